@@ -1,0 +1,396 @@
+package dev.informer.store;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link DeltaFifo} implementation: a map from key to its {@link DeltaBuffer} plus a FIFO of
+ * keys, both guarded by one reentrant lock with a "not empty" condition for {@link #pop}.
+ *
+ * <p>Invariant (client-go's): a key is in {@code queue} if and only if it is in {@code items},
+ * and every buffer in {@code items} holds at least one delta.
+ *
+ * <p>Keys are computed and the transformer applied before the lock is taken, so a failure leaves
+ * the queue untouched and the lock is held only for map and deque operations.
+ */
+final class LockingDeltaFifo<T> implements DeltaFifo<T> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DeltaFifo.class);
+
+    private final KeyFunction<T> keyFunction;
+    private final KnownObjects<? extends T> knownObjects; // null when there are none
+    private final boolean emitDeltaTypeReplaced;
+    private final UnaryOperator<Object> transformer; // null when there is none
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition notEmpty = lock.newCondition();
+
+    // @GuardedBy("lock")
+    private final HashMap<String, DeltaBuffer<T>> items = new HashMap<>();
+    // @GuardedBy("lock")
+    private final ArrayDeque<String> queue = new ArrayDeque<>();
+    // @GuardedBy("lock"): the first replace happened, or add/update/delete/addIfNotPresent came first.
+    private boolean populated;
+    // @GuardedBy("lock"): items of the first replace not popped yet.
+    private int initialPopulationCount;
+    // @GuardedBy("lock")
+    private boolean closed;
+
+    LockingDeltaFifo(KeyFunction<T> keyFunction, KnownObjects<? extends T> knownObjects,
+            boolean emitDeltaTypeReplaced, UnaryOperator<Object> transformer) {
+        this.keyFunction = Objects.requireNonNull(keyFunction, "keyFunction");
+        this.knownObjects = knownObjects;
+        this.emitDeltaTypeReplaced = emitDeltaTypeReplaced;
+        this.transformer = transformer;
+    }
+
+    @Override
+    public void add(T obj) {
+        queueAction(DeltaType.ADDED, obj);
+    }
+
+    @Override
+    public void update(T obj) {
+        queueAction(DeltaType.UPDATED, obj);
+    }
+
+    private void queueAction(DeltaType type, T obj) {
+        Objects.requireNonNull(obj, "obj");
+        String key = keyOf(obj);
+        Object transformed = transform(obj, key);
+        lock.lock();
+        try {
+            populated = true;
+            appendLocked(key, new Delta<>(type, transformed));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void delete(T obj) {
+        Objects.requireNonNull(obj, "obj");
+        String key = keyOf(obj);
+        Object transformed = transform(obj, key);
+        lock.lock();
+        try {
+            populated = true;
+            if (!items.containsKey(key) && !isKnownLocked(key)) {
+                // Presumably deleted by a relist already: do not report the same deletion twice.
+                return;
+            }
+            appendLocked(key, new Delta<>(DeltaType.DELETED, transformed));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // With no known objects only queued keys count (client-go); a failing lookup counts as known.
+    private boolean isKnownLocked(String key) {
+        if (knownObjects == null) {
+            return false;
+        }
+        try {
+            return knownObjects.getByKey(key).isPresent();
+        } catch (RuntimeException e) {
+            LOG.error("Lookup of key {} in the known objects failed; queueing its deletion anyway", key, e);
+            return true;
+        }
+    }
+
+    @Override
+    public void addIfNotPresent(Deltas<T> deltas) {
+        Objects.requireNonNull(deltas, "deltas");
+        if (deltas.isEmpty()) {
+            throw new IllegalArgumentException("cannot add an empty Deltas: it has no object to compute a key from");
+        }
+        String key = keyOf(deltas.newest().object());
+        DeltaBuffer<T> copy = DeltaBuffer.copyOf(deltas);
+        lock.lock();
+        try {
+            populated = true;
+            if (items.containsKey(key)) {
+                return;
+            }
+            enqueueLocked(key, copy);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void replace(Collection<? extends T> list, String resourceVersion) {
+        Objects.requireNonNull(list, "items");
+        int n = list.size();
+        String[] keys = new String[n];
+        Object[] objects = new Object[n];
+        Set<String> listed = new HashSet<>(Math.max(16, n * 4 / 3 + 1));
+        int i = 0;
+        for (T obj : list) {
+            Objects.requireNonNull(obj, "a replaced object must not be null");
+            keys[i] = keyOf(obj);
+            objects[i] = transform(obj, keys[i]);
+            listed.add(keys[i]);
+            i++;
+        }
+        DeltaType action = emitDeltaTypeReplaced ? DeltaType.REPLACED : DeltaType.SYNC;
+        lock.lock();
+        try {
+            for (int j = 0; j < i; j++) {
+                appendLocked(keys[j], new Delta<>(action, objects[j]));
+            }
+            int queuedDeletions = 0;
+            // Keys queued but no longer listed: their deletion happened while we were not watching.
+            // Appending to an existing key does not change the deque, so iterating it is safe.
+            for (String key : queue) {
+                if (listed.contains(key)) {
+                    continue;
+                }
+                Object last = items.get(key).newest().object();
+                if (last instanceof DeletedFinalStateUnknown<?> tombstone) {
+                    last = tombstone.obj();
+                }
+                queuedDeletions++;
+                appendLocked(key, new Delta<>(DeltaType.DELETED, tombstone(key, last)));
+            }
+            if (knownObjects != null) {
+                // Known keys with nothing queued and no longer listed.
+                for (String key : knownObjects.listKeys()) {
+                    if (listed.contains(key) || items.containsKey(key)) {
+                        continue;
+                    }
+                    queuedDeletions++;
+                    appendLocked(key, new Delta<>(DeltaType.DELETED, tombstone(key, knownObjectLocked(key))));
+                }
+            }
+            if (!populated) {
+                populated = true;
+                initialPopulationCount = listed.size() + queuedDeletions;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Object knownObjectLocked(String key) {
+        try {
+            Optional<? extends T> known = knownObjects.getByKey(key);
+            if (known.isEmpty()) {
+                LOG.debug("Key {} does not exist in the known objects; placing a tombstone without object", key);
+            }
+            return known.orElse(null);
+        } catch (RuntimeException e) {
+            LOG.error("Lookup of key {} in the known objects failed; placing a tombstone without object", key, e);
+            return null;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private DeletedFinalStateUnknown<T> tombstone(String key, Object last) {
+        return new DeletedFinalStateUnknown<>(key, (T) last);
+    }
+
+    @Override
+    public void resync() {
+        if (knownObjects == null) {
+            return;
+        }
+        lock.lock();
+        try {
+            for (String key : knownObjects.listKeys()) {
+                Optional<? extends T> known;
+                try {
+                    known = knownObjects.getByKey(key);
+                } catch (RuntimeException e) {
+                    LOG.error("Lookup of key {} in the known objects failed; not queueing it for sync", key, e);
+                    continue;
+                }
+                if (known.isEmpty()) {
+                    LOG.debug("Key {} does not exist in the known objects; not queueing it for sync", key);
+                    continue;
+                }
+                T obj = known.get();
+                String id = keyOf(obj);
+                // A queued change is newer than the known object: a sync with the older state
+                // would race it, so skip (client-go's syncKeyLocked).
+                if (items.containsKey(id)) {
+                    continue;
+                }
+                appendLocked(id, new Delta<>(DeltaType.SYNC, obj));
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public Deltas<T> pop(PopProcessor<T> processor) throws Exception {
+        Objects.requireNonNull(processor, "processor");
+        lock.lockInterruptibly();
+        try {
+            while (queue.isEmpty()) {
+                if (closed) {
+                    throw new QueueClosedException();
+                }
+                notEmpty.await();
+            }
+            boolean isInInitialList = !hasSyncedLocked();
+            String key = queue.pollFirst();
+            if (initialPopulationCount > 0) {
+                initialPopulationCount--;
+            }
+            DeltaBuffer<T> deltas = items.remove(key);
+            // Ownership passes to the caller: the buffer is no longer reachable from the queue.
+            processor.process(deltas, isInInitialList);
+            return deltas;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public List<String> listKeys() {
+        lock.lock();
+        try {
+            return List.copyOf(queue);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public List<Object> list() {
+        lock.lock();
+        try {
+            List<Object> result = new ArrayList<>(queue.size());
+            for (String key : queue) {
+                result.add(items.get(key).newest().object());
+            }
+            return List.copyOf(result);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public Optional<Deltas<T>> get(T obj) {
+        Objects.requireNonNull(obj, "obj");
+        return getByKey(keyOf(obj));
+    }
+
+    @Override
+    public Optional<Deltas<T>> getByKey(String key) {
+        Objects.requireNonNull(key, "key");
+        lock.lock();
+        try {
+            DeltaBuffer<T> deltas = items.get(key);
+            // A copy: the queued buffer keeps changing while it waits.
+            return deltas == null ? Optional.empty() : Optional.of(DeltaBuffer.copyOf(deltas));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean hasSynced() {
+        lock.lock();
+        try {
+            return hasSyncedLocked();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private boolean hasSyncedLocked() {
+        return populated && initialPopulationCount == 0;
+    }
+
+    @Override
+    public boolean isClosed() {
+        lock.lock();
+        try {
+            return closed;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+            notEmpty.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void appendLocked(String key, Delta<T> delta) {
+        DeltaBuffer<T> existing = items.get(key);
+        if (existing == null) {
+            enqueueLocked(key, new DeltaBuffer<>(delta));
+        } else {
+            existing.append(delta);
+        }
+    }
+
+    private void enqueueLocked(String key, DeltaBuffer<T> deltas) {
+        items.put(key, deltas);
+        queue.addLast(key);
+        // One new item can satisfy one waiting pop.
+        notEmpty.signal();
+    }
+
+    /** The fifo's key of an object, a tombstone or a {@code Deltas} (client-go's {@code KeyOf}). */
+    private String keyOf(Object obj) {
+        if (obj instanceof DeletedFinalStateUnknown<?> tombstone) {
+            return tombstone.key();
+        }
+        if (obj instanceof Deltas<?> deltas) {
+            if (deltas.isEmpty()) {
+                throw new KeyException("cannot compute a key for an empty Deltas");
+            }
+            return keyOf(deltas.newest().object());
+        }
+        String key = keyFunction.key(obj);
+        if (key == null) {
+            throw KeyException.forObject(obj, "the key function returned null");
+        }
+        return key;
+    }
+
+    private Object transform(Object obj, String key) {
+        if (transformer == null || obj instanceof DeletedFinalStateUnknown<?>) {
+            return obj;
+        }
+        Object transformed = transformer.apply(obj);
+        if (transformed == null) {
+            throw new IllegalStateException("the transformer returned null for key \"" + key + "\" ("
+                    + KeyException.describe(obj) + ")");
+        }
+        return transformed;
+    }
+
+    @Override
+    public String toString() {
+        lock.lock();
+        try {
+            return "DeltaFifo{queued=" + queue.size() + ", closed=" + closed + ", synced=" + hasSyncedLocked() + "}";
+        } finally {
+            lock.unlock();
+        }
+    }
+}

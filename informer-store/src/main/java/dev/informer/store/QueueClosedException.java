@@ -1,0 +1,15 @@
+package dev.informer.store;
+
+/**
+ * Thrown by {@link DeltaFifo#pop} once the queue has been {@linkplain DeltaFifo#close() closed}
+ * and holds no more items (client-go's {@code ErrFIFOClosed}): the consumer loop should exit.
+ */
+public final class QueueClosedException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Creates the exception with the standard message. */
+    public QueueClosedException() {
+        super("DeltaFifo: manipulating with closed queue");
+    }
+}
