@@ -1,0 +1,76 @@
+package dev.informer.watch;
+
+import dev.informer.clock.Clock;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Runs an action (stopping a watch) when a deadline on a {@link Clock} passes, unless cancelled first.
+ * A blocking {@code Watch.next()} has no timeout, so an {@link Until} deadline is enforced by stopping
+ * the watch from this one thread. Thread-safe.
+ */
+final class DeadlineWatchdog {
+
+    private final Clock clock;
+    private final long deadlineNanos;
+    private final Runnable onExpiry;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition cancelledCondition = lock.newCondition();
+    // @GuardedBy("lock")
+    private boolean cancelled;
+    // @GuardedBy("lock")
+    private boolean expired;
+
+    private DeadlineWatchdog(Clock clock, long deadlineNanos, Runnable onExpiry) {
+        this.clock = clock;
+        this.deadlineNanos = deadlineNanos;
+        this.onExpiry = onExpiry;
+    }
+
+    static DeadlineWatchdog start(Clock clock, long deadlineNanos, Runnable onExpiry, ThreadFactory threads) {
+        DeadlineWatchdog watchdog = new DeadlineWatchdog(clock, deadlineNanos, onExpiry);
+        Thread thread = threads.newThread(watchdog::run);
+        thread.start();
+        return watchdog;
+    }
+
+    /** Whether the deadline passed (and the action ran or is running) before {@link #cancel()}. */
+    boolean expired() {
+        lock.lock();
+        try {
+            return expired;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Cancels the action if the deadline has not passed yet; ends the thread. Idempotent. */
+    void cancel() {
+        lock.lock();
+        try {
+            cancelled = true;
+            cancelledCondition.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void run() {
+        lock.lock();
+        try {
+            while (!cancelled && clock.nanoTime() - deadlineNanos < 0) {
+                clock.awaitUntil(lock, cancelledCondition, deadlineNanos);
+            }
+            if (cancelled) {
+                return;
+            }
+            expired = true;
+        } catch (InterruptedException e) {
+            return; // nobody but the JVM interrupts this private thread; give up the deadline
+        } finally {
+            lock.unlock();
+        }
+        onExpiry.run();
+    }
+}

@@ -1,0 +1,39 @@
+package dev.informer.watch;
+
+import java.util.function.Function;
+
+/** {@link Watches#filter}: applies the function on the consumer's thread. One consumer; stop() thread-safe. */
+final class FilteredWatch<T> implements Watch<T> {
+
+    private final Watch<T> source;
+    private final Function<? super Event<T>, ? extends Event<T>> fn;
+
+    FilteredWatch(Watch<T> source, Function<? super Event<T>, ? extends Event<T>> fn) {
+        this.source = source;
+        this.fn = fn;
+    }
+
+    @Override
+    public Event<T> next() throws InterruptedException {
+        while (true) {
+            Event<T> event = source.next();
+            if (event == null) {
+                return null;
+            }
+            Event<T> kept = fn.apply(event);
+            if (kept != null) {
+                return kept;
+            }
+        }
+    }
+
+    @Override
+    public void stop() {
+        source.stop();
+    }
+
+    @Override
+    public boolean isStopped() {
+        return source.isStopped();
+    }
+}

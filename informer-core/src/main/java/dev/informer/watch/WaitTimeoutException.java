@@ -1,0 +1,23 @@
+package dev.informer.watch;
+
+/**
+ * The deadline of an {@link Until} wait passed before every condition held, as apimachinery's
+ * {@code wait.ErrWaitTimeout}. Carries the last event seen, if any. Unchecked.
+ */
+public final class WaitTimeoutException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Not serialized: events hold arbitrary objects. */
+    private final transient Event<?> lastEvent;
+
+    public WaitTimeoutException(String message, Event<?> lastEvent) {
+        super(message);
+        this.lastEvent = lastEvent;
+    }
+
+    /** The last event received before the deadline, or {@code null} if none was. */
+    public Event<?> lastEvent() {
+        return lastEvent;
+    }
+}

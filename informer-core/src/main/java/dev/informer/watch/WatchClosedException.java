@@ -1,0 +1,23 @@
+package dev.informer.watch;
+
+/**
+ * The watch ended before every condition of an {@link Until} wait held and before its deadline, as
+ * client-go's {@code ErrWatchClosed}. Carries the last event seen, if any. Unchecked.
+ */
+public final class WatchClosedException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Not serialized: events hold arbitrary objects. */
+    private final transient Event<?> lastEvent;
+
+    public WatchClosedException(String message, Event<?> lastEvent) {
+        super(message);
+        this.lastEvent = lastEvent;
+    }
+
+    /** The last event received before the watch ended, or {@code null} if none was. */
+    public Event<?> lastEvent() {
+        return lastEvent;
+    }
+}
