@@ -104,11 +104,12 @@ class DeltaFifoConcurrencyTest {
         AtomicInteger resyncs = new AtomicInteger();
         Thread resyncer = new Thread(() -> {
             awaitQuietly(start);
-            // Resync for as long as producers run, so syncs race queued changes.
-            while (producers.stream().anyMatch(Thread::isAlive)) {
+            // Resync for as long as producers run, so syncs race queued changes; at least once
+            // even when a loaded machine schedules this thread after the producers finished.
+            do {
                 fifo.resync();
                 resyncs.incrementAndGet();
-            }
+            } while (producers.stream().anyMatch(Thread::isAlive));
         });
         resyncer.start();
 

@@ -1,0 +1,52 @@
+package dev.informer.podconfig;
+
+import dev.informer.api.Pod;
+import dev.informer.cache.ThreadFactories;
+import dev.informer.client.ResourceClient;
+import dev.informer.clock.Clock;
+import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * Configures the API server source (the kubelet's {@code NewSourceApiserver}): a {@link
+ * dev.informer.cache.Reflector} lists and watches the pods of every namespace whose {@code
+ * spec.nodeName} is the node's, into an {@link dev.informer.store.UndeltaStore} that sends a SET of
+ * all of them ({@link ConfigSources#API}) after every change, including the first (possibly empty)
+ * list. Reflector failures are retried with the reflector's backoff. Not thread-safe; {@link
+ * #build()} may be called more than once.
+ */
+public final class ApiserverSourceBuilder {
+
+    final ResourceClient<Pod> pods;
+    final String nodeName;
+    final SourceChannel<PodUpdate> channel;
+    Clock clock = Clock.system();
+    ThreadFactory threadFactory;
+
+    ApiserverSourceBuilder(ResourceClient<Pod> pods, String nodeName, SourceChannel<PodUpdate> channel) {
+        this.pods = Objects.requireNonNull(pods, "pods");
+        this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
+        this.channel = Objects.requireNonNull(channel, "channel");
+        if (nodeName.isEmpty()) {
+            throw new IllegalArgumentException("the apiserver source needs a node name");
+        }
+    }
+
+    /** The reflector's clock (backoff); default the system clock. */
+    public ApiserverSourceBuilder clock(Clock clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        return this;
+    }
+
+    /** Where the reflector's threads come from; default daemon threads. */
+    public ApiserverSourceBuilder threadFactory(ThreadFactory threadFactory) {
+        this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+        return this;
+    }
+
+    /** A new, not yet started, apiserver source. */
+    public PodSource build() {
+        ThreadFactory factory = threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-api");
+        return new ApiserverSource(this, factory);
+    }
+}

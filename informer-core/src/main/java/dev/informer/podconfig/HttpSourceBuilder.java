@@ -1,0 +1,106 @@
+package dev.informer.podconfig;
+
+import dev.informer.cache.ThreadFactories;
+import dev.informer.clock.Clock;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
+import okhttp3.OkHttpClient;
+
+/**
+ * Configures the HTTP source (the kubelet's {@code --manifest-url}): {@code GET url} at start and
+ * every {@link #period} (default 20 s) on the injected clock, with the configured request headers.
+ * A 200 answer holding a Pod or a PodList (YAML or JSON) is sent as a SET; a body identical to the
+ * previous one is not decoded or sent again; an empty body sends an empty SET. A failed request, a
+ * non-200 answer or an invalid body is logged (with the URL and the reason) and the last good set
+ * stays in force; invalid or duplicate items of a list are logged and skipped, the rest are sent.
+ * Not thread-safe; {@link #build()} may be called more than once.
+ */
+public final class HttpSourceBuilder {
+
+    final URI url;
+    final String nodeName;
+    final SourceChannel<PodUpdate> channel;
+    Duration period = Duration.ofSeconds(20);
+    Duration timeout = Duration.ofSeconds(10);
+    final Map<String, List<String>> headers = new LinkedHashMap<>();
+    OkHttpClient client;
+    Clock clock = Clock.system();
+    ThreadFactory threadFactory;
+
+    HttpSourceBuilder(URI url, String nodeName, SourceChannel<PodUpdate> channel) {
+        this.url = Objects.requireNonNull(url, "url");
+        this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
+        this.channel = Objects.requireNonNull(channel, "channel");
+        if (nodeName.isEmpty()) {
+            throw new IllegalArgumentException("the http source needs a node name");
+        }
+        String scheme = url.getScheme();
+        if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme)) {
+            throw new IllegalArgumentException("manifest URL must be http or https: " + url);
+        }
+    }
+
+    /**
+     * How often the URL is polled; default 20 s.
+     *
+     * @throws IllegalArgumentException if not positive
+     */
+    public HttpSourceBuilder period(Duration period) {
+        if (period.isNegative() || period.isZero()) {
+            throw new IllegalArgumentException("http source period must be positive: " + period);
+        }
+        this.period = period;
+        return this;
+    }
+
+    /**
+     * The time limit of one request; default 10 s.
+     *
+     * @throws IllegalArgumentException if not positive
+     */
+    public HttpSourceBuilder timeout(Duration timeout) {
+        if (timeout.isNegative() || timeout.isZero()) {
+            throw new IllegalArgumentException("http source timeout must be positive: " + timeout);
+        }
+        this.timeout = timeout;
+        return this;
+    }
+
+    /** Adds a request header (the kubelet's {@code --manifest-url-header}); repeatable. */
+    public HttpSourceBuilder header(String name, String value) {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(value, "value");
+        headers.computeIfAbsent(name, n -> new ArrayList<>()).add(value);
+        return this;
+    }
+
+    /** The HTTP client to derive the source's client from; default a new one. */
+    public HttpSourceBuilder client(OkHttpClient client) {
+        this.client = Objects.requireNonNull(client, "client");
+        return this;
+    }
+
+    /** The clock of the period; default the system clock. */
+    public HttpSourceBuilder clock(Clock clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        return this;
+    }
+
+    /** Where the polling thread comes from; default a daemon thread. */
+    public HttpSourceBuilder threadFactory(ThreadFactory threadFactory) {
+        this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+        return this;
+    }
+
+    /** A new, not yet started, http source. */
+    public PodSource build() {
+        ThreadFactory factory = threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-http");
+        return new HttpSource(this, factory);
+    }
+}

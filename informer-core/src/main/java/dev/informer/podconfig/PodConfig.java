@@ -1,0 +1,145 @@
+package dev.informer.podconfig;
+
+import dev.informer.api.Pod;
+import dev.informer.cache.ThreadFactories;
+import dev.informer.clock.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ThreadFactory;
+
+/**
+ * Merges many pod sources into one ordered stream of {@link PodUpdate}s (the kubelet's {@code
+ * PodConfig}): a {@link Mux} with one {@link SourceChannel} per source feeds a {@link PodStorage},
+ * whose updates go to one bounded consumer queue.
+ *
+ * <p><b>Capacity and back-pressure.</b> The consumer queue holds {@link Builder#updatesCapacity}
+ * updates (50 by default, as the kubelet). When it is full the merge waits, then the source
+ * channels fill ({@link Builder#channelCapacity}, 1 by default) and the sources' {@code send}
+ * blocks. Nothing is dropped.
+ *
+ * <p><b>Ordering.</b> The updates of one merge are queued together in the order of the storage's
+ * {@link NotificationMode}; merges of different sources do not interleave.
+ *
+ * <p><b>Threads.</b> One thread per source channel, from the builder's {@link ThreadFactory}.
+ * All methods are thread-safe. {@link #close()} is idempotent: it stops the channel threads,
+ * refuses further sends ({@link ChannelClosedException}), and lets the consumer drain the queue;
+ * {@link #take()} then throws {@link ChannelClosedException}.
+ */
+public interface PodConfig extends AutoCloseable {
+
+    /** A builder with the kubelet's defaults (incremental mode, 50 queued updates). */
+    static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * The channel of {@code source}, created on first use; the source counts for {@link
+     * #seenAllSources} from then on.
+     *
+     * @throws ChannelClosedException after {@link #close()}
+     */
+    SourceChannel<PodUpdate> channel(String source);
+
+    /** The sources whose channels exist. */
+    Set<String> sources();
+
+    /**
+     * Whether {@code seenSources} holds every source of this config and each of them has sent at
+     * least one {@link PodOperation#SET} (the kubelet's {@code SeenAllSources}).
+     */
+    boolean seenAllSources(Set<String> seenSources);
+
+    /**
+     * The next merged update, blocking until there is one.
+     *
+     * @throws ChannelClosedException once closed and drained
+     * @throws InterruptedException if interrupted while waiting
+     */
+    PodUpdate take() throws InterruptedException;
+
+    /**
+     * The next merged update, waiting at most {@code timeout} (real time); {@code null} if none came.
+     *
+     * @throws ChannelClosedException once closed and drained
+     * @throws InterruptedException if interrupted while waiting
+     */
+    PodUpdate poll(Duration timeout) throws InterruptedException;
+
+    /**
+     * Queues a {@link PodOperation#SET} of all pods of all sources, from {@link ConfigSources#ALL}.
+     *
+     * @throws InterruptedException if interrupted while the queue is full
+     */
+    void sync() throws InterruptedException;
+
+    /** A snapshot of all pods of all sources. */
+    List<Pod> mergedState();
+
+    /** Stops the pipeline; see the type's documentation. */
+    @Override
+    void close();
+
+    /** Configures a {@link PodConfig}. Not thread-safe; each {@link #build()} gives a new config. */
+    final class Builder {
+        NotificationMode mode = NotificationMode.INCREMENTAL;
+        int updatesCapacity = 50;
+        int channelCapacity = 1;
+        Clock clock = Clock.system();
+        ThreadFactory threadFactory;
+
+        private Builder() {
+        }
+
+        /** How merged changes are reported; default {@link NotificationMode#INCREMENTAL}. */
+        public Builder mode(NotificationMode mode) {
+            this.mode = Objects.requireNonNull(mode, "mode");
+            return this;
+        }
+
+        /**
+         * How many merged updates the consumer queue holds before merges wait; default 50.
+         *
+         * @throws IllegalArgumentException if below 1
+         */
+        public Builder updatesCapacity(int capacity) {
+            if (capacity < 1) {
+                throw new IllegalArgumentException("updatesCapacity must be at least 1: " + capacity);
+            }
+            this.updatesCapacity = capacity;
+            return this;
+        }
+
+        /**
+         * How many updates each source channel holds before {@code send} blocks; default 1.
+         *
+         * @throws IllegalArgumentException if below 1
+         */
+        public Builder channelCapacity(int capacity) {
+            if (capacity < 1) {
+                throw new IllegalArgumentException("channelCapacity must be at least 1: " + capacity);
+            }
+            this.channelCapacity = capacity;
+            return this;
+        }
+
+        /** The clock stamping the first-seen annotation; default the system clock. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** The factory of the channel threads; default daemon threads named {@code pod-config-N}. */
+        public Builder threadFactory(ThreadFactory threadFactory) {
+            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /** A new pod config. */
+        public PodConfig build() {
+            ThreadFactory factory = threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-config");
+            return new DefaultPodConfig(mode, updatesCapacity, channelCapacity, clock, factory);
+        }
+    }
+}
