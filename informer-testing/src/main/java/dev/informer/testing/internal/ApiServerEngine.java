@@ -1,0 +1,197 @@
+package dev.informer.testing.internal;
+
+import dev.informer.testing.ResourceDefinition;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
+
+/**
+ * The state of one embedded API server, shared by the HTTP handler, the direct-access API and the
+ * fault controller: the registry, one {@link ResourceStore} per resource, the global
+ * resourceVersion counter (like etcd's revision: one sequence for all resources), the clock, the
+ * seeded randomness (uids, generated names) and the request counters.
+ *
+ * <p>Thread-safe. The counter only grows; each store takes its next value under its own lock.
+ */
+public final class ApiServerEngine {
+  private final ResourceRegistry registry;
+  private final Map<ResourceDefinition, ResourceStore> stores = new LinkedHashMap<>();
+  private final AtomicLong resourceVersion = new AtomicLong();
+  private final Clock clock;
+  private final LongSupplier nanoTime;
+  // @GuardedBy("random")
+  private final Random random;
+  private final long bookmarkIntervalNanos;
+  private final FaultController faults;
+  private final Map<String, LongAdder> requestCounts = new ConcurrentHashMap<>();
+  private volatile boolean closing;
+  /** Notified whenever a watch opens or ends (for {@link #awaitOpenWatches}). */
+  private final Object watchMonitor = new Object();
+
+  /**
+   * @param historyLimit     events retained per resource (at least 1)
+   * @param bookmarkInterval period of BOOKMARK events on watches that allow them
+   * @param clock            source of creation/deletion timestamps
+   * @param nanoTime         monotonic time for timeouts, bookmarks and faults
+   * @param seed             seed of uids and generated names
+   */
+  public ApiServerEngine(List<ResourceDefinition> definitions, int historyLimit,
+      Duration bookmarkInterval, Clock clock, LongSupplier nanoTime, long seed) {
+    this.registry = new ResourceRegistry(definitions);
+    this.clock = clock;
+    this.nanoTime = nanoTime;
+    this.random = new Random(seed);
+    this.bookmarkIntervalNanos = bookmarkInterval.toNanos();
+    for (ResourceDefinition d : registry.all()) {
+      stores.put(d, new ResourceStore(d, this, historyLimit));
+    }
+    this.faults = new FaultController(this);
+  }
+
+  public ResourceRegistry registry() {
+    return registry;
+  }
+
+  public FaultController faults() {
+    return faults;
+  }
+
+  ResourceStore store(ResourceDefinition def) {
+    ResourceStore s = stores.get(def);
+    if (s == null) {
+      throw new IllegalArgumentException("resource " + def.qualifiedName() + " is not served");
+    }
+    return s;
+  }
+
+  long nextRv() {
+    return resourceVersion.incrementAndGet();
+  }
+
+  /** The newest resourceVersion handed out (0 before the first write). */
+  public long currentRv() {
+    return resourceVersion.get();
+  }
+
+  Instant now() {
+    return clock.instant();
+  }
+
+  long nanoTime() {
+    return nanoTime.getAsLong();
+  }
+
+  long bookmarkIntervalNanos() {
+    return bookmarkIntervalNanos;
+  }
+
+  int randomInt(int bound) {
+    synchronized (random) {
+      return random.nextInt(bound);
+    }
+  }
+
+  String newUid() {
+    long hi;
+    long lo;
+    synchronized (random) {
+      hi = random.nextLong();
+      lo = random.nextLong();
+    }
+    // Version 4, IETF variant: a well-formed random UUID from the seeded source.
+    hi = (hi & ~0xF000L) | 0x4000L;
+    lo = (lo & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+    return new UUID(hi, lo).toString();
+  }
+
+  /** Compacts every resource's history at the current resourceVersion. */
+  long compactAll() {
+    long rv = currentRv();
+    for (ResourceStore s : stores.values()) {
+      s.compactTo(rv);
+    }
+    return rv;
+  }
+
+  /** Every watch open now, over all resources. */
+  List<WatchSession> openWatches() {
+    List<WatchSession> out = new ArrayList<>();
+    for (ResourceStore s : stores.values()) {
+      out.addAll(s.watchers());
+    }
+    return out;
+  }
+
+  /** The number of watch streams open now. */
+  public int openWatchCount() {
+    int n = 0;
+    for (ResourceStore s : stores.values()) {
+      n += s.watchers().size();
+    }
+    return n;
+  }
+
+  void watchesChanged() {
+    synchronized (watchMonitor) {
+      watchMonitor.notifyAll();
+    }
+  }
+
+  /**
+   * Waits until at least {@code min} watches are open ({@code min == 0}: until none is).
+   *
+   * @return whether the condition held before the timeout
+   */
+  public boolean awaitOpenWatches(int min, Duration timeout) throws InterruptedException {
+    long deadline = nanoTime() + timeout.toNanos();
+    synchronized (watchMonitor) {
+      while (min == 0 ? openWatchCount() > 0 : openWatchCount() < min) {
+        long left = deadline - nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        watchMonitor.wait(Math.max(1, left / 1_000_000));
+      }
+      return true;
+    }
+  }
+
+  void wakeAllWatchers() {
+    for (ResourceStore s : stores.values()) {
+      s.wakeWatchers();
+    }
+  }
+
+  boolean isClosing() {
+    return closing;
+  }
+
+  /** Marks the server closing and asks every watch to end (with a bookmark where allowed). */
+  public void beginShutdown() {
+    closing = true;
+    faults.wakeAll();
+    for (WatchSession s : openWatches()) {
+      s.requestEnd(WatchSession.End.SHUTDOWN);
+    }
+  }
+
+  void countRequest(String verb, String resource) {
+    requestCounts.computeIfAbsent(verb + " " + resource, k -> new LongAdder()).increment();
+  }
+
+  /** Requests served for {@code verb} on {@code resource} (plural or plural/subresource). */
+  public long requestCount(String verb, String resource) {
+    LongAdder a = requestCounts.get(verb + " " + resource);
+    return a == null ? 0 : a.sum();
+  }
+}
