@@ -1,0 +1,341 @@
+package dev.informer.api;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.Objects;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.JsonNodeFactory;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Any API object (a custom resource, a built-in without a typed model), backed by its JSON tree,
+ * with typed access to its {@link ObjectMeta}.
+ *
+ * <p>Immutable: the tree is copied in ({@link #of(ObjectNode)}; a tree Jackson builds while decoding
+ * is fresh and owned without a copy) and never handed out: {@link #get(String...)} and {@link
+ * #toObjectNode()} return copies, and changes go through {@link #toBuilder()}. Safe to share between
+ * threads. The metadata is bound once, when the object is made.
+ *
+ * <p>Written as JSON, it is its tree, unchanged: every field survives a round trip.
+ */
+public final class GenericObject implements KubernetesObject {
+
+    private final ObjectNode tree;
+    private final ObjectMeta metadata;
+
+    private GenericObject(ObjectNode tree) {
+        this.tree = tree;
+        JsonNode meta = tree.get("metadata");
+        if (meta == null || meta.isNull()) {
+            this.metadata = null;
+        } else if (!meta.isObject()) {
+            throw new IllegalArgumentException("\"metadata\" must be a JSON object, found " + meta.getNodeType());
+        } else {
+            try {
+                this.metadata = ApiJson.mapper().treeToValue(meta, ObjectMeta.class);
+            } catch (JacksonException e) {
+                throw new IllegalArgumentException("\"metadata\" does not bind to ObjectMeta: "
+                        + e.getOriginalMessage(), e);
+            }
+        }
+    }
+
+    // Jackson's entry point: the tree was just built for this object, so it is owned without a copy.
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static GenericObject fromOwnedTree(ObjectNode tree) {
+        return new GenericObject(Objects.requireNonNull(tree, "tree"));
+    }
+
+    /**
+     * An object holding a copy of {@code tree}.
+     *
+     * @throws IllegalArgumentException if {@code metadata} is present but not an {@link ObjectMeta}
+     */
+    public static GenericObject of(ObjectNode tree) {
+        return new GenericObject(Objects.requireNonNull(tree, "tree").deepCopy());
+    }
+
+    /**
+     * Parses a JSON object.
+     *
+     * @throws ApiJsonException if {@code json} is not a JSON object or its metadata does not bind
+     */
+    public static GenericObject parse(String json) {
+        return ApiJson.readValue(json, GenericObject.class);
+    }
+
+    /** A builder of a new object with {@code apiVersion} and {@code kind} set. */
+    public static Builder builder(String apiVersion, String kind) {
+        return new Builder(JsonNodeFactory.instance.objectNode()).apiVersion(apiVersion).kind(kind);
+    }
+
+    @Override
+    public String apiVersion() {
+        return text(tree.get("apiVersion"));
+    }
+
+    @Override
+    public String kind() {
+        return text(tree.get("kind"));
+    }
+
+    @Override
+    public ObjectMeta metadata() {
+        return metadata;
+    }
+
+    /**
+     * A copy of the value at {@code path} (property names; a decimal segment indexes an array), or
+     * {@code null} when there is none. {@code get()} with no segments is the whole object.
+     */
+    public JsonNode get(String... path) {
+        JsonNode node = find(path);
+        return node == null ? null : node.deepCopy();
+    }
+
+    /** Whether a value (possibly JSON {@code null}) exists at {@code path}. */
+    public boolean has(String... path) {
+        return find(path) != null;
+    }
+
+    /**
+     * The string at {@code path}, or {@code null} when absent or JSON {@code null}.
+     *
+     * @throws IllegalArgumentException if the value there is not a string
+     */
+    public String getString(String... path) {
+        JsonNode node = find(path);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isString()) {
+            throw wrongType(path, "a string", node);
+        }
+        return node.stringValue();
+    }
+
+    /**
+     * The integer at {@code path}, or {@code null} when absent or JSON {@code null}.
+     *
+     * @throws IllegalArgumentException if the value there is not an integer that fits a long
+     */
+    public Long getLong(String... path) {
+        JsonNode node = find(path);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isIntegralNumber() || !node.canConvertToLong()) {
+            throw wrongType(path, "an integer", node);
+        }
+        return node.longValue();
+    }
+
+    /**
+     * The boolean at {@code path}, or {@code null} when absent or JSON {@code null}.
+     *
+     * @throws IllegalArgumentException if the value there is not a boolean
+     */
+    public Boolean getBoolean(String... path) {
+        JsonNode node = find(path);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isBoolean()) {
+            throw wrongType(path, "a boolean", node);
+        }
+        return node.booleanValue();
+    }
+
+    /** A copy of {@code spec}, or {@code null}. */
+    public JsonNode spec() {
+        return get("spec");
+    }
+
+    /** A copy of {@code status}, or {@code null}. */
+    public JsonNode status() {
+        return get("status");
+    }
+
+    /** A copy of the whole tree. */
+    public ObjectNode toObjectNode() {
+        return tree.deepCopy();
+    }
+
+    /** A builder starting from a copy of this object. */
+    public Builder toBuilder() {
+        return new Builder(tree.deepCopy());
+    }
+
+    /** This object with {@code metadata} replaced. */
+    public GenericObject withMetadata(ObjectMeta metadata) {
+        return toBuilder().metadata(metadata).build();
+    }
+
+    // Serialization writes the tree itself; Jackson only reads it.
+    @JsonValue
+    ObjectNode jsonValue() {
+        return tree;
+    }
+
+    private JsonNode find(String... path) {
+        JsonNode node = tree;
+        for (String segment : path) {
+            Objects.requireNonNull(segment, "path segment");
+            if (node.isObject()) {
+                node = node.get(segment);
+            } else if (node.isArray()) {
+                int index = arrayIndex(segment);
+                node = index < 0 ? null : node.get(index);
+            } else {
+                return null;
+            }
+            if (node == null) {
+                return null;
+            }
+        }
+        return node;
+    }
+
+    private static int arrayIndex(String segment) {
+        if (segment.isEmpty() || segment.length() > 9) {
+            return -1;
+        }
+        for (int i = 0; i < segment.length(); i++) {
+            if (segment.charAt(i) < '0' || segment.charAt(i) > '9') {
+                return -1;
+            }
+        }
+        return Integer.parseInt(segment);
+    }
+
+    private static IllegalArgumentException wrongType(String[] path, String expected, JsonNode found) {
+        return new IllegalArgumentException("value at " + String.join(".", path) + " is " + found.getNodeType()
+                + ", expected " + expected);
+    }
+
+    private static String text(JsonNode node) {
+        return node == null || !node.isString() ? null : node.stringValue();
+    }
+
+    /** Equal when the trees are equal. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof GenericObject other && tree.equals(other.tree);
+    }
+
+    @Override
+    public int hashCode() {
+        return tree.hashCode();
+    }
+
+    /** The object as JSON. */
+    @Override
+    public String toString() {
+        return tree.toString();
+    }
+
+    /**
+     * Builds a {@link GenericObject} by editing a private tree. Not thread-safe; {@link #build()} may
+     * be called more than once, each result independent of the builder.
+     */
+    public static final class Builder {
+
+        private final ObjectNode tree;
+
+        private Builder(ObjectNode tree) {
+            this.tree = tree;
+        }
+
+        /** Sets {@code apiVersion}. */
+        public Builder apiVersion(String apiVersion) {
+            return set(apiVersion == null ? null : tree.stringNode(apiVersion), "apiVersion");
+        }
+
+        /** Sets {@code kind}. */
+        public Builder kind(String kind) {
+            return set(kind == null ? null : tree.stringNode(kind), "kind");
+        }
+
+        /** Replaces {@code metadata} ({@code null} removes it). */
+        public Builder metadata(ObjectMeta metadata) {
+            return set(metadata == null ? null : ApiJson.mapper().valueToTree(metadata), "metadata");
+        }
+
+        /**
+         * Sets a copy of {@code value} at {@code path}, creating missing objects on the way; {@code
+         * null} removes the value. A decimal segment indexes an existing array element.
+         *
+         * @throws IllegalArgumentException if {@code path} is empty, or crosses a value that is not
+         *     an object or array, or indexes past an array's end
+         */
+        public Builder set(JsonNode value, String... path) {
+            if (path.length == 0) {
+                throw new IllegalArgumentException("a path needs at least one segment");
+            }
+            JsonNode parent = tree;
+            for (int i = 0; i < path.length - 1; i++) {
+                JsonNode next = child(parent, path, i);
+                if (next == null || next.isNull()) {
+                    if (!parent.isObject()) {
+                        throw new IllegalArgumentException("no element " + String.join(".", path).toString()
+                                + " to create a value under");
+                    }
+                    next = ((ObjectNode) parent).putObject(path[i]);
+                }
+                parent = next;
+            }
+            String last = path[path.length - 1];
+            if (parent.isObject()) {
+                if (value == null) {
+                    ((ObjectNode) parent).remove(last);
+                } else {
+                    ((ObjectNode) parent).set(last, value.deepCopy());
+                }
+            } else if (parent.isArray()) {
+                int index = arrayIndex(last);
+                ArrayNode array = (ArrayNode) parent;
+                if (index < 0 || index >= array.size()) {
+                    throw new IllegalArgumentException("no array element " + String.join(".", path));
+                }
+                if (value == null) {
+                    array.remove(index);
+                } else {
+                    array.set(index, value.deepCopy());
+                }
+            } else {
+                throw new IllegalArgumentException("cannot set " + String.join(".", path) + ": the parent is "
+                        + parent.getNodeType());
+            }
+            return this;
+        }
+
+        /** Removes the value at {@code path}, if any. */
+        public Builder remove(String... path) {
+            return set(null, path);
+        }
+
+        private static JsonNode child(JsonNode parent, String[] path, int i) {
+            if (parent.isObject()) {
+                return parent.get(path[i]);
+            }
+            if (parent.isArray()) {
+                int index = arrayIndex(path[i]);
+                return index < 0 ? null : parent.get(index);
+            }
+            throw new IllegalArgumentException("cannot descend into " + String.join(".", path) + " at \"" + path[i]
+                    + "\": the value there is " + parent.getNodeType());
+        }
+
+        /**
+         * The object, holding a copy of the tree.
+         *
+         * @throws IllegalArgumentException if {@code metadata} was set to something that is not an
+         *     {@link ObjectMeta}
+         */
+        public GenericObject build() {
+            return new GenericObject(tree.deepCopy());
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package dev.informer.api;
+
+import java.util.Objects;
+
+/**
+ * A resource's REST identity ({@code schema.GroupVersionResource}): group ({@code ""} for the core
+ * group), version and plural resource name, e.g. ({@code "apps"}, {@code "v1"}, {@code
+ * "deployments"}). Immutable value.
+ *
+ * @param group    the API group, {@code ""} for the core group; never {@code null}
+ * @param version  the version, e.g. {@code "v1"}; never {@code null} or empty
+ * @param resource the plural resource name, e.g. {@code "pods"}; never {@code null} or empty
+ */
+public record GroupVersionResource(String group, String version, String resource) {
+
+    /**
+     * @throws NullPointerException     if a component is {@code null}
+     * @throws IllegalArgumentException if {@code version} or {@code resource} is empty
+     */
+    public GroupVersionResource {
+        Objects.requireNonNull(group, "group");
+        Objects.requireNonNull(version, "version");
+        Objects.requireNonNull(resource, "resource");
+        if (version.isEmpty() || resource.isEmpty()) {
+            throw new IllegalArgumentException("GroupVersionResource needs a version and a resource, got "
+                    + "group=\"" + group + "\" version=\"" + version + "\" resource=\"" + resource + "\"");
+        }
+    }
+
+    /** {@code group/version}, or {@code version} for the core group. */
+    public String groupVersion() {
+        return group.isEmpty() ? version : group + "/" + version;
+    }
+
+    /** {@code resource.version.group} like kubectl prints it, e.g. {@code deployments.v1.apps}. */
+    @Override
+    public String toString() {
+        return group.isEmpty() ? resource + "." + version : resource + "." + version + "." + group;
+    }
+}

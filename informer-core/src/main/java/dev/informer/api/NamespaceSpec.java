@@ -1,0 +1,107 @@
+package dev.informer.api;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.informer.api.internal.Immutables;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The desired state of a {@link Namespace}.
+ *
+ * <p>Immutable value, safe to share between threads. Collection fields are never {@code null}
+ * (absent and empty are the same on the wire, as with Go's {@code omitempty}) and are written
+ * only when not empty; scalar fields are boxed and {@code null} when absent, so a read-then-write
+ * round trip reproduces the input. Fields this model does not know are kept in {@link
+ * #unknownFields()} and written back unchanged. The {@link JsonNode} values it holds are owned by
+ * this object: do not mutate them (the builder copies what it is given).
+ *
+ * @param finalizers finalizers that must be removed before the namespace is deleted
+ * @param unknownFields the fields this model does not know, in wire order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record NamespaceSpec(
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> finalizers,
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    public NamespaceSpec {
+        finalizers = Immutables.list(finalizers);
+        unknownFields = Immutables.unknownFields(unknownFields);
+    }
+
+    /** An empty builder. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding a copy of this object's fields. */
+    public Builder toBuilder() {
+        Builder builder = new Builder();
+        builder.finalizers(finalizers);
+        builder.unknownFields.putAll(unknownFields);
+        return builder;
+    }
+
+    /**
+     * Builds a {@link NamespaceSpec}. Not thread-safe; {@link #build()} may be called more than
+     * once and each object it returns is independent of the builder.
+     */
+    public static final class Builder {
+        private final List<String> finalizers = new ArrayList<>();
+        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        /**
+         * Replaces {@code finalizers}: finalizers that must be removed before the namespace is
+         * deleted ({@code null} clears it).
+         */
+        public Builder finalizers(List<String> finalizers) {
+            this.finalizers.clear();
+            if (finalizers != null) {
+                this.finalizers.addAll(finalizers);
+            }
+            return this;
+        }
+
+        /** Appends one element to finalizers. */
+        public Builder addFinalizer(String finalizer) {
+            this.finalizers.add(finalizer);
+            return this;
+        }
+
+        /**
+         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
+         * kept.
+         */
+        public Builder unknownField(String name, JsonNode value) {
+            if (value == null) {
+                unknownFields.remove(name);
+            } else {
+                unknownFields.put(name, value.deepCopy());
+            }
+            return this;
+        }
+
+        /**
+         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
+         * them).
+         */
+        public Builder unknownFields(Map<String, JsonNode> fields) {
+            unknownFields.clear();
+            unknownFields.putAll(Immutables.deepCopy(fields));
+            return this;
+        }
+
+        /** The object. */
+        public NamespaceSpec build() {
+            return new NamespaceSpec(finalizers, unknownFields);
+        }
+    }
+}

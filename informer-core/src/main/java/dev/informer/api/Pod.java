@@ -1,0 +1,143 @@
+package dev.informer.api;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.informer.api.internal.Immutables;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A pod ({@code core/v1 Pod}): a group of containers scheduled together on a node.
+ *
+ * <p>Immutable value, safe to share between threads. Collection fields are never {@code null}
+ * (absent and empty are the same on the wire, as with Go's {@code omitempty}) and are written
+ * only when not empty; scalar fields are boxed and {@code null} when absent, so a read-then-write
+ * round trip reproduces the input. Fields this model does not know are kept in {@link
+ * #unknownFields()} and written back unchanged. The {@link JsonNode} values it holds are owned by
+ * this object: do not mutate them (the builder copies what it is given).
+ *
+ * @param apiVersion the API version, "v1" (the API server leaves it out of list items)
+ * @param kind the kind, "Pod" (left out of list items)
+ * @param metadata the object's metadata
+ * @param spec the desired state
+ * @param status the observed state, written by the kubelet
+ * @param unknownFields the fields this model does not know, in wire order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record Pod(
+        String apiVersion,
+        String kind,
+        ObjectMeta metadata,
+        PodSpec spec,
+        PodStatus status,
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) implements KubernetesObject {
+
+    /** The API version of this type. */
+    public static final String API_VERSION = "v1";
+    /** The kind of this type. */
+    public static final String KIND = "Pod";
+
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    public Pod {
+        unknownFields = Immutables.unknownFields(unknownFields);
+    }
+
+    /**
+     * A builder with {@code apiVersion} and {@code kind} preset to {@value #API_VERSION} / {@value
+     * #KIND}.
+     */
+    public static Builder builder() {
+        return new Builder().apiVersion(API_VERSION).kind(KIND);
+    }
+
+    /** A builder holding a copy of this object's fields. */
+    public Builder toBuilder() {
+        Builder builder = new Builder();
+        builder.apiVersion = apiVersion;
+        builder.kind = kind;
+        builder.metadata = metadata;
+        builder.spec = spec;
+        builder.status = status;
+        builder.unknownFields.putAll(unknownFields);
+        return builder;
+    }
+
+    /**
+     * Builds a {@link Pod}. Not thread-safe; {@link #build()} may be called more than
+     * once and each object it returns is independent of the builder.
+     */
+    public static final class Builder {
+        private String apiVersion;
+        private String kind;
+        private ObjectMeta metadata;
+        private PodSpec spec;
+        private PodStatus status;
+        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        /**
+         * Sets {@code apiVersion}: the API version, "v1" (the API server leaves it out of list
+         * items).
+         */
+        public Builder apiVersion(String apiVersion) {
+            this.apiVersion = apiVersion;
+            return this;
+        }
+
+        /** Sets {@code kind}: the kind, "Pod" (left out of list items). */
+        public Builder kind(String kind) {
+            this.kind = kind;
+            return this;
+        }
+
+        /** Sets {@code metadata}: the object's metadata. */
+        public Builder metadata(ObjectMeta metadata) {
+            this.metadata = metadata;
+            return this;
+        }
+
+        /** Sets {@code spec}: the desired state. */
+        public Builder spec(PodSpec spec) {
+            this.spec = spec;
+            return this;
+        }
+
+        /** Sets {@code status}: the observed state, written by the kubelet. */
+        public Builder status(PodStatus status) {
+            this.status = status;
+            return this;
+        }
+
+        /**
+         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
+         * kept.
+         */
+        public Builder unknownField(String name, JsonNode value) {
+            if (value == null) {
+                unknownFields.remove(name);
+            } else {
+                unknownFields.put(name, value.deepCopy());
+            }
+            return this;
+        }
+
+        /**
+         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
+         * them).
+         */
+        public Builder unknownFields(Map<String, JsonNode> fields) {
+            unknownFields.clear();
+            unknownFields.putAll(Immutables.deepCopy(fields));
+            return this;
+        }
+
+        /** The object. */
+        public Pod build() {
+            return new Pod(apiVersion, kind, metadata, spec, status, unknownFields);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package dev.informer.api.internal;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Defensive copies used by the model's canonical constructors: collections become unmodifiable,
+ * {@code null} becomes empty (the wire's "absent" and "empty" are the same thing for these fields,
+ * as Go's {@code omitempty} treats them), element order is kept, and {@code null} elements are
+ * allowed (a JSON {@code [null]} must not break a decode).
+ *
+ * <p>Stateless and thread-safe. Not part of the public API.
+ */
+public final class Immutables {
+
+    private Immutables() {
+    }
+
+    /** An unmodifiable copy of {@code list}, or the empty list for {@code null}. */
+    public static <E> List<E> list(List<E> list) {
+        if (list == null || list.isEmpty()) {
+            return List.of();
+        }
+        for (E element : list) {
+            if (element == null) {
+                // List.copyOf rejects null elements; keep them as the wire had them.
+                return Collections.unmodifiableList(new ArrayList<>(list));
+            }
+        }
+        return List.copyOf(list);
+    }
+
+    /** An unmodifiable, insertion-ordered copy of {@code map}, or the empty map for {@code null}. */
+    public static <K, V> Map<K, V> map(Map<K, V> map) {
+        if (map == null || map.isEmpty()) {
+            return Map.of();
+        }
+        return Collections.unmodifiableMap(new LinkedHashMap<>(map));
+    }
+
+    /**
+     * The unknown-fields map of a model object: an unmodifiable, ordered shallow copy. The
+     * {@link JsonNode} values are not copied: a value bound by Jackson is fresh and owned by the
+     * object; builders deep-copy what callers hand them.
+     */
+    public static Map<String, JsonNode> unknownFields(Map<String, JsonNode> fields) {
+        return map(fields);
+    }
+
+    /** A deep copy of {@code node}, or {@code null}. */
+    public static JsonNode copy(JsonNode node) {
+        return node == null ? null : node.deepCopy();
+    }
+
+    /** A copy of {@code fields} whose values are deep copies (for builders). */
+    public static Map<String, JsonNode> deepCopy(Map<String, JsonNode> fields) {
+        LinkedHashMap<String, JsonNode> copy = new LinkedHashMap<>();
+        if (fields != null) {
+            fields.forEach((name, value) -> copy.put(name, copy(value)));
+        }
+        return copy;
+    }
+}

@@ -1,0 +1,451 @@
+package dev.informer.cache;
+
+import dev.informer.cache.internal.Notification;
+import dev.informer.cache.internal.ProcessorListener;
+import dev.informer.cache.internal.SharedProcessor;
+import dev.informer.clock.Clock;
+import dev.informer.store.DeletedFinalStateUnknown;
+import dev.informer.store.Delta;
+import dev.informer.store.DeltaFifo;
+import dev.informer.store.Deltas;
+import dev.informer.store.IndexFunction;
+import dev.informer.store.Indexer;
+import dev.informer.store.KeyFunction;
+import dev.informer.store.QueueClosedException;
+import dev.informer.store.Store;
+import dev.informer.store.Stores;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link SharedIndexInformer} implementation: client-go's sharedIndexInformer plus its
+ * controller's process loop. See {@link SharedInformer} for the contract.
+ */
+final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
+
+    private static final Logger log = LoggerFactory.getLogger(SharedInformer.class);
+
+    private final String name;
+    private final ListerWatcher<T> listerWatcher;
+    private final KeyFunction<T> keyFunction;
+    private final Function<Object, String> resourceVersionOf;
+    private final Indexer<T> indexer;
+    private final SharedProcessor<T> processor;
+    private final Clock clock;
+    private final ThreadFactory threadFactory;
+    private final SharedIndexInformer.Builder<T> settings;
+    private final Duration defaultEventHandlerResyncPeriod;
+    private final CountDownLatch terminated = new CountDownLatch(1);
+
+    /** Guards the lifecycle and the handler registration rules. */
+    private final ReentrantLock startedLock = new ReentrantLock();
+    /**
+     * Held while deltas are applied and while a late handler is added and replayed the store, so
+     * the replay and the live notifications neither overlap nor leave a gap (client-go's blockDeltas).
+     */
+    private final ReentrantLock blockDeltas = new ReentrantLock();
+    // @GuardedBy("startedLock")
+    private boolean started;
+    // @GuardedBy("startedLock")
+    private boolean stopped;
+    // @GuardedBy("startedLock")
+    private Duration resyncCheckPeriod;
+    // @GuardedBy("startedLock")
+    private WatchErrorHandler watchErrorHandler;
+    // @GuardedBy("startedLock")
+    private UnaryOperator<T> transform;
+    // @GuardedBy("startedLock")
+    private Reflector<T> reflector;
+    // @GuardedBy("startedLock")
+    private Thread processThread;
+    // Written once under startedLock before start returns; read without it by hasSynced (see there).
+    private volatile DeltaFifo<T> fifo;
+    private volatile Reflector<T> publishedReflector;
+
+    DefaultSharedIndexInformer(SharedIndexInformer.Builder<T> builder, ListerWatcher<T> listerWatcher,
+                               KeyFunction<T> keyFunction, Function<Object, String> resourceVersionOf, String name) {
+        this.settings = builder;
+        this.name = name;
+        this.listerWatcher = Objects.requireNonNull(listerWatcher, "listerWatcher");
+        this.keyFunction = keyFunction;
+        this.resourceVersionOf = resourceVersionOf;
+        this.indexer = Stores.newIndexer(keyFunction, builder.indexers);
+        this.clock = builder.clock;
+        this.threadFactory = builder.threadFactory != null ? builder.threadFactory : ThreadFactories.platformDaemon(name);
+        this.processor = new SharedProcessor<>(clock, threadFactory);
+        this.defaultEventHandlerResyncPeriod = builder.defaultResyncPeriod;
+        this.resyncCheckPeriod = builder.defaultResyncPeriod;
+        this.watchErrorHandler = builder.watchErrorHandler;
+        this.transform = builder.transform;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    // ---------------------------------------------------------------- handlers
+
+    @Override
+    public ResourceEventHandlerRegistration addEventHandler(ResourceEventHandler<? super T> handler) {
+        return addEventHandler(handler, defaultEventHandlerResyncPeriod);
+    }
+
+    @Override
+    public ResourceEventHandlerRegistration addEventHandler(ResourceEventHandler<? super T> handler, Duration resyncPeriod) {
+        Objects.requireNonNull(handler, "handler");
+        Objects.requireNonNull(resyncPeriod, "resyncPeriod");
+        if (resyncPeriod.isNegative()) {
+            throw new IllegalArgumentException("resyncPeriod must not be negative: " + resyncPeriod);
+        }
+        startedLock.lock();
+        try {
+            if (stopped) {
+                throw new IllegalStateException("handler " + handler + " was not added to shared informer "
+                        + name + " because it has stopped already");
+            }
+            Duration requested = resyncPeriod;
+            if (!requested.isZero()) {
+                if (requested.compareTo(MINIMUM_RESYNC_PERIOD) < 0) {
+                    log.warn("{}: resyncPeriod {} is too small; changing it to the minimum allowed value of {}",
+                            name, requested, MINIMUM_RESYNC_PERIOD);
+                    requested = MINIMUM_RESYNC_PERIOD;
+                }
+                if (requested.compareTo(resyncCheckPeriod) < 0) {
+                    if (started) {
+                        log.warn("{}: resyncPeriod {} is smaller than resyncCheckPeriod {} and the informer has "
+                                + "already started; changing it to {}", name, requested, resyncCheckPeriod, resyncCheckPeriod);
+                        requested = resyncCheckPeriod;
+                    } else {
+                        // Before start the check period follows the most demanding handler.
+                        resyncCheckPeriod = requested;
+                        processor.resyncCheckPeriodChanged(requested);
+                    }
+                }
+            }
+            Duration effective = SharedProcessor.determineResyncPeriod(requested, resyncCheckPeriod);
+            if (!started) {
+                return processor.addListener(handler, requested, effective, this::hasSynced);
+            }
+            // Late join: no delta is applied while this handler is registered and replayed the store.
+            blockDeltas.lock();
+            try {
+                ProcessorListener<T> listener = processor.addListener(handler, requested, effective, this::hasSynced);
+                for (T item : indexer.list()) {
+                    listener.add(Notification.added(item, true));
+                }
+                return listener;
+            } finally {
+                blockDeltas.unlock();
+            }
+        } finally {
+            startedLock.unlock();
+        }
+    }
+
+    @Override
+    public boolean removeEventHandler(ResourceEventHandlerRegistration registration) {
+        Objects.requireNonNull(registration, "registration");
+        startedLock.lock();
+        try {
+            blockDeltas.lock();
+            try {
+                return processor.removeListener(registration);
+            } finally {
+                blockDeltas.unlock();
+            }
+        } finally {
+            startedLock.unlock();
+        }
+    }
+
+    @Override
+    public List<ListenerMetrics> listenerMetrics() {
+        return processor.metrics();
+    }
+
+    // ---------------------------------------------------------------- deltas
+
+    /** Applies one object's deltas: the indexer first, then the notification (client-go's processDeltas). */
+    void handleDeltas(Deltas<T> deltas, boolean isInInitialList) {
+        blockDeltas.lock();
+        try {
+            for (Delta<T> delta : deltas) {
+                switch (delta.type()) {
+                    case SYNC, REPLACED, ADDED, UPDATED -> {
+                        @SuppressWarnings("unchecked")
+                        T object = (T) delta.object();
+                        Optional<T> old = indexer.get(object);
+                        if (old.isPresent()) {
+                            indexer.update(object);
+                            processor.distribute(Notification.updated(old.get(), object), isResync(old.get(), object));
+                        } else {
+                            indexer.add(object);
+                            processor.distribute(Notification.added(object, isInInitialList), false);
+                        }
+                    }
+                    case DELETED -> {
+                        Object object = delta.object();
+                        if (object instanceof DeletedFinalStateUnknown<?> tombstone) {
+                            indexer.deleteByKey(tombstone.key());
+                        } else {
+                            indexer.deleteByKey(keyFunction.key(object));
+                        }
+                        processor.distribute(Notification.deleted(object), false);
+                    }
+                    default -> throw new IllegalStateException("unknown delta type " + delta.type());
+                }
+            }
+        } finally {
+            blockDeltas.unlock();
+        }
+    }
+
+    /** An update that did not change the resource version is a resync (Sync, or Replaced by a relist). */
+    private boolean isResync(T old, T updated) {
+        try {
+            String oldVersion = resourceVersionOf.apply(old);
+            String newVersion = resourceVersionOf.apply(updated);
+            return oldVersion != null && oldVersion.equals(newVersion);
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    private void processLoop() {
+        DeltaFifo<T> queue = fifo;
+        while (true) {
+            try {
+                queue.pop(this::handleDeltas);
+            } catch (QueueClosedException e) {
+                return;
+            } catch (InterruptedException e) {
+                if (queue.isClosed()) {
+                    return;
+                }
+            } catch (Exception e) {
+                log.error("{}: failed to process popped deltas", name, e);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    @Override
+    public void start() {
+        Reflector<T> toStart;
+        Thread toRun;
+        startedLock.lock();
+        try {
+            if (stopped) {
+                throw new IllegalStateException("shared informer " + name + " has been stopped and cannot be started again");
+            }
+            if (started) {
+                log.warn("{}: the shared informer has started already; starting it more than once is not allowed", name);
+                return;
+            }
+            DeltaFifo.Builder<T> fifoBuilder = DeltaFifo.builder(keyFunction).knownObjects(indexer).emitDeltaTypeReplaced(true);
+            if (transform != null) {
+                UnaryOperator<T> typed = transform;
+                fifoBuilder.transformer(object -> {
+                    @SuppressWarnings("unchecked")
+                    T cast = (T) object;
+                    return typed.apply(cast);
+                });
+            }
+            DeltaFifo<T> queue = fifoBuilder.build();
+            fifo = queue;
+            SharedIndexInformer.Builder<T> b = settings;
+            toStart = Reflector.builder(listerWatcher, queue)
+                    .name(name)
+                    .resyncPeriod(resyncCheckPeriod)
+                    .shouldResync(processor::shouldResync)
+                    .backoff(b.backoff)
+                    .minWatchTimeout(b.minWatchTimeout)
+                    .pageSize(b.pageSize)
+                    .useWatchList(b.useWatchList)
+                    .clock(clock)
+                    .random(b.random)
+                    .threadFactory(threadFactory)
+                    .watchErrorHandler(watchErrorHandler)
+                    .keyFunction(keyFunction)
+                    .metadataReaders(resourceVersionOf, ObjectMetadataReaders::annotations)
+                    .build();
+            reflector = toStart;
+            publishedReflector = toStart;
+            toRun = threadFactory.newThread(this::processLoop);
+            processThread = toRun;
+            started = true;
+            processor.start();
+        } finally {
+            startedLock.unlock();
+        }
+        toRun.start();
+        toStart.start();
+        log.debug("{}: started (resync check period {})", name, resyncCheckPeriod);
+    }
+
+    @Override
+    public void run() throws InterruptedException {
+        start();
+        terminated.await();
+    }
+
+    @Override
+    public void stop() {
+        Reflector<T> toStop;
+        Thread toJoin;
+        DeltaFifo<T> queue;
+        startedLock.lock();
+        try {
+            if (stopped) {
+                return;
+            }
+            stopped = true;
+            toStop = reflector;
+            toJoin = processThread;
+            queue = fifo;
+        } finally {
+            startedLock.unlock();
+        }
+        try {
+            if (toStop != null) {
+                toStop.stop();
+            }
+            if (queue != null) {
+                queue.close();
+            }
+            if (toJoin != null && toJoin != Thread.currentThread()) {
+                joinUninterruptibly(toJoin);
+            }
+            stopProcessor();
+        } finally {
+            terminated.countDown();
+            log.debug("{}: stopped", name);
+        }
+    }
+
+    private void stopProcessor() {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                processor.stop();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void joinUninterruptibly(Thread thread) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public boolean hasStarted() {
+        startedLock.lock();
+        try {
+            return started;
+        } finally {
+            startedLock.unlock();
+        }
+    }
+
+    @Override
+    public boolean isStopped() {
+        startedLock.lock();
+        try {
+            return stopped;
+        } finally {
+            startedLock.unlock();
+        }
+    }
+
+    /**
+     * Reads the fifo without the started lock: registrations call this from listener threads while a
+     * late {@code addEventHandler} may hold that lock.
+     */
+    @Override
+    public boolean hasSynced() {
+        DeltaFifo<T> queue = fifo;
+        return queue != null && queue.hasSynced();
+    }
+
+    @Override
+    public String lastSyncResourceVersion() {
+        Reflector<T> current = publishedReflector;
+        return current == null ? "" : current.lastSyncResourceVersion();
+    }
+
+    @Override
+    public void setWatchErrorHandler(WatchErrorHandler handler) {
+        Objects.requireNonNull(handler, "handler");
+        startedLock.lock();
+        try {
+            if (started) {
+                throw new IllegalStateException("shared informer " + name + " has already started: set the watch error handler before start");
+            }
+            watchErrorHandler = handler;
+        } finally {
+            startedLock.unlock();
+        }
+    }
+
+    @Override
+    public void setTransform(UnaryOperator<T> transform) {
+        Objects.requireNonNull(transform, "transform");
+        startedLock.lock();
+        try {
+            if (started) {
+                throw new IllegalStateException("shared informer " + name + " has already started: set the transform before start");
+            }
+            this.transform = transform;
+        } finally {
+            startedLock.unlock();
+        }
+    }
+
+    @Override
+    public void addIndexers(Map<String, IndexFunction<T>> indexers) {
+        indexer.addIndexers(indexers);
+    }
+
+    @Override
+    public Indexer<T> getIndexer() {
+        return indexer;
+    }
+
+    @Override
+    public Store<T> getStore() {
+        return indexer;
+    }
+
+    @Override
+    public String toString() {
+        return "SharedIndexInformer[" + name + "]";
+    }
+}

@@ -1,0 +1,41 @@
+package dev.informer.cache;
+
+/**
+ * What one informer of a {@link SharedInformerFactory} lists and watches besides its resource type:
+ * a namespace ({@code null}: all) and label and field selectors ({@code null}: none). Two requests
+ * with equal options share one informer. Immutable value; blank strings are normalized to {@code null}.
+ *
+ * @param namespace     the namespace, or {@code null} for all namespaces / cluster-scoped resources
+ * @param labelSelector a label selector, or {@code null}
+ * @param fieldSelector a field selector, or {@code null}
+ */
+public record InformerOptions(String namespace, String labelSelector, String fieldSelector) {
+
+    /** Every object of the resource: no namespace, no selectors. */
+    public static final InformerOptions ALL = new InformerOptions(null, null, null);
+
+    public InformerOptions {
+        namespace = blankToNull(namespace);
+        labelSelector = blankToNull(labelSelector);
+        fieldSelector = blankToNull(fieldSelector);
+    }
+
+    /** The objects of one namespace. */
+    public static InformerOptions inNamespace(String namespace) {
+        return new InformerOptions(namespace, null, null);
+    }
+
+    /** A copy with {@code labelSelector}. */
+    public InformerOptions withLabelSelector(String labelSelector) {
+        return new InformerOptions(namespace, labelSelector, fieldSelector);
+    }
+
+    /** A copy with {@code fieldSelector}. */
+    public InformerOptions withFieldSelector(String fieldSelector) {
+        return new InformerOptions(namespace, labelSelector, fieldSelector);
+    }
+
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+}

@@ -1,0 +1,792 @@
+package dev.informer.cache;
+
+import dev.informer.api.ObjectList;
+import dev.informer.api.Status;
+import dev.informer.client.ApiConnectionException;
+import dev.informer.client.ListOptions;
+import dev.informer.client.StatusException;
+import dev.informer.clock.Clock;
+import dev.informer.store.ReflectorStore;
+import dev.informer.store.Store;
+import dev.informer.store.Stores;
+import dev.informer.watch.Event;
+import dev.informer.watch.Watch;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link Reflector} implementation: client-go's reflector.go loop on one thread, plus a resync
+ * thread while a watch runs. See {@link Reflector} for the contract.
+ */
+final class ListAndWatchReflector<T> implements Reflector<T> {
+
+    private static final Logger log = LoggerFactory.getLogger(Reflector.class);
+    static final long DEFAULT_PAGE_SIZE = 500;
+    private static final Duration VERY_SHORT_WATCH = Duration.ofSeconds(1);
+
+    private final String name;
+    private final ListerWatcher<T> listerWatcher;
+    private final ReflectorStore<T> store;
+    private final Clock clock;
+    private final java.util.random.RandomGenerator random;
+    private final ThreadFactory threadFactory;
+    private final WatchErrorHandler watchErrorHandler;
+    private final ExponentialBackoff backoff;
+    private final Duration resyncPeriod;
+    private final java.util.function.BooleanSupplier shouldResync;
+    private final Duration minWatchTimeout;
+    private final long fixedPageSize;
+    private final boolean useWatchList;
+    private final dev.informer.store.KeyFunction<T> keyFunction;
+    private final java.util.function.Function<Object, String> resourceVersionOf;
+    private final java.util.function.Function<Object, Map<String, String>> annotationsOf;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Signalled on stop and on resync-cycle changes. */
+    private final Condition changed = lock.newCondition();
+    // @GuardedBy("lock")
+    private boolean started;
+    // @GuardedBy("lock")
+    private Thread runner;
+    // @GuardedBy("lock")
+    private Thread resyncThread;
+    // @GuardedBy("lock")
+    private Watch<T> currentWatch;
+    // @GuardedBy("lock")
+    private boolean resyncActive;
+    // @GuardedBy("lock")
+    private long resyncDeadlineNanos;
+    // @GuardedBy("lock")
+    private RuntimeException resyncError;
+
+    private volatile boolean stopped;
+    private volatile String lastSyncResourceVersion = "";
+    private volatile boolean lastSyncResourceVersionUnavailable;
+    /** Only touched by the loop's thread. */
+    private boolean paginatedResult;
+
+    ListAndWatchReflector(Reflector.Builder<T> b) {
+        this.name = b.name;
+        this.listerWatcher = b.listerWatcher;
+        this.store = b.store;
+        this.clock = b.clock;
+        this.random = b.random;
+        this.threadFactory = b.threadFactory != null ? b.threadFactory : daemonThreads(b.name);
+        this.watchErrorHandler = b.watchErrorHandler;
+        this.backoff = new ExponentialBackoff(b.backoff, b.clock, b.random);
+        this.resyncPeriod = b.resyncPeriod;
+        this.shouldResync = b.shouldResync;
+        this.minWatchTimeout = b.minWatchTimeout;
+        this.fixedPageSize = b.pageSize;
+        this.useWatchList = b.useWatchList;
+        this.keyFunction = b.keyFunction;
+        this.resourceVersionOf = b.resourceVersionReader;
+        this.annotationsOf = b.annotationsReader;
+    }
+
+    private static ThreadFactory daemonThreads(String name) {
+        AtomicInteger counter = new AtomicInteger();
+        return task -> {
+            Thread thread = new Thread(task, name + "-" + counter.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String lastSyncResourceVersion() {
+        return lastSyncResourceVersion;
+    }
+
+    @Override
+    public boolean isStopped() {
+        return stopped;
+    }
+
+    @Override
+    public void start() {
+        Thread thread;
+        lock.lock();
+        try {
+            checkStartableLocked();
+            thread = threadFactory.newThread(this::runLoop);
+            runner = thread;
+            started = true;
+        } finally {
+            lock.unlock();
+        }
+        thread.start();
+    }
+
+    @Override
+    public void run() {
+        lock.lock();
+        try {
+            checkStartableLocked();
+            runner = Thread.currentThread();
+            started = true;
+        } finally {
+            lock.unlock();
+        }
+        runLoop();
+    }
+
+    private void checkStartableLocked() {
+        if (stopped) {
+            throw new IllegalStateException("reflector " + name + " has been stopped and cannot run again");
+        }
+        if (started) {
+            throw new IllegalStateException("reflector " + name + " is already running");
+        }
+    }
+
+    @Override
+    public void stop() {
+        Thread loopThread;
+        Thread resync;
+        Watch<T> watch;
+        lock.lock();
+        try {
+            if (stopped) {
+                loopThread = runner;
+                resync = resyncThread;
+                watch = null;
+            } else {
+                stopped = true;
+                loopThread = runner;
+                resync = resyncThread;
+                watch = currentWatch;
+                changed.signalAll();
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (watch != null) {
+            stopQuietly(watch);
+        }
+        Thread self = Thread.currentThread();
+        if (loopThread != null && loopThread != self) {
+            // Interrupting unblocks waits and interruptible I/O; a plain socket read ends with its timeout.
+            loopThread.interrupt();
+            joinUninterruptibly(loopThread);
+        }
+        if (resync != null && resync != self) {
+            joinUninterruptibly(resync);
+        }
+    }
+
+    private static void joinUninterruptibly(Thread thread) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // ---------------------------------------------------------------- the loop
+
+    private void runLoop() {
+        log.debug("{}: starting reflector (resync {})", name, resyncPeriod);
+        startResyncThreadIfNeeded();
+        try {
+            while (!stopped) {
+                Duration retryAfter = null;
+                try {
+                    listAndWatch();
+                } catch (StopRequested e) {
+                    break;
+                } catch (RuntimeException e) {
+                    if (stopped) {
+                        break;
+                    }
+                    retryAfter = retryAfterOf(e);
+                    reportError(e);
+                }
+                if (stopped) {
+                    break;
+                }
+                waitOrStop(retryAfter != null ? retryAfter : backoff.next());
+            }
+        } catch (StopRequested e) {
+            // stopped while backing off
+        } finally {
+            lock.lock();
+            try {
+                stopped = true;
+                changed.signalAll();
+            } finally {
+                lock.unlock();
+            }
+            log.debug("{}: reflector stopped", name);
+        }
+    }
+
+    private void reportError(RuntimeException error) {
+        try {
+            watchErrorHandler.onWatchError(name, error);
+        } catch (RuntimeException handlerFailure) {
+            log.error("{}: the watch error handler failed", name, handlerFailure);
+        }
+    }
+
+    /** One cycle: (streaming) list, then watch until the watch fails. Throws what ended the cycle. */
+    void listAndWatch() {
+        Watch<T> watch = null;
+        boolean fallbackToList = !useWatchList;
+        if (useWatchList) {
+            try {
+                watch = watchList();
+            } catch (StopRequested e) {
+                throw e;
+            } catch (RuntimeException e) {
+                if (stopped) {
+                    throw new StopRequested();
+                }
+                log.warn("{}: the streaming list failed, falling back to list and watch: {}", name, e.toString());
+                fallbackToList = true;
+            }
+        }
+        if (fallbackToList) {
+            list();
+        }
+        log.debug("{}: caches populated at resource version {}", name, lastSyncResourceVersion);
+        watchWithResync(watch);
+    }
+
+    // ---------------------------------------------------------------- list
+
+    private void list() {
+        String resourceVersion = relistResourceVersion();
+        long pageSize = pageSizeFor(resourceVersion);
+        PagedList<T> result;
+        try {
+            result = pagedList(resourceVersion, pageSize);
+        } catch (StatusException e) {
+            if (!isExpired(e) && !isTooLargeResourceVersion(e)) {
+                throw e;
+            }
+            // The version we asked for is gone (or ahead of this server): a consistent read from scratch.
+            lastSyncResourceVersionUnavailable = true;
+            log.debug("{}: list at resource version {} failed ({}), relisting from the latest",
+                    name, resourceVersion, e.getMessage());
+            result = pagedList(relistResourceVersion(), pageSize);
+        }
+        checkStopped();
+        if ("0".equals(resourceVersion) && result.paginated()) {
+            paginatedResult = true;
+        }
+        lastSyncResourceVersionUnavailable = false;
+        store.replace(result.items(), result.resourceVersion());
+        lastSyncResourceVersion = result.resourceVersion();
+    }
+
+    private long pageSizeFor(String resourceVersion) {
+        if (fixedPageSize > 0) {
+            return fixedPageSize;
+        }
+        if (paginatedResult) {
+            return DEFAULT_PAGE_SIZE;
+        }
+        if (!resourceVersion.isEmpty() && !"0".equals(resourceVersion)) {
+            // A list at a specific version can be served from the watch cache only when unpaged.
+            return 0;
+        }
+        return DEFAULT_PAGE_SIZE;
+    }
+
+    record PagedList<T>(List<T> items, String resourceVersion, boolean paginated) {
+        PagedList {
+            resourceVersion = resourceVersion == null ? "" : resourceVersion;
+        }
+    }
+
+    /** client-go's pager: follows continue tokens; an expired token falls back to one full list. */
+    private PagedList<T> pagedList(String resourceVersion, long pageSize) {
+        ListOptions first = listOptions(resourceVersion, pageSize, null);
+        ObjectList<T> page = listerWatcher.list(first);
+        String token = continueOf(page);
+        if (token == null || token.isEmpty()) {
+            return new PagedList<>(page.items(), page.resourceVersion(), false);
+        }
+        List<T> items = new ArrayList<>(page.items());
+        String listResourceVersion = page.resourceVersion();
+        while (token != null && !token.isEmpty()) {
+            checkStopped();
+            try {
+                // Continuation pages carry the version in the token; the request must not repeat it.
+                page = listerWatcher.list(listOptions("", pageSize, token));
+            } catch (StatusException e) {
+                if (!isExpired(e)) {
+                    throw e;
+                }
+                log.debug("{}: continue token expired during a paged list, falling back to a full list", name);
+                ObjectList<T> full = listerWatcher.list(listOptions(resourceVersion, 0, null));
+                return new PagedList<>(full.items(), full.resourceVersion(), true);
+            }
+            items.addAll(page.items());
+            listResourceVersion = page.resourceVersion();
+            token = continueOf(page);
+        }
+        return new PagedList<>(items, listResourceVersion, true);
+    }
+
+    private static String continueOf(ObjectList<?> list) {
+        return list.continueToken();
+    }
+
+    private static ListOptions listOptions(String resourceVersion, long limit, String continueToken) {
+        ListOptions.Builder options = ListOptions.builder().resourceVersion(resourceVersion);
+        if (limit > 0) {
+            options.limit(limit);
+        }
+        if (continueToken != null) {
+            options.continueToken(continueToken);
+        }
+        return options.build();
+    }
+
+    /** client-go's relistResourceVersion: "" after an unavailable version, "0" at first, else the last seen. */
+    String relistResourceVersion() {
+        if (lastSyncResourceVersionUnavailable) {
+            return "";
+        }
+        String last = lastSyncResourceVersion;
+        return last.isEmpty() ? "0" : last;
+    }
+
+    /** client-go's rewatchResourceVersion, for streaming lists. */
+    private String rewatchResourceVersion() {
+        return lastSyncResourceVersionUnavailable ? "" : lastSyncResourceVersion;
+    }
+
+    // ---------------------------------------------------------------- streaming list
+
+    private Watch<T> watchList() {
+        Store<T> temporary;
+        String resourceVersion;
+        Watch<T> watch;
+        while (true) {
+            checkStopped();
+            temporary = Stores.newStore(keyFunction);
+            ListOptions options = ListOptions.builder()
+                    .resourceVersion(rewatchResourceVersion())
+                    .resourceVersionMatch(ListOptions.MATCH_NOT_OLDER_THAN)
+                    .sendInitialEvents(true)
+                    .allowWatchBookmarks(true)
+                    .timeoutSeconds(watchTimeoutSeconds())
+                    .build();
+            long start = clock.nanoTime();
+            try {
+                watch = listerWatcher.watch(options);
+            } catch (RuntimeException e) {
+                if (retriableWatchListError(e)) {
+                    continue;
+                }
+                throw e;
+            }
+            WatchOutcome outcome = handleWatch(start, watch, temporary, true);
+            if (outcome.error() != null) {
+                stopQuietly(watch);
+                if (outcome.error() instanceof StopRequested stop) {
+                    throw stop;
+                }
+                if (retriableWatchListError(outcome.error())) {
+                    continue;
+                }
+                throw outcome.error();
+            }
+            if (outcome.initialEventsEnded()) {
+                resourceVersion = outcome.lastResourceVersion();
+                break;
+            }
+            stopQuietly(watch);
+            throw new IllegalStateException("the server ended the streaming list without the "
+                    + INITIAL_EVENTS_END_ANNOTATION + " bookmark: it does not support streaming lists");
+        }
+        lastSyncResourceVersionUnavailable = false;
+        store.replace(temporary.list(), resourceVersion);
+        lastSyncResourceVersion = resourceVersion;
+        return watch;
+    }
+
+    private boolean retriableWatchListError(RuntimeException e) {
+        if (isRetriableWatchError(e)) {
+            log.debug("{}: streaming list returned {} - backing off", name, e.toString());
+            waitOrStop(Optional.ofNullable(retryAfterOf(e)).orElseGet(backoff::next));
+            return true;
+        }
+        if (e instanceof StatusException status && (isExpired(status) || isTooLargeResourceVersion(status))) {
+            lastSyncResourceVersionUnavailable = true;
+            return true;
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- watch
+
+    private void watchWithResync(Watch<T> initialWatch) {
+        setResyncActive(true);
+        try {
+            watch(initialWatch);
+        } finally {
+            setResyncActive(false);
+        }
+    }
+
+    /** Watches until a watch fails; a clean end re-watches from the last version without relisting. */
+    private void watch(Watch<T> initialWatch) {
+        Watch<T> watch = initialWatch;
+        while (true) {
+            if (stopped) {
+                if (watch != null) {
+                    stopQuietly(watch);
+                }
+                throw new StopRequested();
+            }
+            long start = clock.nanoTime();
+            if (watch == null) {
+                ListOptions options = ListOptions.builder()
+                        .resourceVersion(lastSyncResourceVersion)
+                        .timeoutSeconds(watchTimeoutSeconds())
+                        .allowWatchBookmarks(true)
+                        .build();
+                try {
+                    watch = listerWatcher.watch(options);
+                } catch (RuntimeException e) {
+                    if (stopped) {
+                        throw new StopRequested();
+                    }
+                    if (isRetriableWatchError(e)) {
+                        log.debug("{}: watch returned {} - backing off", name, e.toString());
+                        Duration retryAfter = retryAfterOf(e);
+                        waitOrStop(retryAfter != null ? retryAfter : backoff.next());
+                        continue;
+                    }
+                    throw e;
+                }
+            }
+            WatchOutcome outcome = handleWatch(start, watch, store, false);
+            stopQuietly(watch);
+            watch = null;
+            RuntimeException error = outcome.error();
+            if (error == null) {
+                continue;
+            }
+            if (error instanceof StopRequested) {
+                throw error;
+            }
+            if (error instanceof StatusException status && status.isTooManyRequests()) {
+                log.debug("{}: watch returned 429 - backing off", name);
+                Duration retryAfter = retryAfterOf(error);
+                waitOrStop(retryAfter != null ? retryAfter : backoff.next());
+                continue;
+            }
+            throw error;
+        }
+    }
+
+    private int watchTimeoutSeconds() {
+        return (int) (minWatchTimeout.toSeconds() * (random.nextDouble() + 1.0));
+    }
+
+    record WatchOutcome(RuntimeException error, boolean initialEventsEnded, String lastResourceVersion) {
+    }
+
+    /**
+     * Applies events from {@code watch} to {@code target} until the watch ends, fails, the reflector
+     * stops or (with {@code exitOnInitialEventsEnd}) the initial-events-end bookmark arrives.
+     */
+    private WatchOutcome handleWatch(long startNanos, Watch<T> watch, ReflectorStore<T> target,
+                                     boolean exitOnInitialEventsEnd) {
+        setCurrentWatch(watch);
+        boolean initialEventsEnded = false;
+        String lastResourceVersion = null;
+        int eventCount = 0;
+        try {
+            while (true) {
+                RuntimeException interruption = interruption();
+                if (interruption != null) {
+                    return new WatchOutcome(interruption, initialEventsEnded, lastResourceVersion);
+                }
+                Event<T> event;
+                try {
+                    event = watch.next();
+                } catch (InterruptedException e) {
+                    return new WatchOutcome(new StopRequested(), initialEventsEnded, lastResourceVersion);
+                }
+                if (event == null) {
+                    interruption = interruption();
+                    if (interruption != null) {
+                        return new WatchOutcome(interruption, initialEventsEnded, lastResourceVersion);
+                    }
+                    break;
+                }
+                if (event.type() == dev.informer.watch.EventType.ERROR) {
+                    return new WatchOutcome(errorOf(event.object()), initialEventsEnded, lastResourceVersion);
+                }
+                T object = event.typedObject();
+                String resourceVersion;
+                try {
+                    resourceVersion = resourceVersionOf.apply(object);
+                } catch (RuntimeException e) {
+                    log.error("{}: unable to understand watch event {} of {}", name, event.type(),
+                            object.getClass().getName(), e);
+                    continue;
+                }
+                try {
+                    switch (event.type()) {
+                        case ADDED -> target.add(object);
+                        case MODIFIED -> target.update(object);
+                        case DELETED -> target.delete(object);
+                        case BOOKMARK -> {
+                            Map<String, String> annotations = annotationsOf.apply(object);
+                            if (annotations != null && "true".equals(annotations.get(INITIAL_EVENTS_END_ANNOTATION))) {
+                                initialEventsEnded = true;
+                            }
+                        }
+                        default -> log.error("{}: unable to understand watch event type {}", name, event.type());
+                    }
+                } catch (RuntimeException e) {
+                    log.error("{}: unable to apply watch event {} to the store", name, event.type(), e);
+                }
+                if (exitOnInitialEventsEnd) {
+                    lastResourceVersion = resourceVersion;
+                } else {
+                    lastSyncResourceVersion = resourceVersion;
+                    lastResourceVersion = resourceVersion;
+                }
+                eventCount++;
+                if (exitOnInitialEventsEnd && initialEventsEnded) {
+                    return new WatchOutcome(null, true, lastResourceVersion);
+                }
+            }
+        } finally {
+            setCurrentWatch(null);
+        }
+        long durationNanos = clock.nanoTime() - startNanos;
+        if (durationNanos < VERY_SHORT_WATCH.toNanos() && eventCount == 0) {
+            return new WatchOutcome(new VeryShortWatchException(name), initialEventsEnded, lastResourceVersion);
+        }
+        log.debug("{}: watch closed after {} events", name, eventCount);
+        return new WatchOutcome(null, initialEventsEnded, lastResourceVersion);
+    }
+
+    /** A stop request or a failed resync, which both end the current watch. */
+    private RuntimeException interruption() {
+        if (stopped) {
+            return new StopRequested();
+        }
+        lock.lock();
+        try {
+            RuntimeException error = resyncError;
+            resyncError = null;
+            return error;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private static RuntimeException errorOf(Object statusObject) {
+        if (statusObject instanceof Status status) {
+            return StatusException.of(status);
+        }
+        return StatusException.of(Status.failure(500, "InternalError",
+                "the watch sent an ERROR event whose object is not a Status: " + statusObject));
+    }
+
+    private void setCurrentWatch(Watch<T> watch) {
+        lock.lock();
+        try {
+            currentWatch = watch;
+        } finally {
+            lock.unlock();
+        }
+        if (watch != null && stopped) {
+            stopQuietly(watch);
+        }
+    }
+
+    // ---------------------------------------------------------------- resync
+
+    private void startResyncThreadIfNeeded() {
+        if (resyncPeriod.isZero()) {
+            return;
+        }
+        Thread thread = threadFactory.newThread(this::resyncLoop);
+        lock.lock();
+        try {
+            if (stopped) {
+                return;
+            }
+            resyncThread = thread;
+        } finally {
+            lock.unlock();
+        }
+        thread.start();
+    }
+
+    private void setResyncActive(boolean active) {
+        lock.lock();
+        try {
+            resyncActive = active;
+            resyncError = null;
+            if (active) {
+                resyncDeadlineNanos = clock.nanoTime() + Clock.toNanosSaturated(resyncPeriod);
+            }
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void resyncLoop() {
+        long periodNanos = Clock.toNanosSaturated(resyncPeriod);
+        lock.lock();
+        try {
+            while (!stopped) {
+                if (!resyncActive) {
+                    changed.await();
+                    continue;
+                }
+                if (clock.nanoTime() - resyncDeadlineNanos < 0) {
+                    clock.awaitUntil(lock, changed, resyncDeadlineNanos);
+                    continue;
+                }
+                lock.unlock();
+                RuntimeException failure = null;
+                try {
+                    if (shouldResync.getAsBoolean()) {
+                        log.debug("{}: forcing resync", name);
+                        store.resync();
+                    }
+                } catch (RuntimeException e) {
+                    failure = e;
+                } finally {
+                    lock.lock();
+                }
+                resyncDeadlineNanos = clock.nanoTime() + periodNanos;
+                if (failure != null && resyncActive) {
+                    // End the watch so the loop reports the failure and relists, as client-go's resyncerrc.
+                    resyncError = failure;
+                    if (currentWatch != null) {
+                        stopQuietly(currentWatch);
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- waiting and errors
+
+    /** Waits {@code delay} on the clock; throws {@link StopRequested} if stopped meanwhile. */
+    private void waitOrStop(Duration delay) {
+        long deadline = clock.nanoTime() + Clock.toNanosSaturated(delay);
+        lock.lock();
+        try {
+            while (!stopped && clock.nanoTime() - deadline < 0) {
+                clock.awaitUntil(lock, changed, deadline);
+            }
+        } catch (InterruptedException e) {
+            throw new StopRequested();
+        } finally {
+            lock.unlock();
+        }
+        checkStopped();
+    }
+
+    /**
+     * Stops a watch, containing a failure: {@code Watch.stop()} must not throw, but a transport
+     * closing its stream under a concurrent read may, and that must not break stop() or the loop.
+     */
+    private void stopQuietly(Watch<T> watch) {
+        try {
+            watch.stop();
+        } catch (RuntimeException e) {
+            log.debug("{}: stopping the watch failed", name, e);
+        }
+    }
+
+    private void checkStopped() {
+        if (stopped) {
+            throw new StopRequested();
+        }
+    }
+
+    /** client-go's isWatchErrorRetriable: the server is unreachable or asks us to slow down. */
+    static boolean isRetriableWatchError(RuntimeException e) {
+        return e instanceof ApiConnectionException
+                || (e instanceof StatusException status && status.isTooManyRequests());
+    }
+
+    static boolean isExpired(StatusException e) {
+        return e.isExpiredOrGone();
+    }
+
+    /** client-go's isTooLargeResourceVersionError, including the pre-1.18 message forms. */
+    static boolean isTooLargeResourceVersion(StatusException e) {
+        Status status = e.status();
+        if (status == null) {
+            return false;
+        }
+        Status.StatusDetails details = status.details();
+        if (details != null && details.causes() != null) {
+            for (Status.StatusCause cause : details.causes()) {
+                if ("ResourceVersionTooLarge".equals(cause.reason())) {
+                    return true;
+                }
+            }
+        }
+        if (!e.isTimeout()) {
+            return false;
+        }
+        if (details != null && details.causes() != null) {
+            for (Status.StatusCause cause : details.causes()) {
+                if ("Too large resource version".equals(cause.message())) {
+                    return true;
+                }
+            }
+        }
+        return status.message() != null && status.message().contains("Too large resource version");
+    }
+
+    private static Duration retryAfterOf(RuntimeException e) {
+        if (e instanceof StatusException status && status.isTooManyRequests()) {
+            return status.retryAfter().orElse(null);
+        }
+        return null;
+    }
+
+    /** Unwinds the loop when the reflector is stopped; never escapes the reflector. */
+    static final class StopRequested extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        StopRequested() {
+            super("stop requested", null, false, false);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package dev.informer.cache;
+
+import dev.informer.store.Indexer;
+import dev.informer.store.ObjectMetaAccessor;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * Typed read access to an informer's cache, as client-go's generated listers: {@link #list} by
+ * label selector, {@link #get} by key, and {@link #namespace} for the objects of one namespace
+ * (answered from the namespace index when the indexer has one).
+ *
+ * <p>Thread-safe; reads never block on the informer. Results are snapshots of the cache at the time
+ * of the call; the objects are the cached instances and must be treated as immutable. Label
+ * selectors use the Kubernetes syntax ({@code app=web,tier!=db,env in (a,b),!legacy}); a malformed
+ * one throws {@link IllegalArgumentException} naming it.
+ *
+ * @param <T> the object type
+ */
+public interface Lister<T> {
+
+    /** Every cached object. */
+    List<T> list();
+
+    /** The cached objects whose labels match {@code labelSelector} ({@code null} or blank: all). */
+    List<T> list(String labelSelector);
+
+    /**
+     * The object stored under {@code key}: the name for cluster-scoped objects, {@code
+     * namespace/name} for namespaced ones (use {@link #namespace(String)} to look up by name).
+     */
+    Optional<T> get(String key);
+
+    /** The objects of {@code namespace}. */
+    NamespaceLister<T> namespace(String namespace);
+
+    /** A lister over {@code indexer}, for objects that implement {@link ObjectMetaAccessor}. */
+    static <T> Lister<T> of(Indexer<T> indexer) {
+        return new IndexerLister<>(indexer, IndexerLister::labelsOf);
+    }
+
+    /** A lister over {@code indexer} reading each object's labels with {@code labels}. */
+    static <T> Lister<T> of(Indexer<T> indexer, Function<? super T, Map<String, String>> labels) {
+        return new IndexerLister<>(indexer, labels);
+    }
+}

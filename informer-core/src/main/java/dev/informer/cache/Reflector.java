@@ -1,0 +1,237 @@
+package dev.informer.cache;
+
+import dev.informer.clock.Clock;
+import dev.informer.store.KeyFunction;
+import dev.informer.store.KeyFunctions;
+import dev.informer.store.ReflectorStore;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+import java.util.concurrent.ThreadFactory;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+import java.util.random.RandomGenerator;
+
+/**
+ * Keeps a {@link ReflectorStore} in step with the API server, as client-go's {@code Reflector}: it
+ * lists the resource, {@code replace}s the store's content with the list at the list's resource
+ * version, then watches from that version and applies every event (ADDED → {@code add}, MODIFIED →
+ * {@code update}, DELETED → {@code delete}; a BOOKMARK only advances the resource version), in a
+ * loop until stopped.
+ *
+ * <p><b>Recovery.</b> A watch that ends cleanly is restarted from the last resource version seen,
+ * without relisting. A 410 Expired (HTTP answer or watch ERROR event), a malformed event or any other
+ * watch failure ends the cycle: the reflector backs off and relists. The first list asks for resource
+ * version "0" (served from the server's cache); a list answered with 410 Expired or "too large resource
+ * version" is retried at once with "" (a consistent read). Lists are paged ({@link Builder#pageSize},
+ * 500 by default) unless they ask for a specific resource version the server can serve from its cache;
+ * an expired continue token falls back to one full list. Connection failures and 429s when starting a
+ * watch back off and retry the watch without relisting; a 429's Retry-After is honoured. Backoff follows
+ * a {@link BackoffPolicy} on the injected {@link Clock}.
+ *
+ * <p><b>Streaming lists.</b> With {@link Builder#useWatchList(boolean)} the reflector asks for a watch
+ * with {@code sendInitialEvents=true}, gathers the initial ADDED events in a temporary store until the
+ * bookmark annotated {@code k8s.io/initial-events-end}, replaces the store with them and keeps the
+ * same watch open. If the server rejects the request or ends the stream without that bookmark, the
+ * cycle falls back to list + watch.
+ *
+ * <p><b>Resync.</b> With a positive {@link Builder#resyncPeriod}, every period of a watch phase the
+ * reflector calls {@link ReflectorStore#resync()} if {@link Builder#shouldResync} says so, on a
+ * separate thread from the thread factory. A resync that throws ends the watch (and the cycle).
+ *
+ * <p><b>Threads.</b> {@link #run()} runs the loop on the caller's thread; {@link #start()} runs it on
+ * a thread from the builder's {@link ThreadFactory}. {@link #stop()} is thread-safe and idempotent:
+ * it stops the current watch, wakes any backoff wait, interrupts the loop's thread and joins it
+ * (a list in flight ends when its HTTP call does). Each {@code Reflector} runs once.
+ *
+ * <p><b>Errors.</b> Every failed cycle is passed to the {@link WatchErrorHandler} (by default logged)
+ * before the backoff; the reflector never gives up on its own. Store errors on single events (e.g.
+ * an object without a key) are logged and the event skipped, as client-go does.
+ *
+ * @param <T> the object type
+ */
+public interface Reflector<T> {
+
+    /** The annotation on the bookmark that ends a streaming list's initial events. */
+    String INITIAL_EVENTS_END_ANNOTATION = "k8s.io/initial-events-end";
+
+    /** The reflector's name, used in log lines and passed to the {@link WatchErrorHandler}. */
+    String name();
+
+    /**
+     * Runs list-and-watch cycles on the calling thread until {@link #stop()}.
+     *
+     * @throws IllegalStateException if the reflector has already been started or stopped
+     */
+    void run();
+
+    /**
+     * Runs {@link #run()} on a new thread from the builder's thread factory and returns.
+     *
+     * @throws IllegalStateException if the reflector has already been started or stopped
+     */
+    void start();
+
+    /**
+     * Stops the loop and the current watch, and waits for the loop's thread to end (unless called
+     * from that thread). Idempotent.
+     */
+    void stop();
+
+    /** Whether {@link #stop()} has been called. */
+    boolean isStopped();
+
+    /**
+     * The resource version of the last list or watch event applied to the store, or "" before the
+     * first list. Thread-safe; not synchronized with the store's content.
+     */
+    String lastSyncResourceVersion();
+
+    /** A builder for a reflector that lists and watches with {@code listerWatcher} into {@code store}. */
+    static <T> Builder<T> builder(ListerWatcher<T> listerWatcher, ReflectorStore<T> store) {
+        return new Builder<>(listerWatcher, store);
+    }
+
+    /**
+     * Configures a {@link Reflector}. Not thread-safe; {@link #build()} may be called more than once,
+     * each call giving a new reflector (sharing the injected objects).
+     *
+     * @param <T> the object type
+     */
+    final class Builder<T> {
+        final ListerWatcher<T> listerWatcher;
+        final ReflectorStore<T> store;
+        String name = "reflector";
+        Duration resyncPeriod = Duration.ZERO;
+        BooleanSupplier shouldResync = () -> true;
+        BackoffPolicy backoff = BackoffPolicy.reflectorDefault();
+        Duration minWatchTimeout = Duration.ofMinutes(5);
+        long pageSize = 0;
+        boolean useWatchList;
+        Clock clock = Clock.system();
+        RandomGenerator random = new Random();
+        ThreadFactory threadFactory;
+        WatchErrorHandler watchErrorHandler = WatchErrorHandler.logging();
+        KeyFunction<T> keyFunction = KeyFunctions.metaNamespaceKey();
+        Function<Object, String> resourceVersionReader = ObjectMetadataReaders::resourceVersion;
+        Function<Object, Map<String, String>> annotationsReader = ObjectMetadataReaders::annotations;
+
+        private Builder(ListerWatcher<T> listerWatcher, ReflectorStore<T> store) {
+            this.listerWatcher = Objects.requireNonNull(listerWatcher, "listerWatcher");
+            this.store = Objects.requireNonNull(store, "store");
+        }
+
+        /** The name for log lines and the error handler; default "reflector". */
+        public Builder<T> name(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /**
+         * How often to consider a resync during a watch; zero (the default) disables resync.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder<T> resyncPeriod(Duration resyncPeriod) {
+            if (resyncPeriod.isNegative()) {
+                throw new IllegalArgumentException("resyncPeriod must not be negative: " + resyncPeriod);
+            }
+            this.resyncPeriod = resyncPeriod;
+            return this;
+        }
+
+        /** Asked at every resync period; the store is resynced only when it answers true. Default: always. */
+        public Builder<T> shouldResync(BooleanSupplier shouldResync) {
+            this.shouldResync = Objects.requireNonNull(shouldResync, "shouldResync");
+            return this;
+        }
+
+        /** The backoff between failed cycles; default {@link BackoffPolicy#reflectorDefault()}. */
+        public Builder<T> backoff(BackoffPolicy backoff) {
+            this.backoff = Objects.requireNonNull(backoff, "backoff");
+            return this;
+        }
+
+        /**
+         * The shortest server-side watch timeout; each watch asks for a random timeout in
+         * {@code [min, 2 * min)} to spread reconnects. Default 5 minutes, as client-go.
+         *
+         * @throws IllegalArgumentException if shorter than one second
+         */
+        public Builder<T> minWatchTimeout(Duration minWatchTimeout) {
+            if (minWatchTimeout.compareTo(Duration.ofSeconds(1)) < 0) {
+                throw new IllegalArgumentException("minWatchTimeout must be at least 1s: " + minWatchTimeout);
+            }
+            this.minWatchTimeout = minWatchTimeout;
+            return this;
+        }
+
+        /**
+         * A fixed page size for every list (client-go's {@code WatchListPageSize}). Zero (default)
+         * means client-go's rule: pages of 500 for resource versions "" and "0", unpaged otherwise
+         * unless the server paged the first list.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder<T> pageSize(long pageSize) {
+            if (pageSize < 0) {
+                throw new IllegalArgumentException("pageSize must not be negative: " + pageSize);
+            }
+            this.pageSize = pageSize;
+            return this;
+        }
+
+        /** Whether to try a streaming list (watch with {@code sendInitialEvents}) first; default false. */
+        public Builder<T> useWatchList(boolean useWatchList) {
+            this.useWatchList = useWatchList;
+            return this;
+        }
+
+        /** The clock for backoff, resync and watch durations; default {@link Clock#system()}. */
+        public Builder<T> clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** The random source for backoff jitter and watch timeouts (seed it in tests). */
+        public Builder<T> random(RandomGenerator random) {
+            this.random = Objects.requireNonNull(random, "random");
+            return this;
+        }
+
+        /** Where {@link Reflector#start()} and the resync loop get their threads; default daemon threads. */
+        public Builder<T> threadFactory(ThreadFactory threadFactory) {
+            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /** Called with every failed cycle; default {@link WatchErrorHandler#logging()}. */
+        public Builder<T> watchErrorHandler(WatchErrorHandler watchErrorHandler) {
+            this.watchErrorHandler = Objects.requireNonNull(watchErrorHandler, "watchErrorHandler");
+            return this;
+        }
+
+        /** Keys objects in the streaming list's temporary store; default namespace/name. */
+        public Builder<T> keyFunction(KeyFunction<T> keyFunction) {
+            this.keyFunction = Objects.requireNonNull(keyFunction, "keyFunction");
+            return this;
+        }
+
+        /**
+         * Reads an event object's resource version and annotations, for models that do not implement
+         * {@code KubernetesObject}. Default: the object's own metadata.
+         */
+        public Builder<T> metadataReaders(Function<Object, String> resourceVersion,
+                                          Function<Object, Map<String, String>> annotations) {
+            this.resourceVersionReader = Objects.requireNonNull(resourceVersion, "resourceVersion");
+            this.annotationsReader = Objects.requireNonNull(annotations, "annotations");
+            return this;
+        }
+
+        /** A new reflector; nothing runs until {@link Reflector#run()} or {@link Reflector#start()}. */
+        public Reflector<T> build() {
+            return new ListAndWatchReflector<>(this);
+        }
+    }
+}

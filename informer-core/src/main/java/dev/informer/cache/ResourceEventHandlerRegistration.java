@@ -1,0 +1,22 @@
+package dev.informer.cache;
+
+/**
+ * The handle returned when a {@link ResourceEventHandler} is registered with an informer; pass it to
+ * the informer's {@code removeEventHandler} to unregister (client-go's
+ * {@code ResourceEventHandlerRegistration}).
+ *
+ * <p>Thread-safe; every method is non-blocking.
+ */
+public interface ResourceEventHandlerRegistration {
+
+    /**
+     * Whether the informer has synced and this handler has been delivered every notification of the
+     * initial list (its own replay of the store, if it was registered after the informer started).
+     * Unlike the informer's own {@code hasSynced}, this tells a controller that its handler has seen
+     * the whole initial state, not just that the store has.
+     */
+    boolean hasSynced();
+
+    /** A snapshot of this registration's delivery metrics. */
+    ListenerMetrics metrics();
+}

@@ -1,0 +1,253 @@
+package dev.informer.cache;
+
+import dev.informer.api.ResourceType;
+import dev.informer.client.ResourceClient;
+import dev.informer.clock.Clock;
+import dev.informer.store.IndexFunction;
+import dev.informer.store.Indexer;
+import dev.informer.store.KeyFunction;
+import dev.informer.store.KeyFunctions;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+import java.util.concurrent.ThreadFactory;
+import java.util.function.Function;
+import java.util.function.UnaryOperator;
+import java.util.random.RandomGenerator;
+
+/**
+ * A {@link SharedInformer} whose cache is an {@link Indexer} (client-go's {@code
+ * SharedIndexInformer}). See {@link SharedInformer} for the contract.
+ *
+ * @param <T> the object type
+ */
+public interface SharedIndexInformer<T> extends SharedInformer<T> {
+
+    /**
+     * Adds indices to the cache, before or after start; objects already cached are indexed at once.
+     *
+     * @throws IllegalArgumentException {@code "indexer conflict: <name>"} if a name exists already
+     */
+    void addIndexers(Map<String, IndexFunction<T>> indexers);
+
+    /** The informer's indexed cache. Read-only use. */
+    Indexer<T> getIndexer();
+
+    /** A builder for an informer that lists and watches with {@code listerWatcher}. */
+    static <T> Builder<T> builder(ListerWatcher<T> listerWatcher) {
+        return new Builder<>(Objects.requireNonNull(listerWatcher, "listerWatcher"), null);
+    }
+
+    /**
+     * A builder for an informer over {@code client}'s resource; {@link Builder#namespace}, {@link
+     * Builder#labelSelector} and {@link Builder#fieldSelector} narrow what it lists and watches.
+     */
+    static <T> Builder<T> builder(ResourceClient<T> client) {
+        return new Builder<>(null, Objects.requireNonNull(client, "client"));
+    }
+
+    /**
+     * Configures a {@link SharedIndexInformer}. Not thread-safe; each {@link #build()} gives a new
+     * informer.
+     *
+     * @param <T> the object type
+     */
+    final class Builder<T> {
+        final ListerWatcher<T> listerWatcher;
+        final ResourceClient<T> client;
+        String namespace;
+        String labelSelector;
+        String fieldSelector;
+        String name;
+        Duration defaultResyncPeriod = Duration.ZERO;
+        final Map<String, IndexFunction<T>> indexers = new LinkedHashMap<>();
+        KeyFunction<T> keyFunction;
+        Function<Object, String> resourceVersionReader;
+        Clock clock = Clock.system();
+        ThreadFactory threadFactory;
+        RandomGenerator random = new Random();
+        BackoffPolicy backoff = BackoffPolicy.reflectorDefault();
+        Duration minWatchTimeout = Duration.ofMinutes(5);
+        long pageSize;
+        boolean useWatchList;
+        WatchErrorHandler watchErrorHandler = WatchErrorHandler.logging();
+        UnaryOperator<T> transform;
+
+        private Builder(ListerWatcher<T> listerWatcher, ResourceClient<T> client) {
+            this.listerWatcher = listerWatcher;
+            this.client = client;
+        }
+
+        /**
+         * The namespace to list and watch; {@code null} (default) means all namespaces.
+         *
+         * @throws IllegalStateException if the builder was made from a ListerWatcher
+         */
+        public Builder<T> namespace(String namespace) {
+            requireClient("namespace");
+            this.namespace = namespace;
+            return this;
+        }
+
+        /** Only objects whose labels match; Kubernetes selector syntax. */
+        public Builder<T> labelSelector(String labelSelector) {
+            requireClient("labelSelector");
+            this.labelSelector = labelSelector;
+            return this;
+        }
+
+        /** Only objects whose fields match; Kubernetes field selector syntax. */
+        public Builder<T> fieldSelector(String fieldSelector) {
+            requireClient("fieldSelector");
+            this.fieldSelector = fieldSelector;
+            return this;
+        }
+
+        private void requireClient(String option) {
+            if (client == null) {
+                throw new IllegalStateException(option
+                        + " applies only to an informer built from a ResourceClient; put it in the ListerWatcher instead");
+            }
+        }
+
+        /** The name for logs and threads; default the resource's plural or "informer". */
+        public Builder<T> name(String name) {
+            this.name = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /**
+         * The resync period for handlers added without one, and the initial resync check period;
+         * zero (default) means no resync.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder<T> resyncPeriod(Duration defaultResyncPeriod) {
+            if (defaultResyncPeriod.isNegative()) {
+                throw new IllegalArgumentException("resyncPeriod must not be negative: " + defaultResyncPeriod);
+            }
+            this.defaultResyncPeriod = defaultResyncPeriod;
+            return this;
+        }
+
+        /** Adds an index to the cache. */
+        public Builder<T> indexer(String name, IndexFunction<T> function) {
+            if (indexers.putIfAbsent(Objects.requireNonNull(name, "name"), Objects.requireNonNull(function, "function")) != null) {
+                throw new IllegalArgumentException("indexer conflict: " + name);
+            }
+            return this;
+        }
+
+        /** Adds indices to the cache. */
+        public Builder<T> indexers(Map<String, IndexFunction<T>> indexers) {
+            indexers.forEach(this::indexer);
+            return this;
+        }
+
+        /** The cache key; default namespace/name (read through the resource type's metadata reader). */
+        public Builder<T> keyFunction(KeyFunction<T> keyFunction) {
+            this.keyFunction = Objects.requireNonNull(keyFunction, "keyFunction");
+            return this;
+        }
+
+        /** Reads an object's resource version, for models that do not implement ObjectMetaAccessor. */
+        public Builder<T> resourceVersionReader(Function<Object, String> resourceVersionReader) {
+            this.resourceVersionReader = Objects.requireNonNull(resourceVersionReader, "resourceVersionReader");
+            return this;
+        }
+
+        /** The clock for backoff and resync; default {@link Clock#system()}. */
+        public Builder<T> clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * Makes the reflector, processing and listener threads; default platform daemon threads
+         * ({@code ThreadFactories.virtualIfAvailable(name)} is the one-line switch to virtual threads).
+         */
+        public Builder<T> threadFactory(ThreadFactory threadFactory) {
+            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /** The random source for backoff jitter and watch timeouts. */
+        public Builder<T> random(RandomGenerator random) {
+            this.random = Objects.requireNonNull(random, "random");
+            return this;
+        }
+
+        /** The reflector's backoff; default {@link BackoffPolicy#reflectorDefault()}. */
+        public Builder<T> backoff(BackoffPolicy backoff) {
+            this.backoff = Objects.requireNonNull(backoff, "backoff");
+            return this;
+        }
+
+        /** See {@link Reflector.Builder#minWatchTimeout(Duration)}. */
+        public Builder<T> minWatchTimeout(Duration minWatchTimeout) {
+            if (minWatchTimeout.compareTo(Duration.ofSeconds(1)) < 0) {
+                throw new IllegalArgumentException("minWatchTimeout must be at least 1s: " + minWatchTimeout);
+            }
+            this.minWatchTimeout = minWatchTimeout;
+            return this;
+        }
+
+        /** See {@link Reflector.Builder#pageSize(long)}. */
+        public Builder<T> pageSize(long pageSize) {
+            if (pageSize < 0) {
+                throw new IllegalArgumentException("pageSize must not be negative: " + pageSize);
+            }
+            this.pageSize = pageSize;
+            return this;
+        }
+
+        /** See {@link Reflector.Builder#useWatchList(boolean)}. */
+        public Builder<T> useWatchList(boolean useWatchList) {
+            this.useWatchList = useWatchList;
+            return this;
+        }
+
+        /** See {@link SharedInformer#setWatchErrorHandler}. */
+        public Builder<T> watchErrorHandler(WatchErrorHandler watchErrorHandler) {
+            this.watchErrorHandler = Objects.requireNonNull(watchErrorHandler, "watchErrorHandler");
+            return this;
+        }
+
+        /** See {@link SharedInformer#setTransform}. */
+        public Builder<T> transform(UnaryOperator<T> transform) {
+            this.transform = Objects.requireNonNull(transform, "transform");
+            return this;
+        }
+
+        /** A new, not yet started informer. */
+        public SharedIndexInformer<T> build() {
+            ListerWatcher<T> lw = listerWatcher;
+            KeyFunction<T> keys = keyFunction;
+            Function<Object, String> versions = resourceVersionReader;
+            String informerName = name;
+            if (client != null) {
+                ResourceType<T> type = client.resourceType();
+                lw = ListWatch.of(client, namespace, labelSelector, fieldSelector);
+                Function<Object, dev.informer.store.ObjectMetaAccessor> metadata = type.metadataAccessor();
+                if (keys == null) {
+                    keys = KeyFunctions.metaNamespaceKey(metadata);
+                }
+                if (versions == null) {
+                    versions = object -> {
+                        String version = metadata.apply(object).resourceVersion();
+                        return version == null ? "" : version;
+                    };
+                }
+                if (informerName == null) {
+                    informerName = namespace == null ? type.plural() : type.plural() + "@" + namespace;
+                }
+            }
+            return new DefaultSharedIndexInformer<>(this, lw,
+                    keys != null ? keys : KeyFunctions.metaNamespaceKey(),
+                    versions != null ? versions : ObjectMetadataReaders::resourceVersion,
+                    informerName != null ? informerName : "informer");
+        }
+    }
+}

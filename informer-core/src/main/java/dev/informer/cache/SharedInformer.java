@@ -1,0 +1,119 @@
+package dev.informer.cache;
+
+import dev.informer.store.Store;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.UnaryOperator;
+
+/**
+ * A local, always-current cache of one kind of API object, shared by every handler that registers
+ * with it (client-go's {@code SharedInformer}). A {@link Reflector} lists and watches the server into
+ * a {@code DeltaFifo}; one processing thread pops each object's deltas, updates the store FIRST and
+ * then hands one notification per delta to every registered {@link ResourceEventHandler}, each of
+ * which runs on its own listener thread with an unbounded buffer.
+ *
+ * <p><b>Guarantees.</b> When a handler is called, the store already holds the state it is told about
+ * (or a newer one). Per handler, notifications arrive in the order the informer produced them, so
+ * per object in resource-version order; a delete missed while the watch was down arrives as a
+ * {@code DeletedFinalStateUnknown} tombstone. A handler added after {@link #start()} first receives
+ * a synthetic {@code onAdd(obj, true)} for every stored object, then the live notifications, with
+ * nothing missed or doubled. A slow handler delays nobody else; a throwing one is logged and keeps
+ * receiving.
+ *
+ * <p><b>Resync.</b> A handler may ask for periodic resyncs ({@code onUpdate(obj, obj)} for every
+ * stored object): periods below one second become one second; a period shorter than the informer's
+ * resync check period raises the check period before start, and is raised to it after start (both
+ * logged). An update whose old and new objects share a resource version counts as a resync and goes
+ * only to the handlers whose resync is due.
+ *
+ * <p><b>Threads and blocking.</b> Every method is thread-safe. {@link #start()} returns at once;
+ * {@link #run()} blocks until {@link #stop()}, which stops the reflector, the processing thread and
+ * every listener and joins them. Nothing else blocks for longer than a store operation. Threads come
+ * from the builder's thread factory.
+ *
+ * <p><b>Misuse</b> fails fast with {@link IllegalStateException}: adding a handler after stop
+ * ("handler ... was not added to shared informer ... because it has stopped already"), setting a
+ * transform or error handler after start, starting a stopped informer.
+ *
+ * @param <T> the object type
+ */
+public interface SharedInformer<T> {
+
+    /** The shortest resync period a handler can get (client-go's {@code minimumResyncPeriod}). */
+    Duration MINIMUM_RESYNC_PERIOD = Duration.ofSeconds(1);
+
+    /** The informer's name, used in log lines and thread names. */
+    String name();
+
+    /**
+     * Registers {@code handler} with the informer's default resync period.
+     *
+     * @throws IllegalStateException if the informer has stopped
+     */
+    ResourceEventHandlerRegistration addEventHandler(ResourceEventHandler<? super T> handler);
+
+    /**
+     * Registers {@code handler} asking for resyncs every {@code resyncPeriod} (zero: none).
+     *
+     * @throws IllegalStateException    if the informer has stopped
+     * @throws IllegalArgumentException if {@code resyncPeriod} is negative
+     */
+    ResourceEventHandlerRegistration addEventHandler(ResourceEventHandler<? super T> handler, Duration resyncPeriod);
+
+    /**
+     * Unregisters a handler: it receives nothing more (a call in progress completes). Returns false
+     * if the registration is not (or no longer) one of this informer's.
+     */
+    boolean removeEventHandler(ResourceEventHandlerRegistration registration);
+
+    /** The informer's cache. Read-only use: writing to it corrupts the informer's view. */
+    Store<T> getStore();
+
+    /** Whether the initial list has been delivered to the store (not necessarily to every handler). */
+    boolean hasSynced();
+
+    /** The resource version of the last list or event applied, or "" before the first list. */
+    String lastSyncResourceVersion();
+
+    /** Whether {@link #start()} or {@link #run()} has been called. */
+    boolean hasStarted();
+
+    /** Whether {@link #stop()} has been called. */
+    boolean isStopped();
+
+    /**
+     * Replaces the handler called with every failed list/watch cycle (default: log).
+     *
+     * @throws IllegalStateException if the informer has started
+     */
+    void setWatchErrorHandler(WatchErrorHandler handler);
+
+    /**
+     * Sets a function applied to every object before it is stored and distributed, e.g. {@link
+     * Transforms#stripManagedFields()}. It must keep the object's key and be thread-safe.
+     *
+     * @throws IllegalStateException if the informer has started
+     */
+    void setTransform(UnaryOperator<T> transform);
+
+    /**
+     * Starts the reflector, the processing thread and the listeners, and returns. Starting an
+     * informer that already runs logs a warning and does nothing, as client-go.
+     *
+     * @throws IllegalStateException if the informer has been stopped
+     */
+    void start();
+
+    /**
+     * {@link #start()}, then blocks until {@link #stop()} has finished.
+     *
+     * @throws InterruptedException if interrupted while waiting (the informer keeps running)
+     */
+    void run() throws InterruptedException;
+
+    /** Stops everything and joins the informer's threads. Idempotent. */
+    void stop();
+
+    /** A snapshot of every registration's delivery metrics. */
+    List<ListenerMetrics> listenerMetrics();
+}

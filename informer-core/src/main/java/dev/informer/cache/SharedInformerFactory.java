@@ -1,0 +1,150 @@
+package dev.informer.cache;
+
+import dev.informer.api.ResourceType;
+import dev.informer.client.KubernetesClient;
+import dev.informer.clock.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
+import java.util.function.UnaryOperator;
+
+/**
+ * Hands out one shared informer per (resource type, namespace, selectors), as client-go's {@code
+ * SharedInformerFactory}: every part of a program that asks for pods in "default" gets the same
+ * informer, so the resource is listed and watched once.
+ *
+ * <p>Informers are created on first request, not started: {@link #start()} starts every informer
+ * created so far that is not running (call it again after requesting more). {@link
+ * #waitForCacheSync(Duration)} waits for the started ones; {@link #shutdown()} stops all and joins
+ * their threads. Informers made by the factory have the namespace index ({@code
+ * IndexFunctions.NAMESPACE_INDEX}) that {@link Lister#namespace(String)} uses.
+ *
+ * <p>Thread-safe. Requesting an informer after {@link #shutdown()} throws {@link IllegalStateException}.
+ */
+public interface SharedInformerFactory {
+
+    /** The shared informer for every object of {@code type}. */
+    default <T> SharedIndexInformer<T> informerFor(ResourceType<T> type) {
+        return informerFor(type, InformerOptions.ALL);
+    }
+
+    /** The shared informer for {@code type} narrowed by {@code options}. */
+    <T> SharedIndexInformer<T> informerFor(ResourceType<T> type, InformerOptions options);
+
+    /** A lister over {@link #informerFor(ResourceType)}'s cache (creating the informer if needed). */
+    default <T> Lister<T> listerFor(ResourceType<T> type) {
+        return listerFor(type, InformerOptions.ALL);
+    }
+
+    /** A lister over {@link #informerFor(ResourceType, InformerOptions)}'s cache. */
+    <T> Lister<T> listerFor(ResourceType<T> type, InformerOptions options);
+
+    /** Starts every informer created so far that has not started. */
+    void start();
+
+    /**
+     * Waits until every started informer has synced or {@code timeout} passes (on the factory's
+     * clock), and tells which have synced.
+     *
+     * @throws InterruptedException if interrupted while waiting
+     */
+    Map<Key, Boolean> waitForCacheSync(Duration timeout) throws InterruptedException;
+
+    /** Stops every informer and waits for their threads. Idempotent. */
+    void shutdown();
+
+    /**
+     * Identifies one informer of the factory.
+     *
+     * @param type    the resource type
+     * @param options namespace and selectors
+     */
+    record Key(ResourceType<?> type, InformerOptions options) {
+        public Key {
+            Objects.requireNonNull(type, "type");
+            Objects.requireNonNull(options, "options");
+        }
+    }
+
+    /** A builder for a factory whose informers list and watch through {@code client}. */
+    static Builder builder(KubernetesClient client) {
+        return new Builder(client);
+    }
+
+    /** Configures a {@link SharedInformerFactory}. Not thread-safe. */
+    final class Builder {
+        final KubernetesClient client;
+        Duration defaultResync = Duration.ZERO;
+        String namespace;
+        Clock clock = Clock.system();
+        ThreadFactory threadFactory;
+        BackoffPolicy backoff = BackoffPolicy.reflectorDefault();
+        boolean useWatchList;
+        final Map<ResourceType<?>, UnaryOperator<?>> transforms = new HashMap<>();
+        final Map<ResourceType<?>, Duration> resyncs = new HashMap<>();
+
+        private Builder(KubernetesClient client) {
+            this.client = Objects.requireNonNull(client, "client");
+        }
+
+        /** The resync period of every informer unless set per type; default none. */
+        public Builder defaultResync(Duration resync) {
+            if (resync.isNegative()) {
+                throw new IllegalArgumentException("defaultResync must not be negative: " + resync);
+            }
+            this.defaultResync = resync;
+            return this;
+        }
+
+        /** The resync period of the informers of {@code type}. */
+        public Builder resync(ResourceType<?> type, Duration resync) {
+            if (resync.isNegative()) {
+                throw new IllegalArgumentException("resync must not be negative: " + resync);
+            }
+            resyncs.put(Objects.requireNonNull(type, "type"), resync);
+            return this;
+        }
+
+        /** The namespace used when a request's options name none (client-go's WithNamespace); default all. */
+        public Builder namespace(String namespace) {
+            this.namespace = namespace;
+            return this;
+        }
+
+        /** The transform of the informers of {@code type}, e.g. {@link Transforms#stripManagedFields()}. */
+        public <T> Builder transform(ResourceType<T> type, UnaryOperator<T> transform) {
+            transforms.put(Objects.requireNonNull(type, "type"), Objects.requireNonNull(transform, "transform"));
+            return this;
+        }
+
+        /** The clock of every informer. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** The thread factory of every informer; default platform daemon threads. */
+        public Builder threadFactory(ThreadFactory threadFactory) {
+            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /** The reflectors' backoff. */
+        public Builder backoff(BackoffPolicy backoff) {
+            this.backoff = Objects.requireNonNull(backoff, "backoff");
+            return this;
+        }
+
+        /** Whether reflectors try streaming lists first. */
+        public Builder useWatchList(boolean useWatchList) {
+            this.useWatchList = useWatchList;
+            return this;
+        }
+
+        public SharedInformerFactory build() {
+            return new DefaultSharedInformerFactory(this);
+        }
+    }
+}

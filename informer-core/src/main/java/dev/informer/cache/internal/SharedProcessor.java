@@ -1,0 +1,332 @@
+package dev.informer.cache.internal;
+
+import dev.informer.cache.ListenerMetrics;
+import dev.informer.cache.ResourceEventHandler;
+import dev.informer.cache.ResourceEventHandlerRegistration;
+import dev.informer.clock.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Fans an informer's notifications out to its {@link ProcessorListener}s (client-go's
+ * {@code sharedProcessor}). Non-sync notifications go to every listener; sync notifications (periodic
+ * resyncs) only to the listeners that {@link #shouldResync()} last found due.
+ *
+ * <h2>Threading and ordering</h2>
+ * <ul>
+ *   <li>{@link #distribute} reads a copy-on-write array of listeners without locking and appends the
+ *       same notification instance to each listener's buffer: no allocation per listener, and it
+ *       never waits for a handler.</li>
+ *   <li>Each listener sees the notifications in the order {@code distribute} was called for it (per
+ *       calling thread; the informer calls it from its single processing thread).</li>
+ *   <li>Every method is thread-safe. For a handler to see an exact event stream (no event both
+ *       missed and replayed), the caller serializes {@code addListener}, its replay of the store
+ *       and {@code distribute}, as the informer does with its delta lock.</li>
+ * </ul>
+ *
+ * <h2>Lifecycle</h2>
+ * Listeners added before {@link #start()} buffer until it; after it they start at once.
+ * {@link #stop()} stops every listener (pending notifications are dropped) and joins their threads;
+ * the processor cannot be restarted, and adding a listener to a stopped processor throws
+ * {@link IllegalStateException}.
+ *
+ * @param <T> the object type
+ */
+public final class SharedProcessor<T> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SharedProcessor.class);
+
+    private final Clock clock;
+    private final ThreadFactory threadFactory;
+    private final int bufferSize;
+
+    private final Object lock = new Object();
+    // Copy-on-write under lock, read lock-free by distribute().
+    private volatile ProcessorListener<T>[] listeners = newArray(0);
+    // @GuardedBy("lock") every listener whose thread was started and has not been joined, removed or
+    // not: stop() joins them all
+    private final List<ProcessorListener<T>> started = new ArrayList<>();
+    // @GuardedBy("lock")
+    private boolean running;
+    // @GuardedBy("lock")
+    private boolean stopped;
+    // @GuardedBy("lock")
+    private long nextListenerId = 1;
+
+    /** A processor whose listeners' buffers start at {@link ProcessorListener#INITIAL_BUFFER_SIZE}. */
+    public SharedProcessor(Clock clock, ThreadFactory threadFactory) {
+        this(clock, threadFactory, ProcessorListener.INITIAL_BUFFER_SIZE);
+    }
+
+    /**
+     * @param clock         times resyncs and handler durations
+     * @param threadFactory makes one run thread per listener (e.g. {@code ThreadFactories.virtualIfAvailable})
+     * @param bufferSize    initial capacity of each listener's pending buffer
+     * @throws IllegalArgumentException if {@code bufferSize} is less than 1
+     */
+    public SharedProcessor(Clock clock, ThreadFactory threadFactory, int bufferSize) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+        if (bufferSize < 1) {
+            throw new IllegalArgumentException("bufferSize must be at least 1: " + bufferSize);
+        }
+        this.bufferSize = bufferSize;
+    }
+
+    /**
+     * Adds a listener for {@code handler} without resync; see
+     * {@link #addListener(ResourceEventHandler, Duration, Duration, BooleanSupplier)}.
+     */
+    public ProcessorListener<T> addListener(ResourceEventHandler<? super T> handler, BooleanSupplier upstreamHasSynced) {
+        return addListener(handler, Duration.ZERO, Duration.ZERO, upstreamHasSynced);
+    }
+
+    /**
+     * Adds a listener for {@code handler}, starting its thread if the processor runs. The listener is
+     * the handler's registration; the caller may {@link ProcessorListener#add add} notifications to it
+     * alone (the replay of the store for a handler added after start) before distributing further.
+     * New listeners receive the next sync notifications until {@link #shouldResync()} says otherwise.
+     *
+     * @param requestedResyncPeriod the period the handler asked for (kept to recompute the period
+     *                              when the check period changes)
+     * @param resyncPeriod          the period in effect; zero for none
+     * @param upstreamHasSynced     the informer's {@code hasSynced}, combined into the registration's
+     * @throws IllegalStateException if the processor has stopped
+     */
+    public ProcessorListener<T> addListener(ResourceEventHandler<? super T> handler, Duration requestedResyncPeriod,
+                                            Duration resyncPeriod, BooleanSupplier upstreamHasSynced) {
+        synchronized (lock) {
+            if (stopped) {
+                throw new IllegalStateException("handler " + handler
+                        + " was not added to the shared processor because it has stopped already");
+            }
+            ProcessorListener<T> listener = new ProcessorListener<>(nextListenerId, handler, requestedResyncPeriod,
+                    resyncPeriod, clock, upstreamHasSynced, bufferSize);
+            nextListenerId++;
+            ProcessorListener<T>[] grown = Arrays.copyOf(listeners, listeners.length + 1);
+            grown[grown.length - 1] = listener;
+            if (running) {
+                listener.start(threadFactory);
+                started.add(listener);
+            }
+            listeners = grown;
+            return listener;
+        }
+    }
+
+    /**
+     * Removes the listener behind {@code registration} and stops it: nothing more is delivered to its
+     * handler (a handler call in progress completes). Does not wait for its thread, so a handler may
+     * remove itself. Returns false if the registration is not one of this processor's listeners.
+     */
+    public boolean removeListener(ResourceEventHandlerRegistration registration) {
+        if (!(registration instanceof ProcessorListener<?> target)) {
+            return false;
+        }
+        synchronized (lock) {
+            ProcessorListener<T>[] current = listeners;
+            for (int i = 0; i < current.length; i++) {
+                if (current[i] == target) {
+                    ProcessorListener<T>[] shrunk = newArray(current.length - 1);
+                    System.arraycopy(current, 0, shrunk, 0, i);
+                    System.arraycopy(current, i + 1, shrunk, i, current.length - i - 1);
+                    listeners = shrunk;
+                    current[i].stop();
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    /**
+     * Hands {@code notification} to every listener, or with {@code sync} only to those due for a
+     * resync. Never blocks on a handler; allocates nothing per listener (beyond buffer growth).
+     */
+    public void distribute(Notification<T> notification, boolean sync) {
+        Objects.requireNonNull(notification, "notification");
+        for (ProcessorListener<T> listener : listeners) {
+            if (!sync || listener.syncing()) {
+                listener.add(notification);
+            }
+        }
+    }
+
+    /**
+     * Starts every listener's thread; listeners added later start at once.
+     *
+     * @throws IllegalStateException if already started or stopped
+     */
+    public void start() {
+        synchronized (lock) {
+            if (stopped) {
+                throw new IllegalStateException("the shared processor has stopped and cannot be started again");
+            }
+            if (running) {
+                throw new IllegalStateException("the shared processor is already running");
+            }
+            running = true;
+            for (ProcessorListener<T> listener : listeners) {
+                listener.start(threadFactory);
+                started.add(listener);
+            }
+        }
+    }
+
+    /**
+     * Stops every listener and waits for all their threads (including those of removed listeners still
+     * finishing a handler call) to end. Blocks as long as a handler call in progress runs; see
+     * {@link #stop(Duration)} for a bounded wait. Idempotent.
+     */
+    public void stop() throws InterruptedException {
+        for (ProcessorListener<T> listener : stopListeners()) {
+            while (!listener.awaitTermination(1, TimeUnit.SECONDS)) {
+                if (listener.thread() == Thread.currentThread()) {
+                    break; // a handler stopping its own informer: its thread ends when the handler returns
+                }
+                LOG.warn("waiting for listener {} of handler {} to return from its handler call", listener.id(), listener.handler());
+            }
+            forgetEnded(listener);
+        }
+    }
+
+    /**
+     * Like {@link #stop()}, but waits at most {@code timeout} in total; returns whether every listener
+     * thread ended in time. The ones still running end when their handler call returns, and a later
+     * {@code stop} waits for them again. (Joining threads is inherently real time, so the bound is
+     * real time, not the injected clock's.)
+     */
+    public boolean stop(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        boolean allEnded = true;
+        for (ProcessorListener<T> listener : stopListeners()) {
+            long remaining = Math.max(0, deadline - System.nanoTime());
+            if (listener.awaitTermination(remaining, TimeUnit.NANOSECONDS)) {
+                forgetEnded(listener);
+            } else {
+                allEnded = false;
+            }
+        }
+        return allEnded;
+    }
+
+    private List<ProcessorListener<T>> stopListeners() {
+        synchronized (lock) {
+            stopped = true;
+            running = false;
+            for (ProcessorListener<T> listener : listeners) {
+                listener.stop();
+            }
+            listeners = newArray(0);
+            return new ArrayList<>(started);
+        }
+    }
+
+    private void forgetEnded(ProcessorListener<T> listener) {
+        synchronized (lock) {
+            started.remove(listener);
+        }
+    }
+
+    /**
+     * Asks every listener whether its resync is due now; marks those listeners as the receivers of the
+     * next sync notifications and schedules their next resync. Returns whether any is due (the
+     * reflector then resyncs its store).
+     */
+    public boolean shouldResync() {
+        synchronized (lock) {
+            boolean resyncNeeded = false;
+            long now = clock.nanoTime();
+            for (ProcessorListener<T> listener : listeners) {
+                boolean due = listener.shouldResync(now);
+                listener.setSyncing(due);
+                if (due) {
+                    resyncNeeded = true;
+                    listener.determineNextResync(now);
+                }
+            }
+            return resyncNeeded;
+        }
+    }
+
+    /** Recomputes every listener's resync period for a new informer resync check period. */
+    public void resyncCheckPeriodChanged(Duration resyncCheckPeriod) {
+        synchronized (lock) {
+            for (ProcessorListener<T> listener : listeners) {
+                listener.setResyncPeriod(determineResyncPeriod(listener.requestedResyncPeriod(), resyncCheckPeriod));
+            }
+        }
+    }
+
+    /**
+     * The resync period a listener gets (client-go's {@code determineResyncPeriod}): zero stays zero;
+     * any period becomes zero (with a warning) if the informer does not resync at all; a period shorter
+     * than the informer's check period is raised to it (with a warning).
+     */
+    public static Duration determineResyncPeriod(Duration desired, Duration check) {
+        if (desired.isZero()) {
+            return desired;
+        }
+        if (check.isZero()) {
+            LOG.warn("The specified resync period {} is invalid because this shared informer doesn't support resyncing", desired);
+            return Duration.ZERO;
+        }
+        if (desired.compareTo(check) < 0) {
+            LOG.warn("The specified resync period {} is being increased to the minimum resync check period {}", desired, check);
+            return check;
+        }
+        return desired;
+    }
+
+    /** The number of registered listeners. */
+    public int listenerCount() {
+        return listeners.length;
+    }
+
+    /** The registered listeners, in registration order (a snapshot). */
+    public List<ProcessorListener<T>> listeners() {
+        return List.of(listeners);
+    }
+
+    /** A metrics snapshot of every registered listener, in registration order. */
+    public List<ListenerMetrics> metrics() {
+        ProcessorListener<T>[] current = listeners;
+        List<ListenerMetrics> snapshot = new ArrayList<>(current.length);
+        for (ProcessorListener<T> listener : current) {
+            snapshot.add(listener.metrics());
+        }
+        return snapshot;
+    }
+
+    /** Whether {@link #start()} was called and {@link #stop()} was not. */
+    public boolean isRunning() {
+        synchronized (lock) {
+            return running;
+        }
+    }
+
+    /** Whether {@link #stop()} was called. */
+    public boolean isStopped() {
+        synchronized (lock) {
+            return stopped;
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> ProcessorListener<T>[] newArray(int length) {
+        return (ProcessorListener<T>[]) new ProcessorListener<?>[length];
+    }
+
+    @Override
+    public String toString() {
+        return "SharedProcessor[listeners=" + listeners.length + "]";
+    }
+}

@@ -1,0 +1,17 @@
+package dev.informer.client;
+
+/**
+ * Base of every failure the API client reports while talking to the server: {@link StatusException}
+ * (the server answered with an error {@code Status}), {@link ApiConnectionException} (no usable answer
+ * arrived: connection refused, TLS failure, timeout, broken stream) and {@link AuthenticationException}
+ * (credentials could not be obtained, e.g. an exec plugin failed). Unchecked, so callers catch only the
+ * kinds they handle. Immutable.
+ */
+public abstract class ApiException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    protected ApiException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,689 @@
+package dev.informer.client;
+
+import dev.informer.client.internal.FileTokenSource;
+import dev.informer.client.internal.Pem;
+import dev.informer.clock.Clock;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.security.PrivateKey;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * Everything needed to talk to one API server: where it is, how to trust it, who we are, how long to
+ * wait. Built by hand with {@link #builder()}, from a kubeconfig ({@link #fromKubeConfig}), from a pod's
+ * service account ({@link #inCluster()}), or by {@link #autoDetect()}, which tries them in client-go's
+ * order: kubeconfig ({@code KUBECONFIG}, else {@code ~/.kube/config}), then in-cluster.
+ *
+ * <p>Authentication, at most one of each kind: a bearer token (fixed, from a supplier, or from a file
+ * re-read as it rotates) or basic auth; a client certificate; an exec credential plugin (consulted for
+ * the bearer token only when no fixed token or basic auth is set, as client-go does; it may also supply
+ * a client certificate).
+ *
+ * <p>Immutable and thread-safe (the token supplier must be thread-safe). {@link #toString()} never
+ * shows a credential. Misuse throws {@link ConfigException} from {@link Builder#build()}, naming the
+ * conflicting settings.
+ */
+public final class ClientConfig {
+
+    /** The default namespace when none is configured, as kubectl. */
+    public static final String DEFAULT_NAMESPACE = "default";
+
+    private final URI server;
+    private final List<X509Certificate> caCertificates;
+    private final List<X509Certificate> clientCertificateChain;
+    private final PrivateKey clientKey;
+    private final Supplier<String> bearerToken;
+    private final String username;
+    private final String password;
+    private final ExecConfig exec;
+    private final boolean insecureSkipTlsVerify;
+    private final String tlsServerName;
+    private final URI proxy;
+    private final boolean disableCompression;
+    private final Duration connectTimeout;
+    private final Duration readTimeout;
+    private final Duration writeTimeout;
+    private final Duration watchReadTimeout;
+    private final Duration pingInterval;
+    private final String userAgent;
+    private final String namespace;
+    private final Clock clock;
+
+    private ClientConfig(Builder b) {
+        this.server = b.server;
+        this.caCertificates = List.copyOf(b.caCertificates);
+        this.clientCertificateChain = List.copyOf(b.clientCertificateChain);
+        this.clientKey = b.clientKey;
+        this.bearerToken = b.bearerToken;
+        this.username = b.username;
+        this.password = b.password;
+        this.exec = b.exec;
+        this.insecureSkipTlsVerify = b.insecureSkipTlsVerify;
+        this.tlsServerName = b.tlsServerName;
+        this.proxy = b.proxy;
+        this.disableCompression = b.disableCompression;
+        this.connectTimeout = b.connectTimeout;
+        this.readTimeout = b.readTimeout;
+        this.writeTimeout = b.writeTimeout;
+        this.watchReadTimeout = b.watchReadTimeout;
+        this.pingInterval = b.pingInterval;
+        this.userAgent = b.userAgent;
+        this.namespace = b.namespace;
+        this.clock = b.clock;
+    }
+
+    /** A builder with the defaults: no server (required), 10 s connect, 60 s read/write, 10 min watch read. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding this configuration's settings. */
+    public Builder toBuilder() {
+        return new Builder(this);
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Sources
+
+    /** {@link #autoDetect(ConfigEnvironment)} in the real environment. */
+    public static ClientConfig autoDetect() {
+        return autoDetect(ConfigEnvironment.system());
+    }
+
+    /**
+     * The configuration a client-go program would use: the kubeconfig ({@code KUBECONFIG} files merged,
+     * else {@code ~/.kube/config}) at its current context when one exists and defines anything, else the
+     * in-cluster service account when {@code KUBERNETES_SERVICE_HOST}/{@code _PORT} are set.
+     *
+     * @throws ConfigException if an existing kubeconfig is invalid, or when nothing is found (the message
+     *                         lists each place that was tried and why it did not apply)
+     */
+    public static ClientConfig autoDetect(ConfigEnvironment environment) {
+        List<String> tried = new ArrayList<>();
+        Optional<KubeConfig> kubeConfig = KubeConfig.load(environment);
+        if (kubeConfig.isPresent() && !kubeConfig.get().isEmpty()) {
+            return fromKubeConfig(kubeConfig.get(), null, environment);
+        }
+        String source = environment.variable(KubeConfig.KUBECONFIG) != null ? "KUBECONFIG" : "default kubeconfig";
+        tried.add(source + " " + KubeConfig.defaultFiles(environment)
+                + (kubeConfig.isPresent() ? " (defines nothing)" : " (no such file)"));
+        String host = environment.variable("KUBERNETES_SERVICE_HOST");
+        String port = environment.variable("KUBERNETES_SERVICE_PORT");
+        if (host != null && port != null) {
+            return inCluster(environment);
+        }
+        tried.add("in-cluster (KUBERNETES_SERVICE_HOST and KUBERNETES_SERVICE_PORT are not set)");
+        throw new ConfigException("no Kubernetes configuration found; tried " + String.join(", then ", tried));
+    }
+
+    /** The kubeconfig at {@code file}, at its current context, in the real environment. */
+    public static ClientConfig fromKubeConfig(Path file) {
+        return fromKubeConfig(KubeConfig.parse(file), null, ConfigEnvironment.system());
+    }
+
+    /**
+     * The configuration of one context of a kubeconfig: its cluster (server, CA, TLS options, proxy), its
+     * user (token, token file, client certificate, basic auth, exec plugin) and its namespace (default
+     * "default"). Referenced files are read now.
+     *
+     * @param context     the context's name, or {@code null} for the current context
+     * @param environment supplies the clock (token re-reads, exec credential expiry)
+     * @throws ConfigException naming the file and entry: no current context, an undefined context,
+     *                         cluster or user, a cluster without server, conflicting fields, an unreadable
+     *                         or malformed certificate, key or token file, an unsupported auth-provider
+     */
+    public static ClientConfig fromKubeConfig(KubeConfig kubeConfig, String context, ConfigEnvironment environment) {
+        return new KubeConfigResolver(kubeConfig, environment).resolve(context);
+    }
+
+    /** {@link #inCluster(ConfigEnvironment)} in the real environment. */
+    public static ClientConfig inCluster() {
+        return inCluster(ConfigEnvironment.system());
+    }
+
+    /**
+     * The configuration of a pod's service account, as client-go's {@code rest.InClusterConfig}: server
+     * {@code https://$KUBERNETES_SERVICE_HOST:$KUBERNETES_SERVICE_PORT}, the bearer token from
+     * {@code token} in the service-account directory (re-read every minute, and at once after a 401, as
+     * projected tokens rotate), the CA from {@code ca.crt} when present, the namespace from
+     * {@code $POD_NAMESPACE}, else the {@code namespace} file, else "default".
+     *
+     * @throws ConfigException if the variables are not set, or the token cannot be read (naming the file)
+     */
+    public static ClientConfig inCluster(ConfigEnvironment environment) {
+        String host = environment.variable("KUBERNETES_SERVICE_HOST");
+        String port = environment.variable("KUBERNETES_SERVICE_PORT");
+        if (host == null || port == null) {
+            throw new ConfigException("unable to load in-cluster configuration: KUBERNETES_SERVICE_HOST and "
+                    + "KUBERNETES_SERVICE_PORT must be defined");
+        }
+        String hostPort = host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]:" + port : host + ":" + port;
+        Path dir = environment.serviceAccountDirectory();
+        Builder builder = builder()
+                .clock(environment.clock())
+                .server("https://" + hostPort)
+                .bearerTokenFile(dir.resolve("token"));
+        Path ca = dir.resolve("ca.crt");
+        if (Files.exists(ca)) {
+            builder.caCertificateFile(ca);
+        }
+        String namespace = environment.variable("POD_NAMESPACE");
+        if (namespace == null) {
+            Path namespaceFile = dir.resolve("namespace");
+            if (Files.isRegularFile(namespaceFile)) {
+                try {
+                    String fromFile = Files.readString(namespaceFile, StandardCharsets.UTF_8).strip();
+                    namespace = fromFile.isEmpty() ? null : fromFile;
+                } catch (IOException e) {
+                    throw new ConfigException("cannot read in-cluster namespace file " + namespaceFile + ": " + e, e);
+                }
+            }
+        }
+        builder.namespace(namespace == null ? DEFAULT_NAMESPACE : namespace);
+        return builder.build();
+    }
+
+    // ---------------------------------------------------------------------------------------------
+    // Accessors
+
+    /** The API server's base URL, e.g. {@code https://10.0.0.1:443} (no trailing slash). */
+    public URI server() {
+        return server;
+    }
+
+    /** The certificates trusted for the server; empty means the JDK's default trust store. */
+    public List<X509Certificate> caCertificates() {
+        return caCertificates;
+    }
+
+    /** The client certificate chain (leaf first); empty when no client certificate is configured. */
+    public List<X509Certificate> clientCertificateChain() {
+        return clientCertificateChain;
+    }
+
+    /** The client certificate's private key, or empty. */
+    public Optional<PrivateKey> clientKey() {
+        return Optional.ofNullable(clientKey);
+    }
+
+    /** The bearer token supplier, or empty. */
+    public Optional<Supplier<String>> bearerToken() {
+        return Optional.ofNullable(bearerToken);
+    }
+
+    /** The basic-auth user, or {@code null}. */
+    public String username() {
+        return username;
+    }
+
+    /** The basic-auth password, or {@code null}. */
+    public String password() {
+        return password;
+    }
+
+    /** The exec credential plugin, or empty. */
+    public Optional<ExecConfig> exec() {
+        return Optional.ofNullable(exec);
+    }
+
+    public boolean insecureSkipTlsVerify() {
+        return insecureSkipTlsVerify;
+    }
+
+    /** The name sent as SNI and checked against the server certificate instead of the URL's host, or {@code null}. */
+    public String tlsServerName() {
+        return tlsServerName;
+    }
+
+    /** The proxy ({@code http://} or {@code socks5://}), or {@code null} for a direct connection. */
+    public URI proxy() {
+        return proxy;
+    }
+
+    public boolean disableCompression() {
+        return disableCompression;
+    }
+
+    public Duration connectTimeout() {
+        return connectTimeout;
+    }
+
+    /** The longest wait for bytes of an ordinary response. */
+    public Duration readTimeout() {
+        return readTimeout;
+    }
+
+    public Duration writeTimeout() {
+        return writeTimeout;
+    }
+
+    /**
+     * The longest silence tolerated on a watch stream when the request sets no {@code timeoutSeconds};
+     * with {@code timeoutSeconds} the read timeout is that plus a grace period, so the server always
+     * closes a healthy watch first and only a dead connection trips the timeout.
+     */
+    public Duration watchReadTimeout() {
+        return watchReadTimeout;
+    }
+
+    /** The HTTP/2 ping interval that detects dead connections (zero disables). */
+    public Duration pingInterval() {
+        return pingInterval;
+    }
+
+    public String userAgent() {
+        return userAgent;
+    }
+
+    /** The default namespace for namespaced resources. */
+    public String namespace() {
+        return namespace;
+    }
+
+    /** The clock for token re-reads and credential expiry. */
+    public Clock clock() {
+        return clock;
+    }
+
+    @Override
+    public String toString() {
+        return "ClientConfig[server=" + server + ", namespace=" + namespace
+                + ", ca=" + caCertificates.size() + " certificate(s)"
+                + ", clientCertificate=" + (clientCertificateChain.isEmpty() ? "none"
+                        : clientCertificateChain.get(0).getSubjectX500Principal().getName())
+                + ", bearerToken=" + (bearerToken == null ? "none" : "<redacted>")
+                + ", basicAuth=" + (username == null ? "none" : username + ":<redacted>")
+                + ", exec=" + (exec == null ? "none" : exec.command())
+                + ", insecureSkipTlsVerify=" + insecureSkipTlsVerify
+                + ", tlsServerName=" + tlsServerName
+                + ", proxy=" + (proxy == null ? "none" : proxy.getScheme() + "://" + proxy.getHost() + ":" + proxy.getPort())
+                + "]";
+    }
+
+    // ---------------------------------------------------------------------------------------------
+
+    /**
+     * Builds a {@link ClientConfig}. Setters validate their argument at once (a malformed URL or PEM
+     * throws {@link ConfigException}); {@link #build()} checks the combination. Not thread-safe; a
+     * builder may be reused after {@code build()}.
+     */
+    public static final class Builder {
+        private URI server;
+        private List<X509Certificate> caCertificates = List.of();
+        private List<X509Certificate> clientCertificateChain = List.of();
+        private PrivateKey clientKey;
+        private Supplier<String> bearerToken;
+        private Path bearerTokenFile;
+        private String username;
+        private String password;
+        private ExecConfig exec;
+        private boolean insecureSkipTlsVerify;
+        private String tlsServerName;
+        private URI proxy;
+        private boolean disableCompression;
+        private Duration connectTimeout = Duration.ofSeconds(10);
+        private Duration readTimeout = Duration.ofSeconds(60);
+        private Duration writeTimeout = Duration.ofSeconds(60);
+        private Duration watchReadTimeout = Duration.ofMinutes(10);
+        private Duration pingInterval = Duration.ofSeconds(30);
+        private String userAgent = defaultUserAgent();
+        private String namespace = DEFAULT_NAMESPACE;
+        private Clock clock = Clock.system();
+
+        private Builder() {
+        }
+
+        private Builder(ClientConfig c) {
+            server = c.server;
+            caCertificates = c.caCertificates;
+            clientCertificateChain = c.clientCertificateChain;
+            clientKey = c.clientKey;
+            bearerToken = c.bearerToken;
+            username = c.username;
+            password = c.password;
+            exec = c.exec;
+            insecureSkipTlsVerify = c.insecureSkipTlsVerify;
+            tlsServerName = c.tlsServerName;
+            proxy = c.proxy;
+            disableCompression = c.disableCompression;
+            connectTimeout = c.connectTimeout;
+            readTimeout = c.readTimeout;
+            writeTimeout = c.writeTimeout;
+            watchReadTimeout = c.watchReadTimeout;
+            pingInterval = c.pingInterval;
+            userAgent = c.userAgent;
+            namespace = c.namespace;
+            clock = c.clock;
+        }
+
+        /**
+         * The API server URL ({@code https://host:port} or {@code http://...}, optionally with a path
+         * prefix). A trailing slash is dropped.
+         *
+         * @throws ConfigException if it is not an absolute http(s) URL with a host
+         */
+        public Builder server(String url) {
+            Objects.requireNonNull(url, "url");
+            URI uri;
+            try {
+                uri = new URI(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
+            } catch (URISyntaxException e) {
+                throw new ConfigException("server URL \"" + url + "\" is malformed: " + e.getMessage(), e);
+            }
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("https") && !scheme.equals("http")) {
+                throw new ConfigException("server URL \"" + url + "\" must start with https:// or http://");
+            }
+            if (uri.getHost() == null || uri.getHost().isEmpty()) {
+                throw new ConfigException("server URL \"" + url + "\" has no host");
+            }
+            if (uri.getRawUserInfo() != null) {
+                throw new ConfigException("server URL must not carry credentials; use basicAuth or a token");
+            }
+            this.server = uri;
+            return this;
+        }
+
+        /** Trusts exactly these CA certificates (not the JDK's defaults). An empty list restores the defaults. */
+        public Builder caCertificates(List<X509Certificate> certificates) {
+            this.caCertificates = List.copyOf(certificates);
+            return this;
+        }
+
+        /**
+         * Trusts the certificates in this PEM text.
+         *
+         * @throws ConfigException if it holds no valid certificate
+         */
+        public Builder caCertificatePem(String pem) {
+            try {
+                return caCertificates(Pem.certificates(pem));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("CA certificate data is invalid: " + e.getMessage(), e);
+            }
+        }
+
+        /**
+         * Trusts the certificates in this PEM file.
+         *
+         * @throws ConfigException naming the file if it cannot be read or holds no valid certificate
+         */
+        public Builder caCertificateFile(Path file) {
+            String pem = readFile(file, "CA certificate file");
+            try {
+                return caCertificates(Pem.certificates(pem));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("CA certificate file " + file + " is invalid: " + e.getMessage(), e);
+            }
+        }
+
+        /**
+         * Authenticates with a client certificate (chain leaf first) and its key.
+         *
+         * @throws ConfigException if the chain is empty or the key does not match the leaf
+         */
+        public Builder clientCertificate(List<X509Certificate> chain, PrivateKey key) {
+            Objects.requireNonNull(key, "key");
+            if (chain.isEmpty()) {
+                throw new ConfigException("client certificate chain is empty");
+            }
+            try {
+                Pem.checkKeyMatchesCertificate(key, chain.get(0));
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("client key does not belong to the client certificate: " + e.getMessage(), e);
+            }
+            this.clientCertificateChain = List.copyOf(chain);
+            this.clientKey = key;
+            return this;
+        }
+
+        /**
+         * Authenticates with a PEM client certificate and PEM key (PKCS#8, PKCS#1 RSA or SEC1 EC).
+         *
+         * @throws ConfigException if either does not parse or they do not match
+         */
+        public Builder clientCertificatePem(String certificatePem, String keyPem) {
+            List<X509Certificate> chain;
+            PrivateKey key;
+            try {
+                chain = Pem.certificates(certificatePem);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("client certificate data is invalid: " + e.getMessage(), e);
+            }
+            try {
+                key = Pem.privateKey(keyPem);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("client key data is invalid: " + e.getMessage(), e);
+            }
+            return clientCertificate(chain, key);
+        }
+
+        /**
+         * Authenticates with a client certificate and key read from PEM files.
+         *
+         * @throws ConfigException naming the file that cannot be read or does not parse
+         */
+        public Builder clientCertificateFiles(Path certificateFile, Path keyFile) {
+            String certificatePem = readFile(certificateFile, "client certificate file");
+            String keyPem = readFile(keyFile, "client key file");
+            List<X509Certificate> chain;
+            PrivateKey key;
+            try {
+                chain = Pem.certificates(certificatePem);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("client certificate file " + certificateFile + " is invalid: " + e.getMessage(), e);
+            }
+            try {
+                key = Pem.privateKey(keyPem);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("client key file " + keyFile + " is invalid: " + e.getMessage(), e);
+            }
+            return clientCertificate(chain, key);
+        }
+
+        /** A fixed bearer token. */
+        public Builder bearerToken(String token) {
+            Objects.requireNonNull(token, "token");
+            this.bearerToken = () -> token;
+            this.bearerTokenFile = null;
+            return this;
+        }
+
+        /** A bearer token asked for on every request (must be thread-safe and fast; cache inside). */
+        public Builder bearerTokenSupplier(Supplier<String> supplier) {
+            this.bearerToken = Objects.requireNonNull(supplier, "supplier");
+            this.bearerTokenFile = null;
+            return this;
+        }
+
+        /**
+         * A bearer token read from {@code file} at {@link #build()} and re-read every minute (by this
+         * builder's clock) and after a 401, as client-go's token file handling.
+         */
+        public Builder bearerTokenFile(Path file) {
+            this.bearerTokenFile = Objects.requireNonNull(file, "file");
+            this.bearerToken = null;
+            return this;
+        }
+
+        /** HTTP basic authentication. */
+        public Builder basicAuth(String user, String pass) {
+            this.username = Objects.requireNonNull(user, "user");
+            this.password = Objects.requireNonNull(pass, "pass");
+            return this;
+        }
+
+        /** An exec credential plugin. */
+        public Builder exec(ExecConfig plugin) {
+            this.exec = plugin;
+            return this;
+        }
+
+        /** Whether to skip verifying the server's certificate (never combine with CA certificates). */
+        public Builder insecureSkipTlsVerify(boolean insecure) {
+            this.insecureSkipTlsVerify = insecure;
+            return this;
+        }
+
+        /** The name to send as SNI and to verify the server certificate against, instead of the URL's host. */
+        public Builder tlsServerName(String name) {
+            this.tlsServerName = name == null || name.isEmpty() ? null : name;
+            return this;
+        }
+
+        /**
+         * Reach the server through a proxy: {@code http://[user:pass@]host:port} or
+         * {@code socks5://host:port}; {@code null} for a direct connection.
+         *
+         * @throws ConfigException if the URL is malformed or uses another scheme
+         */
+        public Builder proxy(String url) {
+            if (url == null || url.isEmpty()) {
+                this.proxy = null;
+                return this;
+            }
+            URI uri;
+            try {
+                uri = new URI(url);
+            } catch (URISyntaxException e) {
+                throw new ConfigException("proxy URL \"" + redactUserInfo(url) + "\" is malformed: " + e.getMessage(), e);
+            }
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!scheme.equals("http") && !scheme.equals("socks5")) {
+                throw new ConfigException("proxy URL \"" + redactUserInfo(url)
+                        + "\" must use http:// or socks5:// (TLS to the proxy is not supported)");
+            }
+            if (uri.getHost() == null) {
+                throw new ConfigException("proxy URL \"" + redactUserInfo(url) + "\" has no host");
+            }
+            if (scheme.equals("socks5") && uri.getRawUserInfo() != null) {
+                throw new ConfigException("socks5 proxy credentials are not supported");
+            }
+            this.proxy = uri;
+            return this;
+        }
+
+        /** Ask for uncompressed responses (saves CPU on fast local links). */
+        public Builder disableCompression(boolean disable) {
+            this.disableCompression = disable;
+            return this;
+        }
+
+        public Builder connectTimeout(Duration timeout) {
+            this.connectTimeout = positive(timeout, "connectTimeout");
+            return this;
+        }
+
+        public Builder readTimeout(Duration timeout) {
+            this.readTimeout = positive(timeout, "readTimeout");
+            return this;
+        }
+
+        public Builder writeTimeout(Duration timeout) {
+            this.writeTimeout = positive(timeout, "writeTimeout");
+            return this;
+        }
+
+        /** See {@link ClientConfig#watchReadTimeout()}. */
+        public Builder watchReadTimeout(Duration timeout) {
+            this.watchReadTimeout = positive(timeout, "watchReadTimeout");
+            return this;
+        }
+
+        /** HTTP/2 ping interval; {@link Duration#ZERO} disables pings. */
+        public Builder pingInterval(Duration interval) {
+            if (interval.isNegative()) {
+                throw new IllegalArgumentException("pingInterval must not be negative: " + interval);
+            }
+            this.pingInterval = interval;
+            return this;
+        }
+
+        public Builder userAgent(String agent) {
+            this.userAgent = Objects.requireNonNull(agent, "agent");
+            return this;
+        }
+
+        /** The default namespace ({@code null} or empty restores "default"). */
+        public Builder namespace(String ns) {
+            this.namespace = ns == null || ns.isEmpty() ? DEFAULT_NAMESPACE : ns;
+            return this;
+        }
+
+        /** The clock for token re-reads and exec credential expiry. */
+        public Builder clock(Clock newClock) {
+            this.clock = Objects.requireNonNull(newClock, "clock");
+            return this;
+        }
+
+        /**
+         * The configuration.
+         *
+         * @throws ConfigException if no server is set, a CA is combined with insecure-skip-tls-verify,
+         *                         a token is combined with basic auth, or the token file cannot be read
+         */
+        public ClientConfig build() {
+            if (server == null) {
+                throw new ConfigException("no server URL is configured");
+            }
+            if (insecureSkipTlsVerify && !caCertificates.isEmpty()) {
+                // As client-go: trusting a CA and trusting everything at once is a mistake, not a choice.
+                throw new ConfigException("specifying CA certificates with insecure-skip-tls-verify is not allowed");
+            }
+            if ((bearerToken != null || bearerTokenFile != null) && username != null) {
+                throw new ConfigException("username/password or bearer token may be set, but not both");
+            }
+            if (bearerTokenFile != null) {
+                FileTokenSource source = new FileTokenSource(bearerTokenFile, clock, FileTokenSource.DEFAULT_PERIOD);
+                ClientConfig built;
+                Supplier<String> previous = bearerToken;
+                bearerToken = source;
+                try {
+                    built = new ClientConfig(this);
+                } finally {
+                    bearerToken = previous;
+                }
+                return built;
+            }
+            return new ClientConfig(this);
+        }
+
+        private static Duration positive(Duration d, String name) {
+            if (d == null || d.isNegative() || d.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive: " + d);
+            }
+            return d;
+        }
+
+        private static String readFile(Path file, String what) {
+            try {
+                return Files.readString(file, StandardCharsets.UTF_8);
+            } catch (NoSuchFileException e) {
+                throw new ConfigException("cannot read " + what + " " + file + ": no such file", e);
+            } catch (IOException e) {
+                throw new ConfigException("cannot read " + what + " " + file + ": " + e, e);
+            }
+        }
+
+        private static String redactUserInfo(String url) {
+            return url.replaceAll("//[^/@]*@", "//<redacted>@");
+        }
+
+        private static String defaultUserAgent() {
+            return "dev.informer/0.1.0 (" + System.getProperty("os.name", "unknown").toLowerCase(Locale.ROOT)
+                    + "/" + System.getProperty("os.arch", "unknown") + ")";
+        }
+    }
+}

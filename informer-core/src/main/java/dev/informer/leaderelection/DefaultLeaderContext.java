@@ -1,0 +1,115 @@
+package dev.informer.leaderelection;
+
+import dev.informer.clock.Clock;
+import java.time.Duration;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/** The {@link LeaderContext} of one term; cancelled once by the elector. Thread-safe. */
+final class DefaultLeaderContext implements LeaderContext {
+
+    private final String identity;
+    private final Clock clock;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition cancelledSignal = lock.newCondition();
+    // Written under lock, read without it by isCancelled().
+    // @GuardedBy("lock")
+    private volatile boolean cancelled;
+    // The thread running onStartedLeading, interrupted on cancel.
+    // @GuardedBy("lock")
+    private Thread leadingThread;
+
+    DefaultLeaderContext(String identity, Clock clock) {
+        this.identity = identity;
+        this.clock = clock;
+    }
+
+    @Override
+    public String identity() {
+        return identity;
+    }
+
+    @Override
+    public boolean isCancelled() {
+        return cancelled;
+    }
+
+    @Override
+    public void awaitCancellation() throws InterruptedException {
+        lock.lock();
+        try {
+            while (!cancelled) {
+                try {
+                    cancelledSignal.await();
+                } catch (InterruptedException e) {
+                    if (!cancelled) {
+                        throw e;
+                    }
+                    // Interrupted by the cancellation itself: that is the awaited event, not an error.
+                    Thread.currentThread().interrupt();
+                }
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean awaitCancellation(Duration timeout) throws InterruptedException {
+        long deadline = clock.nanoTime() + Clock.toNanosSaturated(timeout);
+        lock.lock();
+        try {
+            while (!cancelled) {
+                if (clock.nanoTime() - deadline >= 0) {
+                    return false;
+                }
+                try {
+                    clock.awaitUntil(lock, cancelledSignal, deadline);
+                } catch (InterruptedException e) {
+                    if (!cancelled) {
+                        throw e;
+                    }
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Remembers the thread to interrupt on cancellation; interrupts it at once if already cancelled. */
+    void attach(Thread thread) {
+        lock.lock();
+        try {
+            leadingThread = thread;
+            if (cancelled) {
+                thread.interrupt();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Ends the term: wakes the waiters and interrupts the leading thread. Idempotent. */
+    void cancel() {
+        lock.lock();
+        try {
+            if (cancelled) {
+                return;
+            }
+            cancelled = true;
+            cancelledSignal.signalAll();
+            if (leadingThread != null) {
+                leadingThread.interrupt();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "LeaderContext[" + identity + (cancelled ? ", cancelled]" : "]");
+    }
+}

@@ -1,0 +1,497 @@
+package dev.informer.leaderelection;
+
+import dev.informer.client.StatusException;
+import dev.informer.clock.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link LeaderElector}: client-go's {@code leaderelection.go} on the injected clock. See the
+ * interface for the contract; the comments here name the client-go step each part ports.
+ */
+final class DefaultLeaderElector implements LeaderElector {
+
+    private static final Logger LOG = LoggerFactory.getLogger(LeaderElector.class);
+    private static final long NANOS_PER_SECOND = TimeUnit.SECONDS.toNanos(1);
+
+    /** The validated configuration (built by {@link LeaderElectorBuilder}). */
+    record Config(
+            ResourceLock lock,
+            String identity,
+            Duration leaseDuration,
+            long renewDeadlineNanos,
+            long retryPeriodNanos,
+            Consumer<LeaderContext> onStartedLeading,
+            Runnable onStoppedLeading,
+            Consumer<String> onNewLeader,
+            boolean releaseOnCancel,
+            String name,
+            Clock clock,
+            ThreadFactory threadFactory,
+            Random random) {
+    }
+
+    /**
+     * The last record seen or written and when (on this candidate's monotonic clock); {@code timed}
+     * is false before anything was observed (client-go's zero time, earlier than any moment).
+     */
+    private record Observation(LeaderElectionRecord record, long observedNanos, boolean timed) {
+    }
+
+    private final Config config;
+    private final ResourceLock lock;
+    private final Clock clock;
+    private final String description;
+
+    // Replaced atomically; read by isLeader()/getLeader()/check() on any thread.
+    private volatile Observation observed = new Observation(LeaderElectionRecord.EMPTY, 0, false);
+
+    // Confined to the run thread: the record last read from the lock (client-go's observedRawRecord;
+    // null = nothing read yet) and the holder last reported to onNewLeader.
+    private LeaderElectionRecord lastFetched;
+    private String reportedLeader = "";
+    private ExecutorService notifier;
+    // Set when an interrupt ended a wait; the interrupt status is restored when run() returns.
+    private boolean interruptedWhileWaiting;
+
+    private final AtomicBoolean runCalled = new AtomicBoolean();
+    private final CountDownLatch terminated = new CountDownLatch(1);
+    private final ReentrantLock stateLock = new ReentrantLock();
+    private final Condition stopSignal = stateLock.newCondition();
+    // Written under stateLock (then stopSignal is signalled), read anywhere.
+    // @GuardedBy("stateLock")
+    private volatile boolean stopped;
+    // The current term, null while not leading; cancelled by stop() or when the term ends.
+    private volatile DefaultLeaderContext term;
+
+    DefaultLeaderElector(Config config) {
+        this.config = config;
+        this.lock = config.lock();
+        this.clock = config.clock();
+        this.description = lock.describe();
+    }
+
+    // ---- lifecycle ----
+
+    @Override
+    public void run() {
+        claimRun();
+        runClaimed();
+    }
+
+    @Override
+    public void start() {
+        claimRun();
+        Thread thread = config.threadFactory().newThread(this::runClaimed);
+        thread.start();
+    }
+
+    @Override
+    public void stop() {
+        stateLock.lock();
+        try {
+            stopped = true;
+            stopSignal.signalAll();
+        } finally {
+            stateLock.unlock();
+        }
+        DefaultLeaderContext current = term;
+        if (current != null) {
+            current.cancel();
+        }
+    }
+
+    @Override
+    public boolean awaitTermination(Duration timeout) throws InterruptedException {
+        return terminated.await(Clock.toNanosSaturated(timeout), TimeUnit.NANOSECONDS);
+    }
+
+    private void claimRun() {
+        if (!runCalled.compareAndSet(false, true)) {
+            throw new IllegalStateException("a LeaderElector runs once: run() or start() was already called on "
+                    + this);
+        }
+    }
+
+    // client-go's Run: acquire, start leading on its own thread, renew until that fails, stop leading.
+    private void runClaimed() {
+        notifier = Executors.newSingleThreadExecutor(config.threadFactory());
+        boolean interrupted = false;
+        try {
+            if (!acquire()) {
+                return;
+            }
+            DefaultLeaderContext context = new DefaultLeaderContext(config.identity(), clock);
+            term = context;
+            if (stopped) {
+                context.cancel(); // stop() ran before term was visible to it
+            }
+            Thread leading = config.threadFactory().newThread(() -> startedLeading(context));
+            leading.start();
+            context.attach(leading);
+            renew();
+        } finally {
+            DefaultLeaderContext context = term;
+            if (context != null) {
+                context.cancel();
+            }
+            interrupted = Thread.interrupted();
+            try {
+                config.onStoppedLeading().run();
+            } catch (RuntimeException e) {
+                LOG.error("onStoppedLeading of {} threw", this, e);
+            }
+            notifier.shutdown();
+            terminated.countDown();
+            if (interrupted || interruptedWhileWaiting) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void startedLeading(DefaultLeaderContext context) {
+        try {
+            config.onStartedLeading().accept(context);
+        } catch (RuntimeException e) {
+            LOG.error("onStartedLeading of {} threw", this, e);
+        }
+    }
+
+    // ---- client-go's acquire / renew / release ----
+
+    /** Tries every retry period (jittered) until the lock is acquired; false when stopped first. */
+    private boolean acquire() {
+        LOG.info("attempting to acquire leader lease {}...", description);
+        while (!stopped) {
+            boolean succeeded = tryAcquireOrRenew();
+            maybeReportTransition();
+            if (succeeded) {
+                recordEvent("became leader");
+                LOG.info("successfully acquired lease {}", description);
+                return true;
+            }
+            LOG.debug("failed to acquire lease {}", description);
+            long jitter = (long) (config.random().nextDouble() * JITTER_FACTOR * config.retryPeriodNanos());
+            if (!waitFor(config.retryPeriodNanos() + jitter)) {
+                break;
+            }
+        }
+        return false;
+    }
+
+    /** Renews every retry period until a renewal fails for the renew deadline or the election is stopped. */
+    private void renew() {
+        while (!stopped) {
+            long deadline = clock.nanoTime() + config.renewDeadlineNanos();
+            boolean renewed = renewBefore(deadline);
+            maybeReportTransition();
+            if (!renewed) {
+                if (!stopped) {
+                    LOG.info("failed to renew lease {}: no renewal succeeded within the renew deadline of {}",
+                            description, Duration.ofNanos(config.renewDeadlineNanos()));
+                }
+                break;
+            }
+            LOG.trace("successfully renewed lease {}", description);
+            if (!waitFor(config.retryPeriodNanos())) {
+                break;
+            }
+        }
+        if (config.releaseOnCancel()) {
+            release();
+        }
+        recordEvent("stopped leading");
+    }
+
+    /**
+     * client-go's PollImmediateUntil under the renew deadline: tries at once, then every retry period,
+     * until a try succeeds (true) or the deadline passes or the election is stopped (false).
+     */
+    private boolean renewBefore(long deadline) {
+        while (true) {
+            boolean succeeded = tryAcquireOrRenew();
+            if (succeeded) {
+                if (clock.nanoTime() - deadline < 0) {
+                    return true;
+                }
+                // client-go bounds the call itself by the deadline, so a late success never counts.
+                LOG.warn("renewal of lease {} finished after the renew deadline; giving up leadership", description);
+                return false;
+            }
+            long next = clock.nanoTime() + config.retryPeriodNanos();
+            if (!waitUntil(next - deadline < 0 ? next : deadline) || clock.nanoTime() - deadline >= 0) {
+                return false;
+            }
+        }
+    }
+
+    /**
+     * Gives the lock up if this candidate holds it: writes a record with no holder and a one second
+     * duration, keeping the transition count read just before (so its resourceVersion is current).
+     * Returns whether the lock is not held by us afterwards as far as we know.
+     */
+    boolean release() {
+        Optional<LeaderElectionRecord> current;
+        try {
+            current = lock.get();
+        } catch (RuntimeException e) {
+            LOG.error("error retrieving resource lock {} to release it", description, e);
+            return false;
+        }
+        if (current.isEmpty()) {
+            LOG.info("lease lock {} not found, nothing to release", description);
+            return false;
+        }
+        if (!isLeader()) {
+            return true;
+        }
+        Instant now = clock.now();
+        LeaderElectionRecord released = new LeaderElectionRecord("", 1, now, now, current.get().leaderTransitions());
+        try {
+            lock.update(released);
+        } catch (RuntimeException e) {
+            LOG.error("failed to release lock {}", description, e);
+            return false;
+        }
+        setObserved(released);
+        LOG.info("released lease {}", description);
+        return true;
+    }
+
+    /**
+     * One attempt (client-go's tryAcquireOrRenew): acquire the lock if it is free or expired as
+     * observed on our clock, renew it if we hold it. Returns whether we hold it now.
+     */
+    boolean tryAcquireOrRenew() {
+        Instant now = clock.now();
+        long nowNanos = clock.nanoTime();
+        int leaseSeconds = (int) config.leaseDuration().getSeconds();
+        LeaderElectionRecord desired = new LeaderElectionRecord(config.identity(), leaseSeconds, now, now, 0);
+
+        // 1. Fast path: the leader updates optimistically, assuming the record it last saw is current.
+        if (isLeader() && isLeaseValid(nowNanos)) {
+            LeaderElectionRecord mine = observed.record();
+            LeaderElectionRecord renewed = new LeaderElectionRecord(config.identity(), leaseSeconds,
+                    mine.acquireTime(), now, mine.leaderTransitions());
+            try {
+                lock.update(renewed);
+                setObserved(renewed);
+                return true;
+            } catch (RuntimeException e) {
+                logUpdateFailure("failed to update lock " + description + " optimistically, falling back to slow path",
+                        e);
+            }
+        }
+
+        // 2. Read the record, or create it.
+        Optional<LeaderElectionRecord> fetched;
+        try {
+            fetched = lock.get();
+        } catch (RuntimeException e) {
+            LOG.error("error retrieving resource lock {}", description, e);
+            return false;
+        }
+        if (fetched.isEmpty()) {
+            try {
+                lock.create(desired);
+            } catch (RuntimeException e) {
+                logUpdateFailure("error initially creating leader election record " + description, e);
+                return false;
+            }
+            setObserved(desired);
+            return true;
+        }
+
+        // 3. A changed record restarts the lease duration, measured on our clock from now.
+        LeaderElectionRecord old = fetched.get();
+        if (!old.equals(lastFetched)) {
+            setObserved(old);
+            lastFetched = old;
+        }
+        if (old.isHeld() && isLeaseValid(nowNanos) && !isLeader()) {
+            LOG.debug("lock {} is held by {} and has not yet expired", description, old.holderIdentity());
+            return false;
+        }
+
+        // 4. Acquire (one more transition) or renew (keep acquire time and transitions).
+        if (isLeader()) {
+            desired = new LeaderElectionRecord(config.identity(), leaseSeconds, old.acquireTime(), now,
+                    old.leaderTransitions());
+        } else {
+            desired = new LeaderElectionRecord(config.identity(), leaseSeconds, now, now,
+                    old.leaderTransitions() + 1);
+        }
+        try {
+            lock.update(desired);
+        } catch (RuntimeException e) {
+            logUpdateFailure("failed to update lock " + description, e);
+            return false;
+        }
+        setObserved(desired);
+        return true;
+    }
+
+    /** Reports the observed holder to onNewLeader when it differs from the last one reported. */
+    void maybeReportTransition() {
+        String holder = observed.record().holderIdentity();
+        if (holder.equals(reportedLeader)) {
+            return;
+        }
+        reportedLeader = holder;
+        Consumer<String> callback = config.onNewLeader();
+        if (callback == null) {
+            return;
+        }
+        Runnable report = () -> {
+            try {
+                callback.accept(holder);
+            } catch (RuntimeException e) {
+                LOG.error("onNewLeader of {} threw for leader {}", this, holder, e);
+            }
+        };
+        ExecutorService executor = notifier;
+        try {
+            if (executor == null) {
+                report.run(); // called outside run() (package tests): report synchronously
+            } else {
+                executor.execute(report);
+            }
+        } catch (RejectedExecutionException e) {
+            LOG.warn("onNewLeader of {} not called for leader {}: the election has ended", this, holder, e);
+        }
+    }
+
+    // ---- observation ----
+
+    private boolean isLeaseValid(long nowNanos) {
+        Observation current = observed;
+        if (!current.timed()) {
+            return false;
+        }
+        long expiry = current.observedNanos() + current.record().leaseDurationSeconds() * NANOS_PER_SECOND;
+        return expiry - nowNanos > 0;
+    }
+
+    private void setObserved(LeaderElectionRecord record) {
+        observed = new Observation(record, clock.nanoTime(), true);
+    }
+
+    /** Test hook: pretend {@code record} was read from the lock at {@code observedNanos}. */
+    void observeForTest(LeaderElectionRecord record, long observedNanos) {
+        observed = new Observation(record, observedNanos, true);
+        lastFetched = record;
+    }
+
+    /** Test hook: the record as last observed. */
+    LeaderElectionRecord observedRecord() {
+        return observed.record();
+    }
+
+    @Override
+    public boolean isLeader() {
+        return observed.record().holderIdentity().equals(config.identity());
+    }
+
+    @Override
+    public String getLeader() {
+        return observed.record().holderIdentity();
+    }
+
+    @Override
+    public String identity() {
+        return config.identity();
+    }
+
+    @Override
+    public String name() {
+        return config.name();
+    }
+
+    @Override
+    public Optional<String> check(Duration maxTolerableExpiredLease) {
+        Observation current = observed;
+        if (!current.record().holderIdentity().equals(config.identity()) || !current.timed()) {
+            return Optional.empty();
+        }
+        long tolerated = Clock.toNanosSaturated(config.leaseDuration()) + Clock.toNanosSaturated(maxTolerableExpiredLease);
+        long since = clock.nanoTime() - current.observedNanos();
+        if (since - tolerated > 0) {
+            return Optional.of("failed election to renew leadership on lease " + displayName() + ": last renewed "
+                    + Duration.ofNanos(since) + " ago");
+        }
+        return Optional.empty();
+    }
+
+    // ---- helpers ----
+
+    /** Waits {@code nanos} on the clock; false if stopped (or interrupted) first. */
+    private boolean waitFor(long nanos) {
+        return waitUntil(clock.nanoTime() + nanos);
+    }
+
+    /** Waits until the clock reaches {@code deadline}; false if stopped (or interrupted) first. */
+    private boolean waitUntil(long deadline) {
+        stateLock.lock();
+        try {
+            while (!stopped) {
+                if (clock.nanoTime() - deadline >= 0) {
+                    return true;
+                }
+                clock.awaitUntil(stateLock, stopSignal, deadline);
+            }
+            return false;
+        } catch (InterruptedException e) {
+            // An interrupt of the run thread is a stop; the status is restored when run() returns.
+            interruptedWhileWaiting = true;
+            stopped = true;
+            stopSignal.signalAll();
+            DefaultLeaderContext current = term;
+            if (current != null) {
+                current.cancel();
+            }
+            return false;
+        } finally {
+            stateLock.unlock();
+        }
+    }
+
+    private void recordEvent(String message) {
+        try {
+            lock.recordEvent(message);
+        } catch (RuntimeException e) {
+            LOG.warn("recording event '{}' on lock {} failed", message, description, e);
+        }
+    }
+
+    private static void logUpdateFailure(String what, RuntimeException e) {
+        if (e instanceof StatusException status && (status.isConflict() || status.isAlreadyExists())) {
+            // Routine when candidates race or someone else wrote the lock: no stack trace needed.
+            LOG.info("{}: {}", what, e.getMessage());
+        } else {
+            LOG.error(what, e);
+        }
+    }
+
+    private String displayName() {
+        return config.name().isEmpty() ? description : config.name();
+    }
+
+    @Override
+    public String toString() {
+        return "LeaderElector[" + displayName() + ", identity=" + config.identity() + "]";
+    }
+}

@@ -1,0 +1,186 @@
+package dev.informer.workqueue;
+
+import dev.informer.clock.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The delaying queue (client-go's {@code delayingType}): a {@link WorkQueue} plus a heap of waiting
+ * items and one thread that moves each item into the queue when its deadline passes on the clock.
+ *
+ * <p>Unlike client-go, {@code addAfter} inserts into the heap directly under a short lock and wakes
+ * the waiting thread, instead of handing the entry over a bounded channel: an add can never block
+ * behind a full channel, and the item is waiting as soon as {@code addAfter} returns.
+ *
+ * <p>Lock order: this queue's lock, then the wrapped queue's lock (the waiting thread adds ready items
+ * while holding this lock so that an item is always either waiting or queued, never in between).
+ */
+final class DefaultDelayingQueue<T> implements DelayingQueue<T> {
+
+    /**
+     * Longest the waiting thread sleeps without re-checking the heap: insurance against a lost
+     * wake-up, as client-go's heartbeat.
+     */
+    static final Duration MAX_WAIT = Duration.ofSeconds(10);
+    private static final long MAX_WAIT_NANOS = MAX_WAIT.toNanos();
+    // Delays are capped so that deadline arithmetic never overflows; ~73 years is "never" for a retry.
+    private static final long MAX_DELAY_NANOS = Long.MAX_VALUE / 4;
+
+    private final WorkQueue<T> queue;
+    private final Clock clock;
+    private final CounterMetric retries;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition wake = lock.newCondition();
+    // @GuardedBy("lock")
+    private final WaitingHeap<T> waiting = new WaitingHeap<>();
+    // @GuardedBy("lock")
+    private boolean stopped;
+    // The clock reading of the waiting thread's latest completed pass: lets tests know that the thread
+    // has seen a stepped fake clock and moved every item that was ready at that time.
+    private volatile long lastPassNanos;
+    private volatile boolean passCompleted;
+
+    private DefaultDelayingQueue(WorkQueue<T> queue, Clock clock, CounterMetric retries) {
+        this.queue = queue;
+        this.clock = clock;
+        this.retries = retries;
+    }
+
+    /** Wraps {@code queue} and starts the waiting thread from {@code threadFactory}. */
+    static <T> DefaultDelayingQueue<T> create(WorkQueue<T> queue, Clock clock, CounterMetric retries,
+                                              ThreadFactory threadFactory) {
+        DefaultDelayingQueue<T> delaying = new DefaultDelayingQueue<>(queue, clock, retries);
+        Thread thread = threadFactory.newThread(delaying::waitingLoop);
+        if (thread == null) {
+            throw new IllegalStateException("the work queue's ThreadFactory returned null");
+        }
+        thread.start();
+        return delaying;
+    }
+
+    @Override
+    public void addAfter(T item, Duration delay) {
+        Objects.requireNonNull(item, "item");
+        Objects.requireNonNull(delay, "delay");
+        if (queue.shuttingDown()) {
+            return;
+        }
+        retries.inc();
+        if (delay.isNegative() || delay.isZero()) {
+            queue.add(item);
+            return;
+        }
+        long delayNanos = Math.min(Clock.toNanosSaturated(delay), MAX_DELAY_NANOS);
+        lock.lock();
+        try {
+            if (stopped) {
+                return;
+            }
+            if (waiting.offer(item, clock.nanoTime() + delayNanos)) {
+                wake.signal(); // the earliest deadline moved: the waiting thread must re-arm its wait
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void waitingLoop() {
+        lock.lock();
+        try {
+            while (!stopped && !queue.shuttingDown()) {
+                long now = clock.nanoTime();
+                while (!waiting.isEmpty() && waiting.peekDeadline() - now <= 0) {
+                    queue.add(waiting.poll());
+                }
+                lastPassNanos = now;
+                passCompleted = true;
+                long deadline = now + MAX_WAIT_NANOS;
+                if (!waiting.isEmpty() && waiting.peekDeadline() - deadline < 0) {
+                    deadline = waiting.peekDeadline();
+                }
+                clock.awaitUntil(lock, wake, deadline);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the thread's owner asked it to stop
+        } finally {
+            waiting.clear();
+            lock.unlock();
+        }
+    }
+
+    private void stopWaiting() {
+        lock.lock();
+        try {
+            stopped = true;
+            waiting.clear();
+            wake.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How many items wait for their deadline (for tests and diagnostics). */
+    int waitingLen() {
+        lock.lock();
+        try {
+            return waiting.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Whether the waiting thread has completed a pass at a clock reading at or after {@code nanos}, so
+     * every item due by then is in the queue (for tests on a fake clock).
+     */
+    boolean passedAt(long nanos) {
+        return passCompleted && lastPassNanos - nanos >= 0;
+    }
+
+    @Override
+    public void add(T item) {
+        queue.add(item);
+    }
+
+    @Override
+    public int len() {
+        return queue.len();
+    }
+
+    @Override
+    public Optional<T> get() throws InterruptedException {
+        return queue.get();
+    }
+
+    @Override
+    public void done(T item) {
+        queue.done(item);
+    }
+
+    @Override
+    public void shutDown() {
+        queue.shutDown();
+        stopWaiting();
+    }
+
+    @Override
+    public void shutDownWithDrain() throws InterruptedException {
+        stopWaiting();
+        queue.shutDownWithDrain();
+    }
+
+    @Override
+    public boolean shuttingDown() {
+        return queue.shuttingDown();
+    }
+
+    @Override
+    public String toString() {
+        return "DelayingQueue[" + queue + ", waiting=" + waitingLen() + "]";
+    }
+}

@@ -1,0 +1,46 @@
+package dev.informer.cache;
+
+import dev.informer.api.ObjectList;
+import dev.informer.client.ListOptions;
+import dev.informer.watch.Watch;
+import dev.informer.watch.testing.FakeWatcher;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+/**
+ * A scripted {@link ListerWatcher}: tests set what list and watch answer (or throw) and read back
+ * the options of every call. By default a list is empty at resource version "1" and a watch is a
+ * new {@link FakeWatcher} that stays open until the test or the reflector stops it.
+ */
+final class FakeListerWatcher<T> implements ListerWatcher<T> {
+
+    final List<ListOptions> listCalls = new CopyOnWriteArrayList<>();
+    final List<ListOptions> watchCalls = new CopyOnWriteArrayList<>();
+    final List<FakeWatcher<T>> watchers = new CopyOnWriteArrayList<>();
+    volatile Function<ListOptions, ObjectList<T>> onList = options -> ObjectList.of("v1", "PodList", "1", List.of());
+    volatile Function<ListOptions, Watch<T>> onWatch = options -> newWatcher();
+
+    FakeWatcher<T> newWatcher() {
+        FakeWatcher<T> watcher = new FakeWatcher<>();
+        watchers.add(watcher);
+        return watcher;
+    }
+
+    FakeWatcher<T> watcher(int index) {
+        Conditions.await("watch number " + (index + 1), () -> watchers.size() > index);
+        return watchers.get(index);
+    }
+
+    @Override
+    public ObjectList<T> list(ListOptions options) {
+        listCalls.add(options);
+        return onList.apply(options);
+    }
+
+    @Override
+    public Watch<T> watch(ListOptions options) {
+        watchCalls.add(options);
+        return onWatch.apply(options);
+    }
+}

@@ -1,0 +1,611 @@
+package dev.informer.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.informer.api.ListMeta;
+import dev.informer.api.ObjectList;
+import dev.informer.api.ObjectMeta;
+import dev.informer.api.Pod;
+import dev.informer.api.Status;
+import dev.informer.client.ApiConnectionException;
+import dev.informer.client.ListOptions;
+import dev.informer.client.StatusException;
+import dev.informer.clock.testing.FakeClock;
+import dev.informer.watch.Decoder;
+import dev.informer.watch.DecodeException;
+import dev.informer.watch.Event;
+import dev.informer.watch.EventType;
+import dev.informer.watch.StreamWatcher;
+import dev.informer.watch.testing.FakeWatcher;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ReflectorTest {
+
+    private final FakeListerWatcher<Pod> lw = new FakeListerWatcher<>();
+    private final RecordingStore<Pod> store = new RecordingStore<>();
+    private final List<RuntimeException> errors = new CopyOnWriteArrayList<>();
+    private final List<Thread> threads = new CopyOnWriteArrayList<>();
+    private Reflector<Pod> reflector;
+
+    @AfterEach
+    void stopReflector() {
+        if (reflector != null) {
+            reflector.stop();
+        }
+    }
+
+    static Pod pod(String name, String resourceVersion) {
+        return Pod.builder().metadata(ObjectMeta.builder().namespace("ns").name(name)
+                .resourceVersion(resourceVersion).build()).build();
+    }
+
+    static ObjectList<Pod> podList(String resourceVersion, Pod... pods) {
+        return ObjectList.of("v1", "PodList", resourceVersion, List.of(pods));
+    }
+
+    static ObjectList<Pod> page(String resourceVersion, String continueToken, List<Pod> pods) {
+        return new ObjectList<>("v1", "PodList", new ListMeta(resourceVersion, continueToken, null), pods);
+    }
+
+    static List<Pod> pods(int from, int to) {
+        List<Pod> pods = new ArrayList<>();
+        for (int i = from; i < to; i++) {
+            pods.add(pod("pod-" + i, String.valueOf(i)));
+        }
+        return pods;
+    }
+
+    static StatusException expired() {
+        return StatusException.of(Status.failure(410, Status.REASON_EXPIRED, "the resourceVersion is too old"));
+    }
+
+    private Reflector.Builder<Pod> builder() {
+        ThreadFactory factory = task -> {
+            Thread thread = new Thread(task, "reflector-test");
+            thread.setDaemon(true);
+            threads.add(thread);
+            return thread;
+        };
+        return Reflector.builder(lw, store).name("pods")
+                .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
+                .random(new Random(7))
+                .threadFactory(factory)
+                .watchErrorHandler((name, error) -> errors.add(error));
+    }
+
+    private Reflector<Pod> start(Reflector.Builder<Pod> builder) {
+        reflector = builder.build();
+        reflector.start();
+        return reflector;
+    }
+
+    private List<String> storedNamesAndVersions() {
+        return store.store.list().stream().map(p -> p.name() + "@" + p.resourceVersion()).sorted()
+                .collect(Collectors.toList());
+    }
+
+    /** The requested resource version; the options normalize "" to absent. */
+    static String rv(ListOptions options) {
+        return options.resourceVersion() == null ? "" : options.resourceVersion();
+    }
+
+    private List<String> listedVersions() {
+        return lw.listCalls.stream().map(ReflectorTest::rv).collect(Collectors.toList());
+    }
+
+    // ------------------------------------------------------------ list then watch
+
+    @Test
+    void listReplacesStoreThenWatchEventsUpdateItAndTrackTheResourceVersion() {
+        lw.onList = options -> podList("10", pod("foo", "5"), pod("bar", "6"));
+        start(builder());
+        FakeWatcher<Pod> watcher = lw.watcher(0);
+        watcher.delete(pod("foo", "30"));
+        watcher.modify(pod("bar", "55"));
+        watcher.add(pod("baz", "32"));
+        Conditions.await("baz stored", () -> store.store.getByKey("ns/baz").isPresent());
+
+        assertEquals(List.of("bar@55", "baz@32"), storedNamesAndVersions());
+        // The version is recorded just after the store call.
+        Conditions.await("version 32 recorded", () -> "32".equals(reflector.lastSyncResourceVersion()));
+        assertEquals(List.of("replace", "delete", "update", "add"), store.calls);
+        assertEquals(List.of("10"), store.replacedResourceVersions);
+    }
+
+    @Test
+    void firstListAsksForVersionZeroInPagesAndWatchStartsFromTheListVersionWithBookmarks() {
+        lw.onList = options -> podList("10", pod("foo", "5"));
+        start(builder().minWatchTimeout(Duration.ofMinutes(5)));
+        lw.watcher(0);
+
+        ListOptions list = lw.listCalls.get(0);
+        assertEquals("0", list.resourceVersion());
+        assertEquals(500, list.limit());
+        ListOptions watch = lw.watchCalls.get(0);
+        assertEquals("10", watch.resourceVersion());
+        assertTrue(watch.allowWatchBookmarks());
+        int timeout = watch.timeoutSeconds();
+        assertTrue(timeout >= 300 && timeout < 600, "watch timeout " + timeout + " outside [300, 600)");
+        assertNull(watch.sendInitialEvents());
+    }
+
+    @Test
+    void bookmarkAdvancesTheResourceVersionWithoutTouchingTheStore() {
+        start(builder());
+        FakeWatcher<Pod> watcher = lw.watcher(0);
+        watcher.action(EventType.BOOKMARK, Pod.builder().metadata(ObjectMeta.builder().resourceVersion("40").build()).build());
+        Conditions.await("bookmark applied", () -> "40".equals(reflector.lastSyncResourceVersion()));
+        assertEquals(List.of("replace"), store.calls);
+    }
+
+    @Test
+    void cleanWatchEndRewatchesFromTheLastVersionWithoutRelisting() {
+        start(builder());
+        FakeWatcher<Pod> first = lw.watcher(0);
+        first.add(pod("a", "11"));
+        first.stop();
+        FakeWatcher<Pod> second = lw.watcher(1);
+        second.add(pod("b", "12"));
+        Conditions.await("b stored", () -> store.store.getByKey("ns/b").isPresent());
+
+        assertEquals("11", lw.watchCalls.get(1).resourceVersion());
+        assertEquals(1, lw.listCalls.size());
+        assertTrue(errors.isEmpty(), errors.toString());
+    }
+
+    @Test
+    void veryShortWatchWithoutEventsIsReportedAndRelists() {
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            FakeWatcher<Pod> watcher = lw.newWatcher();
+            if (watches.incrementAndGet() == 1) {
+                watcher.stop();
+            }
+            return watcher;
+        };
+        start(builder());
+        lw.watcher(1);
+        assertInstanceOf(VeryShortWatchException.class, errors.get(0));
+        assertEquals(List.of("0", "1"), listedVersions());
+    }
+
+    @Test
+    void expiredWatchRelistsFromTheLastVersionSeen() {
+        lw.onList = options -> podList("10");
+        start(builder());
+        FakeWatcher<Pod> watcher = lw.watcher(0);
+        watcher.add(pod("a", "12"));
+        watcher.error(Status.failure(410, Status.REASON_EXPIRED, "too old resource version: 12"));
+        Conditions.await("relist", () -> lw.listCalls.size() == 2);
+
+        assertEquals(List.of("0", "12"), listedVersions());
+        assertEquals(0, lw.listCalls.get(1).limit(), "a list at a specific version is served unpaged from the cache");
+        assertTrue(watcher.isStopped());
+        StatusException error = assertInstanceOf(StatusException.class, errors.get(0));
+        assertTrue(error.isResourceExpired());
+    }
+
+    @Test
+    void expiredListRetriesAtOnceWithAConsistentRead() {
+        lw.onList = options -> switch (rv(options)) {
+            case "0" -> podList("10", pods(0, 4).toArray(Pod[]::new));
+            case "10" -> throw expired();
+            case "" -> podList("11", pods(0, 8).toArray(Pod[]::new));
+            default -> throw new AssertionError("unexpected list at " + options.resourceVersion());
+        };
+        start(builder());
+        lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
+        lw.watcher(1);
+
+        assertEquals(List.of("0", "10", ""), listedVersions());
+        assertEquals(8, store.store.list().size());
+        assertEquals("11", lw.watchCalls.get(1).resourceVersion());
+    }
+
+    @Test
+    void tooLargeResourceVersionRetriesWithAConsistentRead() {
+        Status tooLarge = new Status("v1", "Status", "Failure", "Too large resource version", "Timeout",
+                new Status.StatusDetails(null, null, null, null,
+                        List.of(new Status.StatusCause("ResourceVersionTooLarge", "Too large resource version", null)), 1),
+                504);
+        lw.onList = options -> switch (rv(options)) {
+            case "0" -> podList("10");
+            case "10" -> throw StatusException.of(tooLarge);
+            case "" -> podList("9", pod("x", "9"));
+            default -> throw new AssertionError("unexpected list at " + options.resourceVersion());
+        };
+        start(builder());
+        lw.watcher(0).error(Status.failure(410, Status.REASON_GONE, "gone"));
+        lw.watcher(1);
+        assertEquals(List.of("0", "10", ""), listedVersions());
+        assertEquals("9", reflector.lastSyncResourceVersion());
+    }
+
+    @Test
+    void otherListFailuresAreReportedAndRetriedAtTheSameVersion() {
+        AtomicInteger lists = new AtomicInteger();
+        lw.onList = options -> {
+            if (lists.incrementAndGet() == 1) {
+                throw StatusException.of(Status.failure(500, "InternalError", "etcd unavailable"));
+            }
+            return podList("3", pod("a", "3"));
+        };
+        start(builder());
+        lw.watcher(0);
+        assertEquals(List.of("0", "0"), listedVersions());
+        assertEquals(500, assertInstanceOf(StatusException.class, errors.get(0)).code());
+    }
+
+    // ------------------------------------------------------------ paging
+
+    @Test
+    void pagedListFollowsContinueTokensWithTheConfiguredPageSize() {
+        List<Pod> all = pods(0, 10);
+        lw.onList = options -> switch (options.continueToken() == null ? "" : options.continueToken()) {
+            case "" -> page("10", "C1", all.subList(0, 4));
+            case "C1" -> page("10", "C2", all.subList(4, 8));
+            case "C2" -> page("10", null, all.subList(8, 10));
+            default -> throw new AssertionError("unexpected continue " + options.continueToken());
+        };
+        start(builder().pageSize(4));
+        lw.watcher(0);
+
+        assertEquals(10, store.store.list().size());
+        assertEquals(3, lw.listCalls.size());
+        lw.listCalls.forEach(options -> assertEquals(4, options.limit()));
+        assertEquals("0", lw.listCalls.get(0).resourceVersion());
+        assertEquals("", rv(lw.listCalls.get(1)), "continuation pages carry the version in the token");
+        assertEquals("10", lw.watchCalls.get(0).resourceVersion());
+    }
+
+    @Test
+    void paginatedFirstListKeepsLaterListsPaginated() {
+        List<Pod> all = pods(0, 10);
+        lw.onList = options -> switch (options.continueToken() == null ? "" : options.continueToken()) {
+            case "" -> page("10", "C1", all.subList(0, 4));
+            case "C1" -> page("10", null, all.subList(4, 10));
+            default -> throw new AssertionError("unexpected continue " + options.continueToken());
+        };
+        start(builder());
+        lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
+        lw.watcher(1);
+
+        assertEquals(List.of("0", "", "10", ""), listedVersions());
+        lw.listCalls.forEach(options -> assertEquals(500, options.limit()));
+        assertEquals(10, store.store.list().size());
+    }
+
+    @Test
+    void expiredContinueTokenFallsBackToOneFullList() {
+        List<Pod> all = pods(0, 8);
+        lw.onList = options -> {
+            String key = rv(options) + "|" + options.continueToken() + "|" + options.limit();
+            return switch (key) {
+                case "0|null|4" -> page("10", null, all.subList(0, 4));
+                case "10|null|4" -> page("11", "C1", all.subList(0, 4));
+                case "|C1|4" -> throw expired();
+                case "10|null|0" -> page("11", null, all);
+                default -> throw new AssertionError("unexpected list " + key);
+            };
+        };
+        start(builder().pageSize(4));
+        lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
+        lw.watcher(1);
+
+        assertEquals(8, store.store.list().size());
+        assertEquals(List.of("0", "10", "", "10"), listedVersions());
+        assertEquals("11", reflector.lastSyncResourceVersion());
+    }
+
+    // ------------------------------------------------------------ backoff
+
+    @Test
+    void tooManyRequestsOnWatchHonoursRetryAfterWithoutRelisting() throws Exception {
+        FakeClock clock = new FakeClock();
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            if (watches.incrementAndGet() <= 2) {
+                throw new StatusException(Status.failure(429, "TooManyRequests", "slow down"),
+                        Duration.ofSeconds(3), "GET", "http://test/api/v1/pods");
+            }
+            return lw.newWatcher();
+        };
+        start(builder().clock(clock).backoff(BackoffPolicy.constant(Duration.ofSeconds(60))));
+        for (int i = 1; i <= 2; i++) {
+            int calls = i;
+            Conditions.await("watch call " + calls, () -> lw.watchCalls.size() == calls);
+            assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
+            clock.step(Duration.ofSeconds(3));
+        }
+        lw.watcher(0);
+        assertEquals(3, lw.watchCalls.size());
+        assertEquals(1, lw.listCalls.size());
+        assertTrue(errors.isEmpty(), errors.toString());
+    }
+
+    @Test
+    void connectionFailureOnWatchBacksOffAndRewatchesWithoutRelisting() throws Exception {
+        FakeClock clock = new FakeClock();
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            if (watches.incrementAndGet() <= 2) {
+                throw new ApiConnectionException("GET", "http://127.0.0.1:1/api/v1/pods", new ConnectException("refused"));
+            }
+            return lw.newWatcher();
+        };
+        start(builder().clock(clock).backoff(BackoffPolicy.constant(Duration.ofSeconds(1))));
+        for (int i = 1; i <= 2; i++) {
+            int calls = i;
+            Conditions.await("watch call " + calls, () -> lw.watchCalls.size() == calls);
+            assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
+            clock.step(Duration.ofSeconds(1));
+        }
+        lw.watcher(0);
+        assertEquals(1, lw.listCalls.size());
+        assertEquals(lw.watchCalls.get(0).resourceVersion(), lw.watchCalls.get(2).resourceVersion());
+    }
+
+    @Test
+    void repeatedListFailuresBackOffExponentiallyOnTheClock() throws Exception {
+        FakeClock clock = new FakeClock();
+        lw.onList = options -> {
+            throw StatusException.of(Status.failure(503, "ServiceUnavailable", "down"));
+        };
+        start(builder().clock(clock)
+                .backoff(new BackoffPolicy(Duration.ofMillis(800), 2.0, Duration.ofSeconds(30), 0.0, Duration.ofMinutes(2))));
+        long[] delays = {800, 1600, 3200};
+        for (int i = 0; i < delays.length; i++) {
+            int calls = i + 1;
+            Conditions.await("list call " + calls, () -> lw.listCalls.size() == calls);
+            assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
+            clock.step(Duration.ofMillis(delays[i] - 1));
+            assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
+            assertEquals(calls, lw.listCalls.size(), "listed again before the backoff of " + delays[i] + " ms");
+            clock.step(Duration.ofMillis(1));
+        }
+        Conditions.await("fourth list", () -> lw.listCalls.size() == 4);
+        assertEquals(3, errors.size() >= 3 ? 3 : errors.size());
+    }
+
+    // ------------------------------------------------------------ resync
+
+    @Test
+    void resyncAsksShouldResyncEachPeriodAndResyncsOnlyWhenTold() throws Exception {
+        FakeClock clock = new FakeClock();
+        AtomicInteger asked = new AtomicInteger();
+        AtomicBoolean answer = new AtomicBoolean(true);
+        start(builder().clock(clock).resyncPeriod(Duration.ofSeconds(30)).shouldResync(() -> {
+            asked.incrementAndGet();
+            return answer.get();
+        }));
+        lw.watcher(0);
+        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
+        clock.step(Duration.ofSeconds(30));
+        Conditions.await("first resync", () -> store.resyncs.get() == 1);
+
+        answer.set(false);
+        Conditions.await("resync timer re-armed", () -> clock.waiterCount() == 1);
+        clock.step(Duration.ofSeconds(30));
+        Conditions.await("second question", () -> asked.get() == 2);
+        assertEquals(1, store.resyncs.get());
+    }
+
+    @Test
+    void failedResyncEndsTheWatchAndRelists() throws Exception {
+        FakeClock clock = new FakeClock();
+        store.failResync = new IllegalStateException("resync failed on purpose");
+        start(builder().clock(clock).resyncPeriod(Duration.ofSeconds(30))
+                .backoff(BackoffPolicy.constant(Duration.ofSeconds(1))));
+        FakeWatcher<Pod> watcher = lw.watcher(0);
+        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
+        clock.step(Duration.ofSeconds(30));
+        Conditions.await("the failure reported", () -> !errors.isEmpty());
+        assertEquals("resync failed on purpose", errors.get(0).getMessage());
+        assertTrue(watcher.isStopped());
+        store.failResync = null;
+        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
+        clock.step(Duration.ofSeconds(1));
+        Conditions.await("relist", () -> lw.listCalls.size() == 2);
+    }
+
+    @Test
+    void noResyncWithoutAResyncPeriod() throws Exception {
+        FakeClock clock = new FakeClock();
+        start(builder().clock(clock));
+        lw.watcher(0);
+        clock.step(Duration.ofHours(1));
+        assertFalse(clock.hasWaiters());
+        assertEquals(0, store.resyncs.get());
+    }
+
+    // ------------------------------------------------------------ streaming list
+
+    @Test
+    void streamingListFillsTheStoreAtTheInitialEventsEndBookmarkAndKeepsWatching() {
+        start(builder().useWatchList(true));
+        FakeWatcher<Pod> watcher = lw.watcher(0);
+        watcher.add(pod("foo", "1"));
+        watcher.action(EventType.BOOKMARK, Pod.builder().metadata(ObjectMeta.builder().resourceVersion("1")
+                .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true").build()).build());
+        watcher.modify(pod("foo", "2"));
+        watcher.add(pod("bar", "3"));
+        Conditions.await("bar stored", () -> store.store.getByKey("ns/bar").isPresent());
+        Conditions.await("version 3 recorded", () -> "3".equals(reflector.lastSyncResourceVersion()));
+
+        assertEquals(List.of("bar@3", "foo@2"), storedNamesAndVersions());
+        assertEquals(List.of("1"), store.replacedResourceVersions);
+        assertEquals(List.of("replace", "update", "add"), store.calls);
+        assertTrue(lw.listCalls.isEmpty());
+        ListOptions options = lw.watchCalls.get(0);
+        assertEquals(Boolean.TRUE, options.sendInitialEvents());
+        assertEquals(ListOptions.MATCH_NOT_OLDER_THAN, options.resourceVersionMatch());
+        assertEquals("", rv(options));
+        assertTrue(options.allowWatchBookmarks());
+        assertEquals(1, lw.watchCalls.size());
+    }
+
+    @Test
+    void streamingListFallsBackToListAndWatchWhenTheServerRejectsIt() {
+        lw.onWatch = options -> {
+            if (Boolean.TRUE.equals(options.sendInitialEvents())) {
+                throw StatusException.of(Status.failure(400, "BadRequest", "sendInitialEvents is not supported"));
+            }
+            return lw.newWatcher();
+        };
+        lw.onList = options -> podList("5", pod("a", "5"));
+        start(builder().useWatchList(true));
+        lw.watcher(0);
+        assertEquals(1, lw.listCalls.size());
+        assertEquals("5", lw.watchCalls.get(1).resourceVersion());
+        assertEquals(List.of("a@5"), storedNamesAndVersions());
+    }
+
+    @Test
+    void streamingListFallsBackWhenTheStreamEndsWithoutTheBookmark() {
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            FakeWatcher<Pod> watcher = lw.newWatcher();
+            if (watches.incrementAndGet() == 1) {
+                watcher.add(pod("a", "1"));
+                watcher.stop();
+            }
+            return watcher;
+        };
+        lw.onList = options -> podList("7", pod("b", "7"));
+        start(builder().useWatchList(true));
+        lw.watcher(1);
+        assertEquals(1, lw.listCalls.size());
+        assertEquals(List.of("b@7"), storedNamesAndVersions());
+    }
+
+    // ------------------------------------------------------------ errors in events
+
+    @Test
+    void malformedEventEndsTheWatchAndTheLoopRecoversByRelisting() {
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            if (watches.incrementAndGet() > 1) {
+                return lw.newWatcher();
+            }
+            return StreamWatcher.of(new Decoder<Pod>() {
+                int calls;
+
+                @Override
+                public Event<Pod> decode() {
+                    if (calls++ == 0) {
+                        return Event.of(EventType.ADDED, pod("ok", "2"));
+                    }
+                    throw new DecodeException("unexpected character '}' in event 2");
+                }
+
+                @Override
+                public void close() {
+                }
+            });
+        };
+        start(builder());
+        lw.watcher(0);
+        assertEquals(2, lw.listCalls.size());
+        assertEquals("2", lw.listCalls.get(1).resourceVersion());
+        StatusException error = assertInstanceOf(StatusException.class, errors.get(0));
+        assertEquals(500, error.code());
+    }
+
+    @Test
+    void eventWhoseObjectHasNoKeyIsSkippedAndTheWatchGoesOn() {
+        start(builder());
+        FakeWatcher<Pod> watcher = lw.watcher(0);
+        watcher.add(Pod.builder().metadata(ObjectMeta.builder().resourceVersion("3").build()).build());
+        watcher.add(pod("good", "4"));
+        Conditions.await("good stored", () -> store.store.getByKey("ns/good").isPresent());
+        assertEquals(1, store.store.list().size());
+        assertFalse(watcher.isStopped());
+        assertTrue(errors.isEmpty());
+    }
+
+    @Test
+    void aThrowingWatchErrorHandlerDoesNotStopTheReflector() {
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            FakeWatcher<Pod> watcher = lw.newWatcher();
+            if (watches.incrementAndGet() == 1) {
+                watcher.error(Status.failure(500, "InternalError", "boom"));
+            }
+            return watcher;
+        };
+        start(builder().watchErrorHandler((name, error) -> {
+            throw new IllegalStateException("handler failure");
+        }));
+        lw.watcher(1);
+        assertEquals(2, lw.listCalls.size());
+    }
+
+    // ------------------------------------------------------------ lifecycle
+
+    @Test
+    void stopEndsTheWatchAndJoinsTheThread() {
+        start(builder());
+        FakeWatcher<Pod> watcher = lw.watcher(0);
+        reflector.stop();
+        assertTrue(watcher.isStopped());
+        assertTrue(reflector.isStopped());
+        threads.forEach(thread -> assertFalse(thread.isAlive(), thread + " still alive after stop"));
+    }
+
+    @Test
+    void stopWhileBackingOffEndsPromptly() throws Exception {
+        FakeClock clock = new FakeClock();
+        lw.onList = options -> {
+            throw StatusException.of(Status.failure(500, "InternalError", "down"));
+        };
+        start(builder().clock(clock).backoff(BackoffPolicy.constant(Duration.ofHours(1))));
+        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
+        reflector.stop();
+        threads.forEach(thread -> assertFalse(thread.isAlive()));
+        assertEquals(1, lw.listCalls.size());
+    }
+
+    @Test
+    void aStoppedReflectorRefusesToRunAndNeverListed() {
+        reflector = builder().build();
+        reflector.stop();
+        IllegalStateException e = assertThrows(IllegalStateException.class, reflector::run);
+        assertTrue(e.getMessage().contains("stopped"), e.getMessage());
+        assertTrue(lw.listCalls.isEmpty());
+        assertTrue(lw.watchCalls.isEmpty());
+    }
+
+    @Test
+    void startingTwiceIsRejected() {
+        start(builder());
+        IllegalStateException e = assertThrows(IllegalStateException.class, reflector::start);
+        assertTrue(e.getMessage().contains("already running"), e.getMessage());
+    }
+
+    @Test
+    void builderRejectsBadSettingsNamingThem() {
+        Reflector.Builder<Pod> builder = builder();
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> builder.resyncPeriod(Duration.ofSeconds(-1)))
+                .getMessage().contains("resyncPeriod"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> builder.pageSize(-1))
+                .getMessage().contains("pageSize"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> builder.minWatchTimeout(Duration.ZERO))
+                .getMessage().contains("minWatchTimeout"));
+    }
+}

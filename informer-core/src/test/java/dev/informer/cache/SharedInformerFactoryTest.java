@@ -1,0 +1,113 @@
+package dev.informer.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.informer.api.ConfigMap;
+import dev.informer.api.Pod;
+import dev.informer.api.ResourceType;
+import dev.informer.client.ClientConfig;
+import dev.informer.client.KubernetesClient;
+import dev.informer.testing.EmbeddedApiServer;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class SharedInformerFactoryTest {
+
+    private EmbeddedApiServer server;
+    private KubernetesClient client;
+    private SharedInformerFactory factory;
+
+    @BeforeEach
+    void start() {
+        server = EmbeddedApiServer.builder().start();
+        client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
+        factory = SharedInformerFactory.builder(client).backoff(BackoffPolicy.constant(Duration.ofMillis(20))).build();
+    }
+
+    @AfterEach
+    void stop() {
+        factory.shutdown();
+        client.close();
+        server.close();
+    }
+
+    private void createPod(String namespace, String name, String app) {
+        server.create("pods", namespace, "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"" + name
+                + "\",\"namespace\":\"" + namespace + "\",\"labels\":{\"app\":\"" + app + "\"}},"
+                + "\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}]}}");
+    }
+
+    @Test
+    void oneInformerPerTypeNamespaceAndSelectors() {
+        SharedIndexInformer<Pod> pods = factory.informerFor(ResourceType.PODS);
+        assertSame(pods, factory.informerFor(ResourceType.PODS));
+        assertSame(pods, factory.informerFor(ResourceType.PODS, new InformerOptions("", " ", null)));
+        assertNotSame(pods, factory.informerFor(ResourceType.PODS, InformerOptions.inNamespace("default")));
+        assertNotSame(pods, factory.informerFor(ResourceType.PODS, InformerOptions.ALL.withLabelSelector("app=web")));
+    }
+
+    @Test
+    void startWaitForCacheSyncAndListersServeTheCache() throws Exception {
+        createPod("default", "web-1", "web");
+        createPod("default", "db-1", "db");
+        createPod("kube-system", "web-2", "web");
+        server.create("configmaps", "default", "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cfg\",\"namespace\":\"default\"}}");
+        Lister<Pod> pods = factory.listerFor(ResourceType.PODS);
+        Lister<ConfigMap> configMaps = factory.listerFor(ResourceType.CONFIGMAPS);
+        factory.start();
+        Map<SharedInformerFactory.Key, Boolean> synced = factory.waitForCacheSync(Duration.ofSeconds(20));
+        assertEquals(2, synced.size());
+        assertTrue(synced.values().stream().allMatch(Boolean::booleanValue), synced.toString());
+
+        assertEquals(3, pods.list().size());
+        assertEquals(2, pods.list("app=web").size());
+        assertEquals(1, pods.namespace("default").list("app=web").size());
+        assertEquals("db-1", pods.namespace("default").get("db-1").orElseThrow().name());
+        assertTrue(pods.namespace("kube-system").get("db-1").isEmpty());
+        assertEquals(1, configMaps.list().size());
+    }
+
+    @Test
+    void waitForCacheSyncReportsAnInformerThatCannotSync() throws Exception {
+        server.faults().failNext(1000, "list", "configmaps", 500);
+        factory.informerFor(ResourceType.CONFIGMAPS);
+        factory.informerFor(ResourceType.PODS);
+        factory.start();
+        Map<SharedInformerFactory.Key, Boolean> synced = factory.waitForCacheSync(Duration.ofMillis(500));
+        assertEquals(Boolean.FALSE, synced.get(new SharedInformerFactory.Key(ResourceType.CONFIGMAPS, InformerOptions.ALL)));
+        assertEquals(Boolean.TRUE, synced.get(new SharedInformerFactory.Key(ResourceType.PODS, InformerOptions.ALL)));
+    }
+
+    @Test
+    void informersRequestedAfterStartStartOnTheNextStart() throws Exception {
+        factory.informerFor(ResourceType.PODS);
+        factory.start();
+        SharedIndexInformer<ConfigMap> late = factory.informerFor(ResourceType.CONFIGMAPS);
+        assertTrue(!late.hasStarted());
+        factory.start();
+        assertTrue(late.hasStarted());
+    }
+
+    @Test
+    void shutdownStopsEveryInformerAndRefusesNewOnes() {
+        SharedIndexInformer<Pod> pods = factory.informerFor(ResourceType.PODS);
+        factory.start();
+        factory.shutdown();
+        assertTrue(pods.isStopped());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> factory.informerFor(ResourceType.NODES));
+        assertTrue(e.getMessage().contains("shut down"), e.getMessage());
+    }
+
+    @Test
+    void namespaceForClusterScopedTypeIsRejected() {
+        assertThrows(IllegalArgumentException.class,
+                () -> factory.informerFor(ResourceType.NODES, InformerOptions.inNamespace("default")));
+    }
+}

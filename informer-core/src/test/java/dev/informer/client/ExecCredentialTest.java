@@ -1,0 +1,242 @@
+package dev.informer.client;
+
+import static dev.informer.client.MockApi.configMapJson;
+import static dev.informer.client.MockApi.json;
+import static dev.informer.client.MockApi.status;
+import static dev.informer.client.MockApi.take;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.informer.api.ApiJson;
+import dev.informer.api.ConfigMap;
+import dev.informer.api.ResourceType;
+import dev.informer.clock.testing.FakeClock;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import mockwebserver3.MockWebServer;
+import okhttp3.tls.HeldCertificate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/** Exec credential plugins run as real processes: small shell scripts written to a temp dir. */
+class ExecCredentialTest {
+
+    /** Prints token-N (N counts runs), records its arguments and KUBERNETES_EXEC_INFO, honours $EXPIRY. */
+    private static final String COUNTING_PLUGIN = """
+            #!/bin/sh
+            n=$(( $(cat "$STATE_DIR/count" 2>/dev/null || echo 0) + 1 ))
+            echo "$n" > "$STATE_DIR/count"
+            printf '%s' "$KUBERNETES_EXEC_INFO" > "$STATE_DIR/info.json"
+            printf '%s\\n' "$@" > "$STATE_DIR/args"
+            exp=""
+            if [ -n "$EXPIRY" ]; then exp=",\\"expirationTimestamp\\":\\"$EXPIRY\\""; fi
+            printf '{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"token-%s"%s}}' "$n" "$exp"
+            """;
+
+    @TempDir
+    Path dir;
+
+    private final FakeClock clock = new FakeClock(Instant.parse("2030-01-01T00:00:00Z"));
+    private MockWebServer server;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = new MockWebServer();
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    private Path script(String name, String body) throws IOException {
+        Path file = dir.resolve(name);
+        Files.writeString(file, body);
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwx------"));
+        return file;
+    }
+
+    private KubernetesClient client(String execYaml) throws IOException {
+        return client("{server: \"" + server.url("/") + "\"}", execYaml);
+    }
+
+    private KubernetesClient client(String cluster, String execYaml) throws IOException {
+        Path file = dir.resolve("config");
+        Files.writeString(file, """
+                current-context: c
+                clusters:
+                - name: k
+                  cluster: %s
+                users:
+                - name: u
+                  user:
+                    exec: %s
+                contexts:
+                - {name: c, context: {cluster: k, user: u}}
+                """.formatted(cluster, execYaml));
+        ConfigEnvironment env = new ConfigEnvironment(Map.of(), dir, dir, clock);
+        return KubernetesClient.create(ClientConfig.fromKubeConfig(KubeConfig.parse(file), null, env));
+    }
+
+    private String countingExec(String expiry, String extra) throws IOException {
+        script("plugin.sh", COUNTING_PLUGIN);
+        return ("{apiVersion: client.authentication.k8s.io/v1, command: ./plugin.sh, interactiveMode: Never, "
+                + "args: [token, --verbose], env: [{name: STATE_DIR, value: \"%s\"}, {name: EXPIRY, value: \"%s\"}]%s}")
+                .formatted(dir, expiry, extra);
+    }
+
+    private int runs() throws IOException {
+        return Integer.parseInt(Files.readString(dir.resolve("count")).strip());
+    }
+
+    private ConfigMap get(KubernetesClient client) {
+        return client.resource(ResourceType.CONFIGMAPS).get("x");
+    }
+
+    @Test
+    void tokenIsCachedUntilItsExpiryThenTheScriptRunsAgain() throws Exception {
+        try (KubernetesClient client = client(countingExec("2030-01-01T00:10:00Z", ""))) {
+            for (int i = 0; i < 3; i++) {
+                server.enqueue(json(200, configMapJson("default", "x", "1")));
+            }
+            get(client);
+            get(client);
+            assertEquals("Bearer token-1", take(server).getHeaders().get("Authorization"));
+            assertEquals("Bearer token-1", take(server).getHeaders().get("Authorization"));
+            assertEquals(1, runs(), "cached while valid");
+
+            clock.step(Duration.ofMinutes(10));
+            get(client);
+            assertEquals("Bearer token-2", take(server).getHeaders().get("Authorization"));
+            assertEquals(2, runs(), "expired credentials are refreshed");
+        }
+    }
+
+    @Test
+    void tokenWithoutExpiryIsKeptUntilTheServerRejectsIt() throws Exception {
+        try (KubernetesClient client = client(countingExec("", ""))) {
+            server.enqueue(json(200, configMapJson("default", "x", "1")));
+            server.enqueue(status(401, "Unauthorized", "expired token"));
+            server.enqueue(json(200, configMapJson("default", "x", "2")));
+            get(client);
+            clock.step(Duration.ofDays(365));
+            assertEquals("2", get(client).metadata().resourceVersion(), "the 401 was retried once with a new token");
+            assertEquals("Bearer token-1", take(server).getHeaders().get("Authorization"));
+            assertEquals("Bearer token-1", take(server).getHeaders().get("Authorization"));
+            assertEquals("Bearer token-2", take(server).getHeaders().get("Authorization"));
+            assertEquals(2, runs());
+        }
+    }
+
+    @Test
+    void secondRejectionIsReportedNotRetriedForever() throws Exception {
+        try (KubernetesClient client = client(countingExec("", ""))) {
+            server.enqueue(status(401, "Unauthorized", "no"));
+            server.enqueue(status(401, "Unauthorized", "still no"));
+            StatusException e = assertThrows(StatusException.class, () -> get(client));
+            assertTrue(e.isUnauthorized());
+            assertEquals(2, server.getRequestCount());
+        }
+    }
+
+    @Test
+    void pluginGetsItsArgumentsEnvironmentAndClusterInfo() throws Exception {
+        try (KubernetesClient client = client(countingExec("", ", provideClusterInfo: true"))) {
+            server.enqueue(json(200, configMapJson("default", "x", "1")));
+            get(client);
+        }
+        assertEquals(List.of("token", "--verbose"), Files.readAllLines(dir.resolve("args")));
+        JsonNode info = ApiJson.mapper().readTree(Files.readString(dir.resolve("info.json")));
+        assertEquals("ExecCredential", info.path("kind").asString());
+        assertEquals(ExecConfig.V1, info.path("apiVersion").asString());
+        assertFalse(info.path("spec").path("interactive").asBoolean(true));
+        assertEquals(server.url("/").toString().replaceAll("/$", ""), info.path("spec").path("cluster").path("server").asString());
+    }
+
+    @Test
+    void failingPluginIsAnAuthenticationErrorWithItsStderr() throws Exception {
+        script("fail.sh", "#!/bin/sh\necho 'cannot reach the identity provider' >&2\nexit 3\n");
+        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./fail.sh, interactiveMode: Never}")) {
+            AuthenticationException e = assertThrows(AuthenticationException.class, () -> get(client));
+            assertTrue(e.getMessage().contains("exit code 3") && e.getMessage().contains("identity provider"), e.getMessage());
+            assertTrue(e.getMessage().contains("fail.sh"), e.getMessage());
+        }
+        assertEquals(0, server.getRequestCount(), "no request without credentials");
+    }
+
+    @Test
+    void pluginReplyOfAnotherApiVersionIsRejected() throws Exception {
+        script("old.sh", "#!/bin/sh\necho '{\"apiVersion\":\"client.authentication.k8s.io/v1beta1\",\"kind\":\"ExecCredential\",\"status\":{\"token\":\"t\"}}'\n");
+        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./old.sh, interactiveMode: Never}")) {
+            AuthenticationException e = assertThrows(AuthenticationException.class, () -> get(client));
+            assertTrue(e.getMessage().contains("plugin returned version client.authentication.k8s.io/v1beta1"), e.getMessage());
+        }
+    }
+
+    @Test
+    void pluginReplyWithoutCredentialsIsRejected() throws Exception {
+        script("empty.sh", "#!/bin/sh\necho '{\"apiVersion\":\"client.authentication.k8s.io/v1\",\"kind\":\"ExecCredential\",\"status\":{}}'\n");
+        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./empty.sh, interactiveMode: Never}")) {
+            assertTrue(assertThrows(AuthenticationException.class, () -> get(client)).getMessage().contains("token or cert/key"));
+        }
+        script("garbage.sh", "#!/bin/sh\necho 'Please log in at https://idp.example'\n");
+        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./garbage.sh, interactiveMode: Never}")) {
+            assertTrue(assertThrows(AuthenticationException.class, () -> get(client)).getMessage().contains("invalid JSON"));
+        }
+    }
+
+    @Test
+    void missingCommandShowsTheInstallHint() throws Exception {
+        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./not-installed, "
+                + "interactiveMode: Never, installHint: \"brew install the-login-tool\"}")) {
+            AuthenticationException e = assertThrows(AuthenticationException.class, () -> get(client));
+            assertTrue(e.getMessage().contains("brew install the-login-tool"), e.getMessage());
+        }
+    }
+
+    @Test
+    void interactivePluginIsRefused() throws Exception {
+        script("plugin.sh", COUNTING_PLUGIN);
+        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./plugin.sh, interactiveMode: Always}")) {
+            assertTrue(assertThrows(AuthenticationException.class, () -> get(client)).getMessage().contains("interactive"));
+        }
+        assertFalse(Files.exists(dir.resolve("count")), "the plugin never ran");
+    }
+
+    @Test
+    void pluginMaySupplyTheClientCertificate() throws Exception {
+        HeldCertificate ca = TestCertificates.ca("ca");
+        HeldCertificate serverCert = TestCertificates.server(ca);
+        HeldCertificate clientCert = TestCertificates.ecClient(ca, "exec-user");
+        server.close();
+        server = new MockWebServer();
+        server.useHttps(TestCertificates.serverHandshake(serverCert, ca).sslSocketFactory());
+        server.requireClientAuth();
+        server.start();
+        String credential = ApiJson.mapper().writeValueAsString(Map.of(
+                "apiVersion", ExecConfig.V1, "kind", "ExecCredential",
+                "status", Map.of("clientCertificateData", TestCertificates.pem(clientCert.certificate()),
+                        "clientKeyData", TestCertificates.pkcs8Pem(clientCert))));
+        Files.writeString(dir.resolve("credential.json"), credential);
+        script("cert.sh", "#!/bin/sh\ncat \"" + dir.resolve("credential.json") + "\"\n");
+        String cluster = "{server: \"%s\", certificate-authority-data: %s}".formatted(server.url("/"),
+                TestCertificates.base64(TestCertificates.pem(ca.certificate())));
+        try (KubernetesClient client = client(cluster, "{apiVersion: client.authentication.k8s.io/v1, command: ./cert.sh, interactiveMode: Never}")) {
+            server.enqueue(json(200, configMapJson("default", "x", "1")));
+            get(client);
+        }
+        assertTrue(take(server).getHandshake().peerPrincipal().getName().contains("CN=exec-user"));
+    }
+}
