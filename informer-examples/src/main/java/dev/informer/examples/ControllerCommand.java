@@ -1,0 +1,202 @@
+package dev.informer.examples;
+
+import dev.informer.client.ClientConfig;
+import dev.informer.client.KubernetesClient;
+import dev.informer.clock.Clock;
+import dev.informer.leaderelection.LeaderContext;
+import dev.informer.leaderelection.LeaderElector;
+import dev.informer.leaderelection.ResourceLock;
+import java.time.Duration;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code controller}: the example controller ({@link AppPodsController}) against a real cluster,
+ * until SIGTERM/SIGINT. With {@code --leader-elect}, only the holder of a coordination.k8s.io/v1
+ * Lease runs it; losing the lease ends the process with exit code 1 (as client-go controllers do),
+ * so that a supervisor restarts it as a fresh candidate.
+ */
+@Command(name = "controller", mixinStandardHelpOptions = true, sortOptions = false,
+        header = "Run the example controller against a cluster (kubeconfig, in-cluster or --server).",
+        description = {
+            "Runs the example controller against a cluster (kubeconfig or in-cluster configuration by default): for "
+                + "every pod labelled app=<app> it keeps a ConfigMap <app>-pods in the pod's namespace listing the app's "
+                + "ready pods (owner references set; created, updated and deleted as pods come and go). Runs until "
+                + "SIGTERM or Ctrl-C. With --leader-elect only the holder of the Lease reconciles; losing it exits 1."})
+final class ControllerCommand implements Callable<Integer> {
+
+    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(5);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    LoggingOptions logging;
+
+    @Mixin
+    ClientOptions clientOptions;
+
+    @Option(names = {"--namespace", "-n"}, paramLabel = "NS", description = "Only this namespace (default: all namespaces).")
+    String namespace;
+
+    @Option(names = "--workers", defaultValue = "4", paramLabel = "N", description = "Reconcile workers (default: ${DEFAULT-VALUE}).")
+    int workers;
+
+    @Option(names = "--resync", defaultValue = "0", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Informer resync period (default: none).")
+    Duration resync;
+
+    @Option(names = "--leader-elect", description = "Run only while holding the leader Lease.")
+    boolean leaderElect;
+
+    @Option(names = "--lease-name", defaultValue = "informer-examples-controller", paramLabel = "NAME",
+            description = "Name of the leader Lease (default: ${DEFAULT-VALUE}).")
+    String leaseName;
+
+    @Option(names = "--lease-namespace", paramLabel = "NS",
+            description = "Namespace of the leader Lease (default: --namespace, else default).")
+    String leaseNamespace;
+
+    @Option(names = "--identity", paramLabel = "ID", description = "This candidate's identity (default: host name and a random id).")
+    String identity;
+
+    @Option(names = "--lease-duration", defaultValue = "15s", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Leader lease duration (default: ${DEFAULT-VALUE}).")
+    Duration leaseDuration;
+
+    @Option(names = "--renew-deadline", defaultValue = "10s", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Leader renew deadline (default: ${DEFAULT-VALUE}).")
+    Duration renewDeadline;
+
+    @Option(names = "--retry-period", defaultValue = "2s", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Leader retry period (default: ${DEFAULT-VALUE}).")
+    Duration retryPeriod;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        logging.apply("info");
+        if (workers < 1 || workers > 64) {
+            throw new ParameterException(spec.commandLine(), "--workers must be 1..64: " + workers);
+        }
+        if (!resync.isZero() && resync.compareTo(Duration.ofSeconds(1)) < 0) {
+            throw new ParameterException(spec.commandLine(), "--resync must be at least 1s (or 0 for none): " + resync);
+        }
+        if (!leaderElect && (leaseNamespace != null || identity != null)) {
+            throw new ParameterException(spec.commandLine(), "--lease-namespace and --identity need --leader-elect");
+        }
+        ClientConfig config = clientOptions.toConfig(spec);
+        ConsoleReporter console = new ConsoleReporter(spec.commandLine().getOut(), Clock.system());
+        CountDownLatch wake = new CountDownLatch(1);
+        AtomicBoolean stopRequested = new AtomicBoolean();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stopRequested.set(true);
+            wake.countDown();
+            try {
+                stopped.await(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "controller-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (KubernetesClient client = KubernetesClient.create(config)) {
+            console.line("controller connecting to " + client.config().server()
+                    + (namespace == null ? " (all namespaces)" : " (namespace " + namespace + ")"));
+            if (!leaderElect) {
+                try (AppPodsController controller = newController(client, console)) {
+                    controller.start(SYNC_TIMEOUT);
+                    console.line("caches synced; reconciling (" + workers + " workers)");
+                    wake.await();
+                }
+                return 0;
+            }
+            return runWithLeaderElection(client, console, wake, stopRequested);
+        } finally {
+            stopped.countDown();
+        }
+    }
+
+    private AppPodsController newController(KubernetesClient client, ConsoleReporter console) {
+        return AppPodsController.builder(client).namespace(namespace).workers(workers).resync(resync)
+                .listener(console).build();
+    }
+
+    private int runWithLeaderElection(KubernetesClient client, ConsoleReporter console, CountDownLatch wake,
+            AtomicBoolean stopRequested) throws InterruptedException {
+        String id = identity != null ? identity : defaultIdentity();
+        String lockNamespace = leaseNamespace != null ? leaseNamespace : namespace != null ? namespace : "default";
+        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        LeaderElector elector;
+        try {
+            elector = LeaderElector.builder()
+                    .lock(ResourceLock.lease(client, lockNamespace, leaseName, id))
+                    .leaseDuration(leaseDuration)
+                    .renewDeadline(renewDeadline)
+                    .retryPeriod(retryPeriod)
+                    .releaseOnCancel(true)
+                    .name(leaseName)
+                    .onStartedLeading(context -> lead(client, console, context, failure, wake))
+                    .onStoppedLeading(wake::countDown)
+                    .onNewLeader(leader -> console.line(leader.isEmpty() ? "the leader lease is free"
+                            : leader.equals(id) ? "this process (" + id + ") is the leader" : "the leader is " + leader))
+                    .build();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        console.line("waiting to lead: Lease " + lockNamespace + "/" + leaseName + " as " + id);
+        elector.start();
+        wake.await();
+        elector.stop();
+        elector.awaitTermination(STOP_TIMEOUT);
+        if (failure.get() != null) {
+            throw failure.get();
+        }
+        if (!stopRequested.get()) {
+            throw new IllegalStateException("lost the leader Lease " + lockNamespace + "/" + leaseName + "; exiting");
+        }
+        return 0;
+    }
+
+    // Runs on the elector's leading thread until the term ends (the thread is then interrupted).
+    private void lead(KubernetesClient client, ConsoleReporter console, LeaderContext context,
+            AtomicReference<RuntimeException> failure, CountDownLatch wake) {
+        console.line("became the leader; starting the controller");
+        AppPodsController controller = newController(client, console);
+        try {
+            controller.start(SYNC_TIMEOUT);
+            console.line("caches synced; reconciling (" + workers + " workers)");
+            context.awaitCancellation();
+        } catch (InterruptedException e) {
+            // The term ended while starting: stop below.
+        } catch (RuntimeException e) {
+            failure.set(e);
+            wake.countDown();
+        } finally {
+            boolean interrupted = Thread.interrupted(); // let close() join threads undisturbed
+            controller.close();
+            console.line("stopped leading; controller stopped");
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private static String defaultIdentity() {
+        String host = System.getenv("HOSTNAME");
+        if (host == null || host.isBlank()) {
+            host = "informer-examples";
+        }
+        return host + "_" + UUID.randomUUID();
+    }
+}
