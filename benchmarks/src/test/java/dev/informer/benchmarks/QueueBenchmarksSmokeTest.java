@@ -1,0 +1,40 @@
+package dev.informer.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+/** Runs the dispatch and work queue benchmark methods a few times and checks their results, not their speed. */
+class QueueBenchmarksSmokeTest {
+
+    @Test
+    void dispatchReachesEveryListenerForSingleEventsAndBursts() throws Exception {
+        DispatchBenchmark bench = new DispatchBenchmark();
+        bench.listeners = 10;
+        bench.threads = "virtual";
+        bench.setUp();
+        try {
+            for (int i = 0; i < 100; i++) {
+                assertEquals(10, bench.oneEventToAllListeners());
+            }
+            assertEquals(10, bench.burstOf100EventsToAllListeners());
+            assertEquals(0, bench.remaining.get(), "every handler saw every event");
+        } finally {
+            bench.tearDown();
+        }
+    }
+
+    @Test
+    void workQueueOpsLeaveTheQueueEmpty() throws Exception {
+        WorkQueueBenchmark bench = new WorkQueueBenchmark();
+        bench.setUp();
+        try {
+            assertEquals(bench.keys[0], bench.addGetDone());
+            assertEquals(WorkQueueBenchmark.KEYS, bench.addBatchThenDrain());
+            assertEquals(bench.keys[1], bench.addTenDuplicatesGetDone());
+            assertEquals(0, bench.queue.len());
+        } finally {
+            bench.tearDown();
+        }
+    }
+}
