@@ -1,10 +1,10 @@
 package dev.informer.benchmarks;
 
 import dev.informer.cache.ResourceEventHandler;
-import dev.informer.cache.ThreadFactories;
 import dev.informer.cache.internal.Notification;
 import dev.informer.cache.internal.SharedProcessor;
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;

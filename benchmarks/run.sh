@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Builds the benchmarks jar and runs every benchmark, ours and the Java peers side by side in one
+# JMH run, then writes the results table benchmarks/results/<date>-<machine>.md (and the raw JMH
+# JSON next to it).
+#
+#   benchmarks/run.sh [--quick] [extra JMH arguments, e.g. a benchmark regex]
+#
+# --quick: 1 fork, 1 warmup + 3 measurement iterations of 1 s, smaller end-to-end sizes (a
+#          100,000-event slow-listener stream, 10,000 pods end to end; stores keep 10,000 objects);
+#          under 10 minutes on 2 cores.
+# Without it each benchmark's own settings apply (stores of 10,000, 1M-event stream, 10k and 50k pods).
+#
+# Environment: INFORMER_BUILD_DIR (default "target") is the Maven build folder, BENCH_MACHINE names
+# the machine in the file name (default: the host name), BENCH_NOTE adds a note to the header.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=full
+if [[ "${1:-}" == "--quick" ]]; then
+  mode=quick
+  shift
+fi
+build_dir="${INFORMER_BUILD_DIR:-target}"
+machine="${BENCH_MACHINE:-$(hostname -s 2>/dev/null || echo unknown)}"
+day="$(date +%F)"
+
+mvn -B -q package -DskipTests -pl benchmarks -am -Dinformer.buildDir="$build_dir"
+jar="benchmarks/$build_dir/benchmarks.jar"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+if [[ "$mode" == quick ]]; then
+  settings="quick: 1 fork, 1 warmup + 3 measurement iterations of 1 s (end-to-end sync: 1 + 3 syncs), notifications=100000 (not 1M), pods=10000 (not 50k); store sizes as in full (10,000): time-based iterations cost no more with them, and smaller stores hide the peers' per-bucket costs. 3 iterations make wide error bars"
+  jmh_args=(-f 1 -wi 1 -w 1s -i 3 -r 1s -p notifications=100000 -p pods=10000)
+else
+  settings="full: each benchmark's own @Fork/@Warmup/@Measurement and @Param sizes"
+  jmh_args=()
+fi
+
+java -jar "$jar" ${jmh_args[@]+"${jmh_args[@]}"} -prof gc -rf json -rff "$work/results.json" "$@" 2>&1 | tee "$work/jmh.log"
+
+mkdir -p benchmarks/results
+out="benchmarks/results/$day-$machine.md"
+cp "$work/results.json" "benchmarks/results/$day-$machine.json"
+java -cp "$jar" dev.informer.benchmarks.ResultsTable --json "$work/results.json" --log "$work/jmh.log" \
+  --out "$out" --machine "$machine" --mode "$mode" --settings "$settings" \
+  --note "${BENCH_NOTE:-}" --date "$day"
+echo "results: $out"

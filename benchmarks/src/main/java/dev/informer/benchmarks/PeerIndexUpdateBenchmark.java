@@ -1,0 +1,148 @@
+package dev.informer.benchmarks;
+
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.informers.impl.cache.CacheImpl;
+import io.kubernetes.client.informer.cache.Cache;
+import io.kubernetes.client.informer.cache.Caches;
+import io.kubernetes.client.openapi.models.V1Pod;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The peers' side of {@link IndexUpdateBenchmark}: the same {@code size} objects over 100 namespaces
+ * and 10 apps, the same two indices (namespace and the "app" label), the same update order.
+ *
+ * <ul>
+ *   <li>{@code clientJava}: {@code io.kubernetes.client.informer.cache.Cache}, updated with
+ *       {@code update(obj)} and queried with {@code byIndex("namespace", ns)}.</li>
+ *   <li>{@code fabric8}: {@code io.fabric8...informers.impl.cache.CacheImpl}, updated with
+ *       {@code put(obj)} (what its ProcessorStore calls) and queried with {@code byIndex}.</li>
+ * </ul>
+ * One JMH state per thread; not thread-safe.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 2)
+@Fork(1)
+public class PeerIndexUpdateBenchmark {
+
+    @Param({"clientJava", "fabric8"})
+    public String impl;
+
+    @Param("10000")
+    public int size;
+
+    Cache<V1Pod> cjIndexer;
+    V1Pod[][] cjVersions;
+    V1Pod[][] cjMoving;
+
+    CacheImpl<Pod> f8Cache;
+    Pod[][] f8Versions;
+    Pod[][] f8Moving;
+
+    int cursor;
+    int round;
+    int namespaceCursor;
+    String[] namespaceNames;
+
+    @Setup
+    public void setUp() {
+        BenchObject[][] versions = new BenchObject[2][size];
+        BenchObject[][] moving = new BenchObject[2][size];
+        for (int i = 0; i < size; i++) {
+            BenchObject base = BenchObject.create(i, IndexUpdateBenchmark.NAMESPACES, IndexUpdateBenchmark.APPS, 1);
+            versions[0][i] = base;
+            versions[1][i] = base.withVersion(2);
+            moving[0][i] = base.withVersion(3);
+            moving[1][i] = base.withVersion(4).withApp("app-" + ((i + 1) % IndexUpdateBenchmark.APPS));
+        }
+        switch (impl) {
+            case "clientJava" -> {
+                cjIndexer = PeerDeltaFifoBenchmark.newClientJavaIndexer();
+                cjVersions = new V1Pod[][] {PeerObjects.clientJava(versions[0]), PeerObjects.clientJava(versions[1])};
+                cjMoving = new V1Pod[][] {PeerObjects.clientJava(moving[0]), PeerObjects.clientJava(moving[1])};
+                for (V1Pod pod : cjVersions[0]) {
+                    cjIndexer.add(pod);
+                }
+            }
+            case "fabric8" -> {
+                f8Cache = PeerDeltaFifoBenchmark.newFabric8Cache();
+                f8Versions = new Pod[][] {PeerObjects.fabric8(versions[0]), PeerObjects.fabric8(versions[1])};
+                f8Moving = new Pod[][] {PeerObjects.fabric8(moving[0]), PeerObjects.fabric8(moving[1])};
+                for (Pod pod : f8Versions[0]) {
+                    f8Cache.put(pod);
+                }
+            }
+            default -> throw new IllegalArgumentException("unknown impl: " + impl);
+        }
+        namespaceNames = new String[IndexUpdateBenchmark.NAMESPACES];
+        for (int n = 0; n < IndexUpdateBenchmark.NAMESPACES; n++) {
+            namespaceNames[n] = "ns-" + n;
+        }
+        cursor = 0;
+        round = 0;
+        namespaceCursor = 0;
+    }
+
+    private int batch() {
+        return Math.max(1, size / 100);
+    }
+
+    /** Updates the next 1% of the objects, labels unchanged. Returns the index of the last one updated. */
+    @Benchmark
+    public int updateOnePercent() {
+        return "clientJava".equals(impl) ? updateNextBatch(cjVersions, null) : updateNextBatch(null, f8Versions);
+    }
+
+    /** Updates the next 1% of the objects, each moving to another app bucket. */
+    @Benchmark
+    public int updateOnePercentMovingLabel() {
+        return "clientJava".equals(impl) ? updateNextBatch(cjMoving, null) : updateNextBatch(null, f8Moving);
+    }
+
+    private int updateNextBatch(V1Pod[][] clientJava, Pod[][] fabric8) {
+        int n = batch();
+        int last = -1;
+        for (int j = 0; j < n; j++) {
+            int i = cursor;
+            // The same alternation as ours: round r writes version (r + 1) % 2, always a change.
+            int version = (round + 1) & 1;
+            if (clientJava != null) {
+                cjIndexer.update(clientJava[version][i]);
+            } else {
+                f8Cache.put(fabric8[version][i]);
+            }
+            last = i;
+            if (++cursor == size) {
+                cursor = 0;
+                round++;
+            }
+        }
+        return last;
+    }
+
+    /** The objects of one namespace; cycles through the namespaces. */
+    @Benchmark
+    public List<?> byIndexNamespace() {
+        String namespace = namespaceNames[namespaceCursor];
+        if (++namespaceCursor == IndexUpdateBenchmark.NAMESPACES) {
+            namespaceCursor = 0;
+        }
+        return "clientJava".equals(impl)
+                ? cjIndexer.byIndex(Caches.NAMESPACE_INDEX, namespace)
+                : f8Cache.byIndex(CacheImpl.NAMESPACE_INDEX, namespace);
+    }
+}

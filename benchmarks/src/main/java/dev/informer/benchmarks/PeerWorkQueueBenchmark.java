@@ -1,0 +1,95 @@
+package dev.informer.benchmarks;
+
+import io.kubernetes.client.extended.workqueue.DefaultWorkQueue;
+import io.kubernetes.client.extended.workqueue.WorkQueue;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The peer's side of {@link WorkQueueBenchmark}: the same keys and methods on client-java-extended's
+ * {@code DefaultWorkQueue} (its controller work queue; 25.0.0, the newest published). fabric8 has no
+ * work queue, so it has no row here. One JMH state per thread; not thread-safe.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 2)
+@Fork(1)
+public class PeerWorkQueueBenchmark {
+
+    @Param("clientJava")
+    public String impl;
+
+    WorkQueue<String> queue;
+    String[] keys;
+    int next;
+
+    @Setup
+    public void setUp() {
+        if (!"clientJava".equals(impl)) {
+            throw new IllegalArgumentException("only clientJava has a work queue, not " + impl);
+        }
+        queue = new DefaultWorkQueue<>();
+        keys = new String[WorkQueueBenchmark.KEYS];
+        for (int i = 0; i < WorkQueueBenchmark.KEYS; i++) {
+            keys[i] = "namespace-" + (i % 10) + "/pod-" + i;
+        }
+    }
+
+    @TearDown
+    public void tearDown() {
+        queue.shutDown();
+    }
+
+    private String nextKey() {
+        String key = keys[next];
+        next = next + 1 == WorkQueueBenchmark.KEYS ? 0 : next + 1;
+        return key;
+    }
+
+    @Benchmark
+    public String addGetDone() throws InterruptedException {
+        queue.add(nextKey());
+        String key = queue.get();
+        queue.done(key);
+        return key;
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(WorkQueueBenchmark.KEYS)
+    public int addBatchThenDrain() throws InterruptedException {
+        for (String key : keys) {
+            queue.add(key);
+        }
+        int drained = 0;
+        for (int i = 0; i < WorkQueueBenchmark.KEYS; i++) {
+            queue.done(queue.get());
+            drained++;
+        }
+        return drained;
+    }
+
+    @Benchmark
+    public String addTenDuplicatesGetDone() throws InterruptedException {
+        String key = nextKey();
+        for (int i = 0; i < 10; i++) {
+            queue.add(key);
+        }
+        String got = queue.get();
+        queue.done(got);
+        return got;
+    }
+}
