@@ -4,6 +4,7 @@ import dev.informer.cache.internal.Notification;
 import dev.informer.cache.internal.ProcessorListener;
 import dev.informer.cache.internal.SharedProcessor;
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
 import dev.informer.store.DeletedFinalStateUnknown;
 import dev.informer.store.Delta;
 import dev.informer.store.DeltaFifo;
@@ -326,42 +327,12 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                 queue.close();
             }
             if (toJoin != null && toJoin != Thread.currentThread()) {
-                joinUninterruptibly(toJoin);
+                Uninterruptibly.join(toJoin);
             }
-            stopProcessor();
+            Uninterruptibly.run(processor::stop);
         } finally {
             terminated.countDown();
             log.debug("{}: stopped", name);
-        }
-    }
-
-    private void stopProcessor() {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                processor.stop();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void joinUninterruptibly(Thread thread) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 

@@ -182,25 +182,10 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         if (loopThread != null && loopThread != self) {
             // Interrupting unblocks waits and interruptible I/O; a plain socket read ends with its timeout.
             loopThread.interrupt();
-            joinUninterruptibly(loopThread);
+            Uninterruptibly.join(loopThread);
         }
         if (resync != null && resync != self) {
-            joinUninterruptibly(resync);
-        }
-    }
-
-    private static void joinUninterruptibly(Thread thread) {
-        boolean interrupted = false;
-        while (true) {
-            try {
-                thread.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+            Uninterruptibly.join(resync);
         }
     }
 

@@ -166,7 +166,8 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
 
         /**
          * Makes the reflector, processing and listener threads; default platform daemon threads
-         * ({@code ThreadFactories.virtualIfAvailable(name)} is the one-line switch to virtual threads).
+         * ({@link dev.informer.concurrent.ThreadFactories#virtualIfAvailable(String)} is the one-line
+         * switch to virtual threads).
          */
         public Builder<T> threadFactory(ThreadFactory threadFactory) {
             this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");

@@ -1,9 +1,9 @@
 package dev.informer.podconfig;
 
 import dev.informer.api.Pod;
-import dev.informer.cache.ThreadFactories;
 import dev.informer.client.ResourceClient;
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 

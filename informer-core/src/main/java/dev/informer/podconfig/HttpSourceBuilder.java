@@ -1,7 +1,7 @@
 package dev.informer.podconfig;
 
-import dev.informer.cache.ThreadFactories;
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,8 +1,8 @@
 package dev.informer.podconfig;
 
 import dev.informer.api.Pod;
-import dev.informer.cache.ThreadFactories;
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

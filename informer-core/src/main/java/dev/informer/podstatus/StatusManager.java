@@ -2,9 +2,9 @@ package dev.informer.podstatus;
 
 import dev.informer.api.Pod;
 import dev.informer.api.PodStatus;
-import dev.informer.cache.ThreadFactories;
 import dev.informer.client.ResourceClient;
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;

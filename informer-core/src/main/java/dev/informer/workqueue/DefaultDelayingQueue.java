@@ -3,7 +3,6 @@ package dev.informer.workqueue;
 import dev.informer.clock.Clock;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -19,7 +18,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * <p>Lock order: this queue's lock, then the wrapped queue's lock (the waiting thread adds ready items
  * while holding this lock so that an item is always either waiting or queued, never in between).
  */
-final class DefaultDelayingQueue<T> implements DelayingQueue<T> {
+final class DefaultDelayingQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>> implements DelayingQueue<T> {
 
     /**
      * Longest the waiting thread sleeps without re-checking the heap: insurance against a lost
@@ -30,7 +29,6 @@ final class DefaultDelayingQueue<T> implements DelayingQueue<T> {
     // Delays are capped so that deadline arithmetic never overflows; ~73 years is "never" for a retry.
     private static final long MAX_DELAY_NANOS = Long.MAX_VALUE / 4;
 
-    private final WorkQueue<T> queue;
     private final Clock clock;
     private final CounterMetric retries;
 
@@ -46,7 +44,7 @@ final class DefaultDelayingQueue<T> implements DelayingQueue<T> {
     private volatile boolean passCompleted;
 
     private DefaultDelayingQueue(WorkQueue<T> queue, Clock clock, CounterMetric retries) {
-        this.queue = queue;
+        super(queue);
         this.clock = clock;
         this.retries = retries;
     }
@@ -143,26 +141,6 @@ final class DefaultDelayingQueue<T> implements DelayingQueue<T> {
     }
 
     @Override
-    public void add(T item) {
-        queue.add(item);
-    }
-
-    @Override
-    public int len() {
-        return queue.len();
-    }
-
-    @Override
-    public Optional<T> get() throws InterruptedException {
-        return queue.get();
-    }
-
-    @Override
-    public void done(T item) {
-        queue.done(item);
-    }
-
-    @Override
     public void shutDown() {
         queue.shutDown();
         stopWaiting();
@@ -172,11 +150,6 @@ final class DefaultDelayingQueue<T> implements DelayingQueue<T> {
     public void shutDownWithDrain() throws InterruptedException {
         stopWaiting();
         queue.shutDownWithDrain();
-    }
-
-    @Override
-    public boolean shuttingDown() {
-        return queue.shuttingDown();
     }
 
     @Override

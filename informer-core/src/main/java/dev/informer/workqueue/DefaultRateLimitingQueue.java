@@ -2,16 +2,15 @@ package dev.informer.workqueue;
 
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 
 /** The rate-limiting queue (client-go's {@code rateLimitingType}): a delaying queue plus a limiter. */
-final class DefaultRateLimitingQueue<T> implements RateLimitingQueue<T> {
+final class DefaultRateLimitingQueue<T> extends ForwardingWorkQueue<T, DelayingQueue<T>>
+        implements RateLimitingQueue<T> {
 
-    private final DelayingQueue<T> queue;
     private final RateLimiter<? super T> rateLimiter;
 
     DefaultRateLimitingQueue(DelayingQueue<T> queue, RateLimiter<? super T> rateLimiter) {
-        this.queue = queue;
+        super(queue);
         this.rateLimiter = rateLimiter;
     }
 
@@ -34,41 +33,6 @@ final class DefaultRateLimitingQueue<T> implements RateLimitingQueue<T> {
     @Override
     public void addAfter(T item, Duration delay) {
         queue.addAfter(item, delay);
-    }
-
-    @Override
-    public void add(T item) {
-        queue.add(item);
-    }
-
-    @Override
-    public int len() {
-        return queue.len();
-    }
-
-    @Override
-    public Optional<T> get() throws InterruptedException {
-        return queue.get();
-    }
-
-    @Override
-    public void done(T item) {
-        queue.done(item);
-    }
-
-    @Override
-    public void shutDown() {
-        queue.shutDown();
-    }
-
-    @Override
-    public void shutDownWithDrain() throws InterruptedException {
-        queue.shutDownWithDrain();
-    }
-
-    @Override
-    public boolean shuttingDown() {
-        return queue.shuttingDown();
     }
 
     @Override

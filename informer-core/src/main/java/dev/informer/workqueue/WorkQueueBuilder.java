@@ -1,7 +1,7 @@
 package dev.informer.workqueue;
 
-import dev.informer.cache.ThreadFactories;
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;

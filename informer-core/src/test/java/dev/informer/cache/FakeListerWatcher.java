@@ -2,6 +2,7 @@ package dev.informer.cache;
 
 import dev.informer.api.ObjectList;
 import dev.informer.client.ListOptions;
+import dev.informer.testsupport.Await;
 import dev.informer.watch.Watch;
 import dev.informer.watch.testing.FakeWatcher;
 import java.util.List;
@@ -28,7 +29,7 @@ final class FakeListerWatcher<T> implements ListerWatcher<T> {
     }
 
     FakeWatcher<T> watcher(int index) {
-        Conditions.await("watch number " + (index + 1), () -> watchers.size() > index);
+        Await.until("watch number " + (index + 1), () -> watchers.size() > index, Await.LONG_TIMEOUT);
         return watchers.get(index);
     }
 

@@ -13,6 +13,7 @@ import dev.informer.client.ListOptions;
 import dev.informer.store.DeletedFinalStateUnknown;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testing.WatchDropMode;
+import dev.informer.testsupport.Await;
 import dev.informer.watch.Watch;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -95,7 +96,7 @@ class InformerFaultInjectionTest {
                 .build();
         informer.addEventHandler(handler);
         informer.start();
-        Conditions.await("informer synced", informer::hasSynced);
+        Await.until("informer synced", informer::hasSynced, Await.LONG_TIMEOUT);
         return informer;
     }
 
@@ -120,7 +121,7 @@ class InformerFaultInjectionTest {
     }
 
     private void assertConverges() {
-        Conditions.await(() -> "cache converged to the server\n server: " + serverState() + "\n cache:  " + cacheState(),
+        Await.until(() -> "cache converged to the server\n server: " + serverState() + "\n cache:  " + cacheState(),
                 () -> serverState().equals(cacheState()) && handler.view().equals(cacheState()), Duration.ofSeconds(30));
         handler.assertOrdered();
     }
@@ -149,7 +150,7 @@ class InformerFaultInjectionTest {
         for (int round = 0; round < 5; round++) {
             assertTrue(server.awaitOpenWatches(1, Duration.ofSeconds(10)));
             touch(names.get(round), round);
-            Conditions.await("event delivered", () -> cacheState().equals(serverState()));
+            Await.until("event delivered", () -> cacheState().equals(serverState()), Await.LONG_TIMEOUT);
             server.faults().dropWatches(WatchDropMode.CLEAN);
         }
         assertConverges();
@@ -166,7 +167,7 @@ class InformerFaultInjectionTest {
                 .watchErrorHandler((name, error) -> watchErrors.add(error)).build();
         informer.addEventHandler(handler);
         informer.start();
-        Conditions.await("informer synced through the storm", informer::hasSynced);
+        Await.until("informer synced through the storm", informer::hasSynced, Await.LONG_TIMEOUT);
         server.faults().failNext(5, "watch", "pods", 503);
         server.faults().failNext(3, "list", "pods", 500);
         server.faults().expireWatches();

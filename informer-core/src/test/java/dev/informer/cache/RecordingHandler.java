@@ -2,6 +2,7 @@ package dev.informer.cache;
 
 import dev.informer.api.Pod;
 import dev.informer.store.DeletedFinalStateUnknown;
+import dev.informer.testsupport.Await;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -46,11 +47,11 @@ class RecordingHandler implements ResourceEventHandler<Pod> {
     }
 
     void awaitEvents(int count) {
-        Conditions.await(() -> "at least " + count + " events, have " + events, () -> events.size() >= count,
-                Conditions.DEFAULT_TIMEOUT);
+        Await.until(() -> "at least " + count + " events, have " + events, () -> events.size() >= count,
+                Await.LONG_TIMEOUT);
     }
 
     void awaitEvent(String event) {
-        Conditions.await(() -> "event " + event + " in " + events, () -> events.contains(event), Conditions.DEFAULT_TIMEOUT);
+        Await.until(() -> "event " + event + " in " + events, () -> events.contains(event), Await.LONG_TIMEOUT);
     }
 }

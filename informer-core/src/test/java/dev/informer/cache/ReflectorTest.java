@@ -16,6 +16,7 @@ import dev.informer.client.ApiConnectionException;
 import dev.informer.client.ListOptions;
 import dev.informer.client.StatusException;
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.testsupport.Await;
 import dev.informer.watch.Decoder;
 import dev.informer.watch.DecodeException;
 import dev.informer.watch.Event;
@@ -119,11 +120,11 @@ class ReflectorTest {
         watcher.delete(pod("foo", "30"));
         watcher.modify(pod("bar", "55"));
         watcher.add(pod("baz", "32"));
-        Conditions.await("baz stored", () -> store.store.getByKey("ns/baz").isPresent());
+        Await.until("baz stored", () -> store.store.getByKey("ns/baz").isPresent(), Await.LONG_TIMEOUT);
 
         assertEquals(List.of("bar@55", "baz@32"), storedNamesAndVersions());
         // The version is recorded just after the store call.
-        Conditions.await("version 32 recorded", () -> "32".equals(reflector.lastSyncResourceVersion()));
+        Await.until("version 32 recorded", () -> "32".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
         assertEquals(List.of("replace", "delete", "update", "add"), store.calls);
         assertEquals(List.of("10"), store.replacedResourceVersions);
     }
@@ -150,7 +151,7 @@ class ReflectorTest {
         start(builder());
         FakeWatcher<Pod> watcher = lw.watcher(0);
         watcher.action(EventType.BOOKMARK, Pod.builder().metadata(ObjectMeta.builder().resourceVersion("40").build()).build());
-        Conditions.await("bookmark applied", () -> "40".equals(reflector.lastSyncResourceVersion()));
+        Await.until("bookmark applied", () -> "40".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
         assertEquals(List.of("replace"), store.calls);
     }
 
@@ -162,7 +163,7 @@ class ReflectorTest {
         first.stop();
         FakeWatcher<Pod> second = lw.watcher(1);
         second.add(pod("b", "12"));
-        Conditions.await("b stored", () -> store.store.getByKey("ns/b").isPresent());
+        Await.until("b stored", () -> store.store.getByKey("ns/b").isPresent(), Await.LONG_TIMEOUT);
 
         assertEquals("11", lw.watchCalls.get(1).resourceVersion());
         assertEquals(1, lw.listCalls.size());
@@ -192,7 +193,7 @@ class ReflectorTest {
         FakeWatcher<Pod> watcher = lw.watcher(0);
         watcher.add(pod("a", "12"));
         watcher.error(Status.failure(410, Status.REASON_EXPIRED, "too old resource version: 12"));
-        Conditions.await("relist", () -> lw.listCalls.size() == 2);
+        Await.until("relist", () -> lw.listCalls.size() == 2, Await.LONG_TIMEOUT);
 
         assertEquals(List.of("0", "12"), listedVersions());
         assertEquals(0, lw.listCalls.get(1).limit(), "a list at a specific version is served unpaged from the cache");
@@ -329,7 +330,7 @@ class ReflectorTest {
         start(builder().clock(clock).backoff(BackoffPolicy.constant(Duration.ofSeconds(60))));
         for (int i = 1; i <= 2; i++) {
             int calls = i;
-            Conditions.await("watch call " + calls, () -> lw.watchCalls.size() == calls);
+            Await.until("watch call " + calls, () -> lw.watchCalls.size() == calls, Await.LONG_TIMEOUT);
             assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
             clock.step(Duration.ofSeconds(3));
         }
@@ -352,7 +353,7 @@ class ReflectorTest {
         start(builder().clock(clock).backoff(BackoffPolicy.constant(Duration.ofSeconds(1))));
         for (int i = 1; i <= 2; i++) {
             int calls = i;
-            Conditions.await("watch call " + calls, () -> lw.watchCalls.size() == calls);
+            Await.until("watch call " + calls, () -> lw.watchCalls.size() == calls, Await.LONG_TIMEOUT);
             assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
             clock.step(Duration.ofSeconds(1));
         }
@@ -372,14 +373,14 @@ class ReflectorTest {
         long[] delays = {800, 1600, 3200};
         for (int i = 0; i < delays.length; i++) {
             int calls = i + 1;
-            Conditions.await("list call " + calls, () -> lw.listCalls.size() == calls);
+            Await.until("list call " + calls, () -> lw.listCalls.size() == calls, Await.LONG_TIMEOUT);
             assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
             clock.step(Duration.ofMillis(delays[i] - 1));
             assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
             assertEquals(calls, lw.listCalls.size(), "listed again before the backoff of " + delays[i] + " ms");
             clock.step(Duration.ofMillis(1));
         }
-        Conditions.await("fourth list", () -> lw.listCalls.size() == 4);
+        Await.until("fourth list", () -> lw.listCalls.size() == 4, Await.LONG_TIMEOUT);
         assertEquals(3, errors.size() >= 3 ? 3 : errors.size());
     }
 
@@ -397,12 +398,12 @@ class ReflectorTest {
         lw.watcher(0);
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
         clock.step(Duration.ofSeconds(30));
-        Conditions.await("first resync", () -> store.resyncs.get() == 1);
+        Await.until("first resync", () -> store.resyncs.get() == 1, Await.LONG_TIMEOUT);
 
         answer.set(false);
-        Conditions.await("resync timer re-armed", () -> clock.waiterCount() == 1);
+        Await.until("resync timer re-armed", () -> clock.waiterCount() == 1, Await.LONG_TIMEOUT);
         clock.step(Duration.ofSeconds(30));
-        Conditions.await("second question", () -> asked.get() == 2);
+        Await.until("second question", () -> asked.get() == 2, Await.LONG_TIMEOUT);
         assertEquals(1, store.resyncs.get());
     }
 
@@ -415,13 +416,13 @@ class ReflectorTest {
         FakeWatcher<Pod> watcher = lw.watcher(0);
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
         clock.step(Duration.ofSeconds(30));
-        Conditions.await("the failure reported", () -> !errors.isEmpty());
+        Await.until("the failure reported", () -> !errors.isEmpty(), Await.LONG_TIMEOUT);
         assertEquals("resync failed on purpose", errors.get(0).getMessage());
         assertTrue(watcher.isStopped());
         store.failResync = null;
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
         clock.step(Duration.ofSeconds(1));
-        Conditions.await("relist", () -> lw.listCalls.size() == 2);
+        Await.until("relist", () -> lw.listCalls.size() == 2, Await.LONG_TIMEOUT);
     }
 
     @Test
@@ -445,8 +446,8 @@ class ReflectorTest {
                 .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true").build()).build());
         watcher.modify(pod("foo", "2"));
         watcher.add(pod("bar", "3"));
-        Conditions.await("bar stored", () -> store.store.getByKey("ns/bar").isPresent());
-        Conditions.await("version 3 recorded", () -> "3".equals(reflector.lastSyncResourceVersion()));
+        Await.until("bar stored", () -> store.store.getByKey("ns/bar").isPresent(), Await.LONG_TIMEOUT);
+        Await.until("version 3 recorded", () -> "3".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
 
         assertEquals(List.of("bar@3", "foo@2"), storedNamesAndVersions());
         assertEquals(List.of("1"), store.replacedResourceVersions);
@@ -533,7 +534,7 @@ class ReflectorTest {
         FakeWatcher<Pod> watcher = lw.watcher(0);
         watcher.add(Pod.builder().metadata(ObjectMeta.builder().resourceVersion("3").build()).build());
         watcher.add(pod("good", "4"));
-        Conditions.await("good stored", () -> store.store.getByKey("ns/good").isPresent());
+        Await.until("good stored", () -> store.store.getByKey("ns/good").isPresent(), Await.LONG_TIMEOUT);
         assertEquals(1, store.store.list().size());
         assertFalse(watcher.isStopped());
         assertTrue(errors.isEmpty());

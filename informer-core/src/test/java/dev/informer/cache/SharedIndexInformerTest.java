@@ -15,6 +15,7 @@ import dev.informer.api.Status;
 import dev.informer.cache.internal.ProcessorListener;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.store.IndexFunctions;
+import dev.informer.testsupport.Await;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -64,7 +65,7 @@ class SharedIndexInformerTest {
     }
 
     private void awaitSynced() {
-        Conditions.await("informer synced", informer::hasSynced);
+        Await.until("informer synced", informer::hasSynced, Await.LONG_TIMEOUT);
     }
 
     // ------------------------------------------------------------ notifications
@@ -99,7 +100,7 @@ class SharedIndexInformerTest {
         assertEquals(List.of("add*:c@6", "delete:c@13"), handler.snapshot().stream().filter(e -> e.contains(":c@")).toList());
         assertTrue(storeLagging.isEmpty(), "notified before the store was updated: " + storeLagging);
         // The reflector records the version just after handing the event to the fifo.
-        Conditions.await("version 13 recorded", () -> "13".equals(informer.lastSyncResourceVersion()));
+        Await.until("version 13 recorded", () -> "13".equals(informer.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
         assertTrue(informer.hasSynced());
     }
 
@@ -124,10 +125,10 @@ class SharedIndexInformerTest {
         assertFalse(fastRegistration.hasSynced());
         informer.start();
         awaitSynced();
-        Conditions.await("fast handler synced", fastRegistration::hasSynced);
+        Await.until("fast handler synced", fastRegistration::hasSynced, Await.LONG_TIMEOUT);
         assertFalse(blockedRegistration.hasSynced(), "the blocked handler has not seen the initial list yet");
         release.countDown();
-        Conditions.await("blocked handler synced", blockedRegistration::hasSynced);
+        Await.until("blocked handler synced", blockedRegistration::hasSynced, Await.LONG_TIMEOUT);
     }
 
     @Test
@@ -152,14 +153,15 @@ class SharedIndexInformerTest {
         RecordingHandler late = new RecordingHandler();
         informer.addEventHandler(late);
         producer.join();
-        Conditions.await("all events applied", () -> String.valueOf(100 + events).equals(informer.lastSyncResourceVersion()));
+        Await.until("all events applied", () -> String.valueOf(100 + events).equals(informer.lastSyncResourceVersion()),
+                Await.LONG_TIMEOUT);
 
         // Replaying the late handler's notifications must give exactly the informer's final store.
         Map<String, String> view = new HashMap<>();
-        Conditions.await(() -> "late handler converged, has " + late.events.size(), () -> {
+        Await.until(() -> "late handler converged, has " + late.events.size(), () -> {
             Map<String, String> replay = replay(late.snapshot());
             return replay != null && replay.equals(storeView());
-        }, Conditions.DEFAULT_TIMEOUT);
+        }, Await.LONG_TIMEOUT);
         view.putAll(replay(late.snapshot()));
         assertEquals(storeView(), view);
     }
@@ -233,14 +235,15 @@ class SharedIndexInformerTest {
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
         clock.step(Duration.ofMinutes(1));
         everyMinute.awaitEvent("update:a@1->1");
-        Conditions.await("resync timer re-armed", () -> clock.waiterCount() == 1);
+        Await.until("resync timer re-armed", () -> clock.waiterCount() == 1, Await.LONG_TIMEOUT);
         lw.watcher(0).add(pod("b", "11"));
         handler.awaitEvent("add:b@11");
         lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "too old"));
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
-        Conditions.await("backing off", () -> clock.waiterCount() >= 1 && lw.watchers.get(0).isStopped());
+        Await.until("backing off", () -> clock.waiterCount() >= 1 && lw.watchers.get(0).isStopped(),
+                Await.LONG_TIMEOUT);
         clock.step(Duration.ofMillis(1));
-        Conditions.await("relisted", () -> "20".equals(informer.lastSyncResourceVersion()));
+        Await.until("relisted", () -> "20".equals(informer.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
         handler.awaitEvent("tombstone:ns/b");
         assertFalse(handler.events.contains("update:a@1->1"), "same-version replace is a resync: " + handler.events);
     }
@@ -275,7 +278,7 @@ class SharedIndexInformerTest {
         watcher.add(pod("a", "2"));
         watcher.add(pod("b", "3"));
         healthy.awaitEvents(2);
-        Conditions.await("the throwing handler kept receiving", () -> calls.get() == 2);
+        Await.until("the throwing handler kept receiving", () -> calls.get() == 2, Await.LONG_TIMEOUT);
     }
 
     @Test
@@ -364,9 +367,10 @@ class SharedIndexInformerTest {
         for (int[] expected : expectedResyncs) {
             assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
             clock.step(Duration.ofSeconds(1));
-            Conditions.await("resyncs " + java.util.Arrays.toString(expected), () ->
-                    resyncs(every1) == expected[0] && resyncs(every2) == expected[1] && resyncs(every3) == expected[2]);
-            Conditions.await("resync timer re-armed", () -> clock.waiterCount() == 1);
+            Await.until("resyncs " + java.util.Arrays.toString(expected), () ->
+                    resyncs(every1) == expected[0] && resyncs(every2) == expected[1] && resyncs(every3) == expected[2],
+                    Await.LONG_TIMEOUT);
+            Await.until("resync timer re-armed", () -> clock.waiterCount() == 1, Await.LONG_TIMEOUT);
         }
         assertEquals("update:a@1->1", every1.snapshot().get(1));
     }
@@ -416,7 +420,7 @@ class SharedIndexInformerTest {
             }
         });
         informer.start();
-        Conditions.await("added", () -> seen.size() == 1);
+        Await.until("added", () -> seen.size() == 1, Await.LONG_TIMEOUT);
         assertNull(seen.get(0).metadata().managedFields());
         assertNull(informer.getStore().getByKey("ns/a").orElseThrow().metadata().managedFields());
         assertEquals("a", seen.get(0).name());
@@ -481,7 +485,7 @@ class SharedIndexInformerTest {
             returned.countDown();
         });
         runner.start();
-        Conditions.await("started", informer::hasStarted);
+        Await.until("started", informer::hasStarted, Await.LONG_TIMEOUT);
         assertFalse(returned.await(50, TimeUnit.MILLISECONDS));
         informer.stop();
         assertTrue(returned.await(10, TimeUnit.SECONDS));
@@ -500,7 +504,7 @@ class SharedIndexInformerTest {
         informer.setWatchErrorHandler((name, error) -> errors.add(error));
         informer.start();
         lw.watcher(0).error(Status.failure(500, "InternalError", "boom"));
-        Conditions.await("error reported", () -> !errors.isEmpty());
+        Await.until("error reported", () -> !errors.isEmpty(), Await.LONG_TIMEOUT);
         assertInstanceOf(dev.informer.client.StatusException.class, errors.get(0));
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.testsupport.Await;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -63,7 +64,7 @@ class LeaderContextTest {
         });
         leading.start();
         context.attach(leading);
-        Await.until("leading thread waits", () -> leading.getState() == Thread.State.WAITING);
+        Await.until("leading thread waits", () -> leading.getState() == Thread.State.WAITING, Await.LONG_TIMEOUT);
 
         context.cancel();
         leading.join(20_000);

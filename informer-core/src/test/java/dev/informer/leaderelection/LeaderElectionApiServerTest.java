@@ -12,6 +12,7 @@ import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.ResourceClient;
 import dev.informer.testing.EmbeddedApiServer;
+import dev.informer.testsupport.Await;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -180,7 +181,8 @@ class LeaderElectionApiServerTest {
         assertEquals(0, later.leaderTransitions());
         for (Candidate c : candidates) {
             List<String> expected = List.of(leader.id());
-            Await.until(c.id() + " reported the leader", () -> c.callbacks().newLeaders.equals(expected));
+            Await.until(c.id() + " reported the leader", () -> c.callbacks().newLeaders.equals(expected),
+                    Await.LONG_TIMEOUT);
         }
     }
 
@@ -205,7 +207,7 @@ class LeaderElectionApiServerTest {
         assertEquals(1, taken.leaderTransitions());
         assertEquals(successor, assertOneLeader());
         Await.until("the successor reported both leaders",
-                () -> successor.callbacks().newLeaders.equals(List.of(old.id(), successor.id())));
+                () -> successor.callbacks().newLeaders.equals(List.of(old.id(), successor.id())), Await.LONG_TIMEOUT);
     }
 
     @Test
@@ -253,7 +255,7 @@ class LeaderElectionApiServerTest {
         assertEquals(1, record().leaderTransitions());
         Candidate bystander = running().stream().filter(c -> c != successor).findFirst().orElseThrow();
         Await.until("the bystander reported both leaders",
-                () -> bystander.callbacks().newLeaders.equals(List.of(old.id(), successor.id())));
+                () -> bystander.callbacks().newLeaders.equals(List.of(old.id(), successor.id())), Await.LONG_TIMEOUT);
     }
 
     @Test
@@ -286,7 +288,7 @@ class LeaderElectionApiServerTest {
         assertEquals(1, leader.callbacks().stoppedCount.get());
         assertEquals(intruderVersion, lease().metadata().resourceVersion());
         Await.until("reported the intruder",
-                () -> leader.callbacks().newLeaders.equals(List.of("alpha", "intruder")));
+                () -> leader.callbacks().newLeaders.equals(List.of("alpha", "intruder")), Await.LONG_TIMEOUT);
     }
 
     @Test

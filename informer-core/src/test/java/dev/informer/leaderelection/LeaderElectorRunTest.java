@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.informer.testsupport.Await;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -168,7 +169,8 @@ class LeaderElectorRunTest {
         clock.step(Duration.ofSeconds(1));
         assertTrue(elector.awaitTermination(WAIT));
         assertEquals("intruder", store.current().orElseThrow().holderIdentity(), "never overwritten");
-        Await.until("reported the intruder", () -> callbacks.newLeaders.equals(List.of("baz", "intruder")));
+        Await.until("reported the intruder", () -> callbacks.newLeaders.equals(List.of("baz", "intruder")),
+                Await.LONG_TIMEOUT);
     }
 
     @Test
@@ -310,7 +312,8 @@ class LeaderElectorRunTest {
                 "taken " + (takenAt - observedAt) / 1e9 + " s after observing, before the 10 s lease passed");
         assertEquals(clock.now(), taken.acquireTime());
         assertTrue(elector.isLeader());
-        Await.until("reported both leaders", () -> callbacks.newLeaders.equals(List.of("other", "baz")));
+        Await.until("reported both leaders", () -> callbacks.newLeaders.equals(List.of("other", "baz")),
+                Await.LONG_TIMEOUT);
     }
 
     @Test
@@ -342,7 +345,7 @@ class LeaderElectorRunTest {
         advance(5, Duration.ofMillis(500));
 
         assertTrue(callbacks.started.await(WAIT.toSeconds(), TimeUnit.SECONDS));
-        Await.until("reports a, b, baz", () -> callbacks.newLeaders.size() >= 3);
+        Await.until("reports a, b, baz", () -> callbacks.newLeaders.size() >= 3, Await.LONG_TIMEOUT);
         assertEquals(List.of("a", "b", "baz"), callbacks.newLeaders);
         assertEquals(2, store.current().orElseThrow().leaderTransitions());
     }

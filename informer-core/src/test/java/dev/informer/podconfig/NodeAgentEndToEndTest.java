@@ -13,6 +13,7 @@ import dev.informer.client.ResourceClient;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.podstatus.StatusManager;
 import dev.informer.testing.EmbeddedApiServer;
+import dev.informer.testsupport.Await;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

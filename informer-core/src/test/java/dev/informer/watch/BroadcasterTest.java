@@ -2,8 +2,6 @@ package dev.informer.watch;
 
 import static dev.informer.watch.Concurrency.async;
 import static dev.informer.watch.Concurrency.await;
-import static dev.informer.watch.Concurrency.awaitBlocked;
-import static dev.informer.watch.Concurrency.awaitCondition;
 import static dev.informer.watch.Concurrency.startThread;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.informer.testsupport.Await;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -176,8 +175,8 @@ class BroadcasterTest {
         });
 
         // e1 fills the watcher's queue, e2 waits in the distribution, e3 fills the incoming queue, e4 blocks.
-        awaitCondition("three events are accepted", () -> accepted.get() == 3);
-        awaitBlocked(producer);
+        Await.until("three events are accepted", () -> accepted.get() == 3);
+        Await.parked(producer);
         assertEquals(3, accepted.get(), "the producer waits while the slow watcher holds up the distribution");
         assertFalse(broadcaster.actionOrDrop(EventType.ADDED, "dropped"), "actionOrDrop does not wait for room");
 
@@ -258,7 +257,7 @@ class BroadcasterTest {
         Watch<String> slow = broadcaster.watch();
         broadcaster.action(EventType.ADDED, "e1"); // in the watcher's queue
         broadcaster.action(EventType.ADDED, "e2"); // the distribution waits for the watcher
-        awaitCondition("the distribution takes e2", () -> broadcaster.actionOrDrop(EventType.ADDED, "e3"));
+        Await.until("the distribution takes e2", () -> broadcaster.actionOrDrop(EventType.ADDED, "e3"));
         CompletableFuture<Void> blocked = async("producer", () -> {
             broadcaster.action(EventType.ADDED, "e4");
             return null;

@@ -3,6 +3,7 @@ package dev.informer.watch;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.testsupport.Await;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -10,10 +11,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
-/** Test helpers: run a blocking call on its own thread, and a bounded poll for a condition. */
+/** Test helpers: run a blocking call on its own thread, and step a fake clock until a condition holds. */
 final class Concurrency {
 
-    static final Duration PATIENCE = Duration.ofSeconds(10);
+    static final Duration PATIENCE = Await.TIMEOUT;
 
     private Concurrency() {
     }
@@ -41,17 +42,6 @@ final class Concurrency {
         return thread;
     }
 
-    /** Checks {@code condition} until it holds, failing with {@code what} after {@link #PATIENCE}. */
-    static void awaitCondition(String what, BooleanSupplier condition) {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() - deadline > 0) {
-                fail("timed out waiting until " + what);
-            }
-            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-        }
-    }
-
     /**
      * Steps {@code clock} by {@code step} whenever at least {@code waiters} threads wait on it, until
      * {@code done} holds; after each step gives the woken threads a moment (bounded) to run, so that a
@@ -73,14 +63,6 @@ final class Concurrency {
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
             }
         }
-    }
-
-    /** Waits until {@code thread} is parked (blocked on a lock or condition). */
-    static void awaitBlocked(Thread thread) {
-        awaitCondition(thread.getName() + " blocks", () -> {
-            Thread.State state = thread.getState();
-            return state == Thread.State.WAITING || state == Thread.State.TIMED_WAITING;
-        });
     }
 
     /** The future's value, waiting at most {@link #PATIENCE}. */

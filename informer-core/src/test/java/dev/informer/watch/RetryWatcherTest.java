@@ -2,7 +2,6 @@ package dev.informer.watch;
 
 import static dev.informer.watch.Concurrency.async;
 import static dev.informer.watch.Concurrency.await;
-import static dev.informer.watch.Concurrency.awaitCondition;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -13,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.Status;
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.testsupport.Await;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -151,7 +151,7 @@ class RetryWatcherTest {
                 got.add(event);
             }
             assertEquals(expected, got);
-            awaitCondition(expectedCalls + " watch calls and every offered event read",
+            Await.until(expectedCalls + " watch calls and every offered event read",
                     () -> server.calls.get() >= expectedCalls && server.everythingRead());
             assertEquals(expectedCalls, server.calls.get(), "watch calls");
             assertEquals(expected, server.objectEventsRead(), "events read from the server beyond those delivered");
@@ -341,7 +341,7 @@ class RetryWatcherTest {
         FakeWatcher<TestObject> source = new FakeWatcher<>();
         source.add(TestObject.at(2));
         RetryWatcher<TestObject> watcher = RetryWatcher.builder("1", rv -> source).build();
-        awaitCondition("the RetryWatcher reads the event and waits to hand it over", () -> source.pending() == 0);
+        Await.until("the RetryWatcher reads the event and waits to hand it over", () -> source.pending() == 0);
 
         watcher.stop();
         watcher.stop(); // a second stop is harmless
@@ -501,7 +501,7 @@ class RetryWatcherTest {
         }).resourceVersionOf(s -> s.substring(s.indexOf('@') + 1)).minRestartDelay(Duration.ZERO).build();
 
         assertEquals("a@7", watcher.next().typedObject());
-        awaitCondition("the watch is re-opened", () -> requested.size() == 2);
+        Await.until("the watch is re-opened", () -> requested.size() == 2);
 
         assertEquals(List.of("5", "7"), requested);
         watcher.stop();

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.Status;
+import dev.informer.testsupport.Await;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -107,7 +108,7 @@ class StreamWatcherTest {
         QueueDecoder decoder = new QueueDecoder();
         StreamWatcher<String> watch = StreamWatcher.of(decoder);
         CompletableFuture<Event<String>> waiting = async("consumer", watch::next);
-        Concurrency.awaitCondition("the consumer waits in decode()", () -> !waiting.isDone()
+        Await.until("the consumer waits in decode()", () -> !waiting.isDone()
                 && decoder.items.isEmpty());
 
         watch.stop();

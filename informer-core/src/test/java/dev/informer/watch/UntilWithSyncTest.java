@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.Status;
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.testsupport.Await;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -287,7 +288,7 @@ class UntilWithSyncTest {
         ScriptedSource source = new ScriptedSource().list("10", TestObject.named("a", 3));
         CompletableFuture<Optional<Event<TestObject>>> waiting = async("untilWithSync", () -> Until.untilWithSync(
                 source, Duration.ofSeconds(30), clock, null, isEvent(EventType.DELETED, "a")));
-        Concurrency.awaitCondition("the watch is open", () -> source.watchedFrom.size() == 1);
+        Await.until("the watch is open", () -> source.watchedFrom.size() == 1);
         assertTrue(clock.awaitWaiters(1, Concurrency.PATIENCE));
 
         clock.step(Duration.ofSeconds(30));

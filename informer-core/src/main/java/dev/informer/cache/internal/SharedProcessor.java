@@ -68,7 +68,7 @@ public final class SharedProcessor<T> {
 
     /**
      * @param clock         times resyncs and handler durations
-     * @param threadFactory makes one run thread per listener (e.g. {@code ThreadFactories.virtualIfAvailable})
+     * @param threadFactory makes one run thread per listener (e.g. {@code dev.informer.concurrent.ThreadFactories.virtualIfAvailable})
      * @param bufferSize    initial capacity of each listener's pending buffer
      * @throws IllegalArgumentException if {@code bufferSize} is less than 1
      */

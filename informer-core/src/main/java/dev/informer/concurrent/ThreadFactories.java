@@ -1,4 +1,4 @@
-package dev.informer.cache;
+package dev.informer.concurrent;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

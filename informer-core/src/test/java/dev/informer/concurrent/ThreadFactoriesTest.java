@@ -1,4 +1,4 @@
-package dev.informer.cache;
+package dev.informer.concurrent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
