@@ -3,6 +3,7 @@ package dev.informer.examples;
 import dev.informer.api.GenericObject;
 import dev.informer.api.ResourceType;
 import dev.informer.cache.SharedIndexInformer;
+import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
@@ -33,7 +34,10 @@ import picocli.CommandLine.Spec;
  * A DELETE for a tombstone carries the last known resource version, or "". The end comes on SIGTERM
  * (or SIGINT) or when standard input reaches end of file; standard input that is {@code /dev/null} or
  * unreadable is ignored (only a signal ends the command then), so a caller that starts it without an
- * input channel still gets a running watch.
+ * input channel still gets a running watch. A signal after the command line has been parsed, even
+ * before the informer exists, still ends with END (count 0 if nothing was listed yet); only a signal
+ * in the first moments of the process, while the JVM starts and parses the command line, ends it
+ * the JVM's default way (status 143, no output).
  */
 @Command(name = "watch", mixinStandardHelpOptions = true, sortOptions = false,
         header = "Print one informer's notifications as JSON lines (a black-box view for tests).",
@@ -78,30 +82,42 @@ final class WatchCommand implements Callable<Integer> {
         if (!resync.isZero() && resync.compareTo(Duration.ofSeconds(1)) < 0) {
             throw new ParameterException(spec.commandLine(), "--resync must be at least 1s (or 0 for none): " + resync);
         }
+        ClientConfig config = ClientOptions.forServer(spec, server); // bad usage is reported before any hook
         PrintWriter out = spec.commandLine().getOut();
-        KubernetesClient client = KubernetesClient.create(ClientOptions.forServer(spec, server));
-        SharedIndexInformer<GenericObject> informer = SharedIndexInformer.builder(client.resource(type))
-                .namespace(namespace)
-                .resyncPeriod(resync)
-                .build();
-        WatchSession<GenericObject> session = new WatchSession<>(informer, type.metadataAccessor(), out, Clock.system(),
-                ThreadFactories.platformDaemon("watch-synced"));
-
-        // SIGTERM/SIGINT: print the store in the shutdown hook, then end with status 0 (not 143).
+        // SIGTERM/SIGINT: print the store in a shutdown hook, then end with status 0 (not 143). The hook
+        // is registered before the (slow) client and informer are built, so that a signal that comes
+        // early still ends the contract way: with END (count 0 when nothing was started).
+        SignalEnding<WatchSession<?>> ending = new SignalEnding<>();
         Thread onSignal = new Thread(() -> {
-            session.finish();
+            WatchSession<?> started = ending.signalled();
+            if (started != null) {
+                started.finish(); // prints nothing if end of input got there first
+            } else {
+                out.write(WatchLine.end(0));
+                out.write('\n');
+            }
             out.flush();
             Runtime.getRuntime().halt(0);
         }, "watch-shutdown");
         Runtime.getRuntime().addShutdownHook(onSignal);
         try {
+            KubernetesClient client = KubernetesClient.create(config);
+            SharedIndexInformer<GenericObject> informer = SharedIndexInformer.builder(client.resource(type))
+                    .namespace(namespace)
+                    .resyncPeriod(resync)
+                    .build();
+            WatchSession<GenericObject> session = new WatchSession<>(informer, type.metadataAccessor(), out,
+                    Clock.system(), ThreadFactories.platformDaemon("watch-synced"));
+            if (!ending.attach(session)) {
+                new CountDownLatch(1).await(); // the signal's hook has printed END and halts the process
+            }
             session.start();
             awaitEndOfInput(System.in, standardInputIsNullDevice());
+            session.finish();
         } catch (RuntimeException | InterruptedException e) {
             removeHook(onSignal);
             throw e;
         }
-        session.finish();
         return 0;
     }
 

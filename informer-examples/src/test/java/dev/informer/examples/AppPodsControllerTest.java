@@ -141,7 +141,10 @@ class AppPodsControllerTest {
         awaitReadyPods("shop", "web-pods", "web-2");
         server.delete("pods", "shop", "web-2");
         Await.until("shop/web-pods is deleted", () -> configMap("shop", "web-pods").isEmpty());
-        assertTrue(reconciled.stream().anyMatch(r -> r.action() == ReconcileResult.Action.DELETED), reconciled.toString());
+        // The server deletes before the worker reports the reconcile: wait for the report too.
+        Await.until("the deleting reconcile is reported",
+                () -> reconciled.stream().anyMatch(r -> r.action() == ReconcileResult.Action.DELETED),
+                () -> reconciled.toString());
     }
 
     @Test
@@ -254,7 +257,9 @@ class AppPodsControllerTest {
         controller = controllerBuilder().maxRetries(1).build();
         controller.start(SYNC);
 
-        Await.until("the key is dropped", () -> controller.stats().droppedKeys() == 1, () -> failures.toString());
+        // The listener hears of the drop after the stats count it: wait for what is asserted.
+        Await.until("the key is dropped", () -> controller.stats().droppedKeys() == 1 && failures.size() == 2,
+                () -> failures.toString());
         assertEquals(List.of("shop/web attempt 1 retry", "shop/web attempt 2 dropped"), failures);
         assertTrue(configMap("shop", "web-pods").isEmpty());
 

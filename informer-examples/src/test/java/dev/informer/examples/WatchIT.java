@@ -8,6 +8,7 @@ import dev.informer.api.GenericObject;
 import dev.informer.testing.EmbeddedApiServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -174,6 +175,42 @@ class WatchIT {
             watch.closeStdin();
             watch.awaitLine(WatchLine.end(1)::equals, WAIT, "END with count 1");
             assertEquals(0, watch.awaitExit(WAIT), watch.describe());
+        }
+    }
+
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    /** Starts a watch against a port nobody listens on and waits until it has failed to list there. */
+    private static JarProcess watchUnreachableServer() throws Exception {
+        String address = "127.0.0.1:" + closedPort();
+        JarProcess watch = JarProcess.start("watch", "--server", "http://" + address);
+        // The informer runs (and keeps retrying, as client-go's reflector does) once it logs the failure.
+        Await.until("a failed list of " + address + " on stderr",
+                () -> watch.stderr().stream().anyMatch(line -> line.contains(address)), watch::describe);
+        return watch;
+    }
+
+    @Test
+    void unreachableServerPrintsNothingThenOnSigtermOnlyEndZeroAndExitsZero() throws Exception {
+        try (JarProcess watch = watchUnreachableServer()) {
+            assertEquals(List.of(), watch.stdout(), "nothing but contract lines on stdout" + watch.describe());
+            watch.sigterm();
+            assertEquals(0, watch.awaitExit(WAIT), "exit code after SIGTERM" + watch.describe());
+            assertEquals(List.of(WatchLine.end(0)), watch.stdout(), watch.describe());
+        }
+    }
+
+    @Test
+    void unreachableServerOnEndOfInputPrintsOnlyEndZeroAndExitsZero() throws Exception {
+        try (JarProcess watch = watchUnreachableServer()) {
+            watch.closeStdin();
+            assertEquals(0, watch.awaitExit(WAIT), "exit code after end of input" + watch.describe());
+            assertEquals(List.of(WatchLine.end(0)), watch.stdout(), watch.describe());
+            assertOnlyContractLinesOnStdout(watch);
         }
     }
 }
