@@ -405,9 +405,12 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                 resourceVersion = outcome.lastResourceVersion();
                 break;
             }
+            // Ended cleanly after some events but before the end bookmark (a timeout, a dropped
+            // connection): retry the streaming list from scratch, as client-go; an empty stream that
+            // ended at once was a VeryShortWatchException above, which falls back to list + watch.
             stopQuietly(watch);
-            throw new IllegalStateException("the server ended the streaming list without the "
-                    + INITIAL_EVENTS_END_ANNOTATION + " bookmark: it does not support streaming lists");
+            log.debug("{}: the streaming list ended without the {} bookmark; retrying it",
+                    name, INITIAL_EVENTS_END_ANNOTATION);
         }
         lastSyncResourceVersionUnavailable = false;
         store.replace(temporary.list(), resourceVersion);

@@ -33,8 +33,9 @@ import java.util.random.RandomGenerator;
  * <p><b>Streaming lists.</b> With {@link Builder#useWatchList(boolean)} the reflector asks for a watch
  * with {@code sendInitialEvents=true}, gathers the initial ADDED events in a temporary store until the
  * bookmark annotated {@code k8s.io/initial-events-end}, replaces the store with them and keeps the
- * same watch open. If the server rejects the request or ends the stream without that bookmark, the
- * cycle falls back to list + watch.
+ * same watch open. A stream that ends after some events but before that bookmark is retried as a
+ * streaming list (as client-go); if the server rejects the request, or the stream ends at once with no
+ * event, the cycle falls back to list + watch.
  *
  * <p><b>Resync.</b> With a positive {@link Builder#resyncPeriod}, every period of a watch phase the
  * reflector calls {@link ReflectorStore#resync()} if {@link Builder#shouldResync} says so, on a

@@ -478,7 +478,9 @@ class ReflectorTest {
     }
 
     @Test
-    void streamingListFallsBackWhenTheStreamEndsWithoutTheBookmark() {
+    void streamingListRetriesTheStreamWithAFreshStoreWhenItEndsAfterEventsWithoutTheBookmark() {
+        // client-go's watchList: a stream that ends cleanly before the initial-events-end bookmark
+        // is retried as a streaming list (objects of the broken attempt are discarded), not a LIST.
         AtomicInteger watches = new AtomicInteger();
         lw.onWatch = options -> {
             FakeWatcher<Pod> watcher = lw.newWatcher();
@@ -490,9 +492,37 @@ class ReflectorTest {
         };
         lw.onList = options -> podList("7", pod("b", "7"));
         start(builder().useWatchList(true));
+        FakeWatcher<Pod> second = lw.watcher(1);
+        second.add(pod("c", "8"));
+        second.action(EventType.BOOKMARK, Pod.builder().metadata(ObjectMeta.builder().resourceVersion("8")
+                .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true").build()).build());
+        Await.until("streamed list applied", () -> !store.replacedResourceVersions.isEmpty(), Await.LONG_TIMEOUT);
+
+        assertTrue(lw.listCalls.isEmpty());
+        assertEquals(Boolean.TRUE, lw.watchCalls.get(1).sendInitialEvents());
+        assertEquals(List.of("c@8"), storedNamesAndVersions());
+        assertEquals(List.of("8"), store.replacedResourceVersions);
+        assertTrue(errors.isEmpty(), errors.toString());
+    }
+
+    @Test
+    void streamingListFallsBackToListAndWatchWhenTheStreamEndsAtOnceWithoutEvents() {
+        // An empty stream that ends within a second is a VeryShortWatch error: not retriable, so the
+        // cycle falls back to list + watch (client-go's fallbackToList).
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            FakeWatcher<Pod> watcher = lw.newWatcher();
+            if (watches.incrementAndGet() == 1) {
+                watcher.stop();
+            }
+            return watcher;
+        };
+        lw.onList = options -> podList("7", pod("b", "7"));
+        start(builder().useWatchList(true).clock(new FakeClock()));
         lw.watcher(1);
         assertEquals(1, lw.listCalls.size());
         assertEquals(List.of("b@7"), storedNamesAndVersions());
+        assertEquals(null, lw.watchCalls.get(1).sendInitialEvents());
     }
 
     // ------------------------------------------------------------ errors in events

@@ -289,6 +289,12 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
             LOG.error("event handler {} (listener {}) threw on a notification of type {}; it keeps receiving later ones",
                     handler, id, notification.getClass().getSimpleName(), e);
         } finally {
+            // A handler that leaves its thread interrupted must not end its own listener; stopping
+            // goes through the stopped flag, never through an interrupt.
+            if (Thread.interrupted()) {
+                LOG.warn("event handler {} (listener {}) left its thread interrupted; the flag is cleared and the "
+                        + "listener keeps delivering", handler, id);
+            }
             handlerNanos += clock.nanoTime() - start;
             delivered++;
             // A failed initial-list add still counts as handled, or hasSynced would never become true.

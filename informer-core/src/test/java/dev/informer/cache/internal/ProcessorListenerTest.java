@@ -153,6 +153,27 @@ class ProcessorListenerTest {
     }
 
     @Test
+    void handlerThatLeavesItsThreadInterruptedKeepsReceivingLaterNotifications() {
+        RecordingHandler handler = new RecordingHandler() {
+            @Override
+            public void onAdd(String obj, boolean isInInitialList) {
+                super.onAdd(obj, isInInitialList);
+                Thread.currentThread().interrupt(); // e.g. a handler that swallowed an InterruptedException
+            }
+        };
+        ProcessorListener<String> listener = listener(handler);
+        listener.start(threads);
+        listener.add(Notification.added("first", false));
+        handler.awaitCount(1);
+        Thread runThread = threads.threads.get(0);
+        Await.parked(runThread); // idle again: an interrupt flag left set would have ended the listener here
+        listener.add(Notification.added("second", false));
+        handler.awaitCount(2);
+        assertEquals(List.of("add:first", "add:second"), handler.events());
+        assertTrue(runThread.isAlive(), "the run thread survived the handler's interrupt");
+    }
+
+    @Test
     void hasSyncedWaitsForTheUpstreamAndEveryInitialListNotification() {
         AtomicBoolean upstream = new AtomicBoolean(false);
         CountDownLatch release = new CountDownLatch(1);
