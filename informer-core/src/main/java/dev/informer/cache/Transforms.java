@@ -45,7 +45,7 @@ public final class Transforms {
                 return strip(object);
             } catch (RuntimeException | Error e) {
                 throw e;
-            } catch (Throwable e) {
+            } catch (Throwable e) { // MethodHandle.invoke declares Throwable; only checked ones reach here
                 throw new IllegalStateException("cannot strip managedFields from " + object.getClass().getName(), e);
             }
         }
