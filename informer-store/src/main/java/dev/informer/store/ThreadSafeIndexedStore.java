@@ -1,9 +1,6 @@
 package dev.informer.store;
 
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -222,15 +219,16 @@ final class ThreadSafeIndexedStore<T> implements Indexer<T> {
             return List.of();
         }
         ConcurrentHashMap<String, T> current = items;
-        List<T> result = new ArrayList<>(keys.size());
+        Object[] result = new Object[keys.size()];
+        int i = 0;
         for (String key : keys) {
             T item = current.get(key);
             if (item == null) {
                 throw new IllegalStateException("index refers to key \"" + key + "\" that is not stored");
             }
-            result.add(item);
+            result[i++] = item;
         }
-        return Collections.unmodifiableList(result);
+        return new ArrayBackedList<>(result);
     }
 
     @Override
@@ -250,12 +248,11 @@ final class ThreadSafeIndexedStore<T> implements Indexer<T> {
     }
 
     /**
-     * An immutable copy made with a single array copy ({@code List.copyOf} copies twice on JDK 17).
+     * An immutable copy made with a single array copy and one wrapper ({@code List.copyOf} copies twice on JDK 17).
      * Call with the lock held so the collection does not change during the copy.
      */
-    @SuppressWarnings("unchecked")
     private static <E> List<E> snapshot(Collection<E> source) {
-        return source.isEmpty() ? List.of() : (List<E>) Collections.unmodifiableList(Arrays.asList(source.toArray()));
+        return source.isEmpty() ? List.of() : new ArrayBackedList<>(source.toArray());
     }
 
     private String keyOf(Object obj) {
