@@ -141,6 +141,14 @@ public final class AppPodsController implements AutoCloseable {
         return podInformer.hasSynced() && configMapInformer.hasSynced();
     }
 
+    /**
+     * The newest list or watch failure of either informer while it has not synced, if any: what a
+     * caller reports when the caches do not sync in time.
+     */
+    public Optional<Throwable> lastSyncError() {
+        return Optional.empty(); // MERGE-TODO: wire to the informers' last error
+    }
+
     /** How many pods the pod informer has cached. */
     public int cachedPods() {
         return podInformer.getStore().listKeys().size();

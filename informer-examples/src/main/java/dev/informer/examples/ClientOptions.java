@@ -1,16 +1,19 @@
 package dev.informer.examples;
 
 import dev.informer.client.ClientConfig;
+import dev.informer.client.ConfigEnvironment;
 import dev.informer.client.ConfigException;
+import dev.informer.client.KubeConfig;
 import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 
 /**
- * How a command finds its cluster: {@code --server URL} (plain HTTP(S), no credentials), {@code
- * --kubeconfig PATH}, or by default client-go's rules ({@code $KUBECONFIG}, {@code ~/.kube/config},
- * then the in-cluster service account). Not thread-safe; used on the main thread.
+ * How a command finds its cluster, the same for {@code controller}, {@code watch} and {@code
+ * node-agent}: {@code --server URL} (plain HTTP(S), no credentials), {@code --kubeconfig PATH} and/or
+ * {@code --context NAME}, or by default client-go's rules ({@code $KUBECONFIG}, {@code
+ * ~/.kube/config}, then the in-cluster service account). Not thread-safe; used on the main thread.
  */
 final class ClientOptions {
 
@@ -22,6 +25,10 @@ final class ClientOptions {
             description = "kubeconfig file (default: $KUBECONFIG, ~/.kube/config, then in-cluster config).")
     Path kubeconfig;
 
+    @Option(names = "--context", paramLabel = "NAME",
+            description = "kubeconfig context to use (default: the kubeconfig's current context).")
+    String context;
+
     /**
      * The client configuration these options select.
      *
@@ -30,16 +37,36 @@ final class ClientOptions {
      *         missing or invalid
      */
     ClientConfig toConfig(CommandSpec spec) {
-        if (server != null && kubeconfig != null) {
-            throw new ParameterException(spec.commandLine(), "--server and --kubeconfig cannot be combined");
+        return toConfig(spec, ConfigEnvironment.system());
+    }
+
+    ClientConfig toConfig(CommandSpec spec, ConfigEnvironment environment) {
+        if (server != null && (kubeconfig != null || context != null)) {
+            throw new ParameterException(spec.commandLine(), "--server cannot be combined with --kubeconfig or --context");
         }
         if (server != null) {
             return forServer(spec, server);
         }
         if (kubeconfig != null) {
-            return ClientConfig.fromKubeConfig(kubeconfig);
+            return ClientConfig.fromKubeConfig(KubeConfig.parse(kubeconfig), context, environment);
         }
-        return ClientConfig.autoDetect();
+        if (context != null) {
+            KubeConfig merged = KubeConfig.load(environment).orElseThrow(() -> new ConfigException(
+                    "--context " + context + ": no kubeconfig found at " + KubeConfig.defaultFiles(environment)));
+            return ClientConfig.fromKubeConfig(merged, context, environment);
+        }
+        return ClientConfig.autoDetect(environment);
+    }
+
+    /**
+     * Whether any option or the environment names a cluster: an option, {@code $KUBECONFIG}, or the
+     * in-cluster variables. {@code node-agent} starts an embedded server when none does (it does not
+     * fall back to {@code ~/.kube/config}, since it writes mirror pods).
+     */
+    boolean namesCluster(ConfigEnvironment environment) {
+        return server != null || kubeconfig != null || context != null
+                || environment.variable(KubeConfig.KUBECONFIG) != null
+                || environment.variable("KUBERNETES_SERVICE_HOST") != null;
     }
 
     /**

@@ -10,8 +10,6 @@ import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -35,8 +33,7 @@ import picocli.CommandLine.Spec;
                 + "SIGTERM or Ctrl-C. With --leader-elect only the holder of the Lease reconciles; losing it exits 1."})
 final class ControllerCommand implements Callable<Integer> {
 
-    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(5);
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(20);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(2);
 
     @Spec
     CommandSpec spec;
@@ -56,6 +53,11 @@ final class ControllerCommand implements Callable<Integer> {
     @Option(names = "--resync", defaultValue = "0", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "Informer resync period (default: none).")
     Duration resync;
+
+    @Option(names = "--sync-timeout", defaultValue = "2m", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long to wait for the caches' initial sync before exiting 1 with the last error "
+                    + "(default: ${DEFAULT-VALUE}; 0 waits forever).")
+    Duration syncTimeout;
 
     @Option(names = "--leader-elect", description = "Run only while holding the leader Lease.")
     boolean leaderElect;
@@ -95,35 +97,30 @@ final class ControllerCommand implements Callable<Integer> {
         if (!leaderElect && (leaseNamespace != null || identity != null)) {
             throw new ParameterException(spec.commandLine(), "--lease-namespace and --identity need --leader-elect");
         }
+        SyncTimeout sync = SyncTimeout.of(spec, syncTimeout);
         ClientConfig config = clientOptions.toConfig(spec);
         ConsoleReporter console = new ConsoleReporter(spec.commandLine().getOut(), Clock.system());
-        CountDownLatch wake = new CountDownLatch(1);
-        AtomicBoolean stopRequested = new AtomicBoolean();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            stopRequested.set(true);
-            wake.countDown();
-            try {
-                stopped.await(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "controller-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try (KubernetesClient client = KubernetesClient.create(config)) {
+        try (Termination termination = Termination.install("controller", spec.commandLine().getOut(),
+                spec.commandLine().getErr());
+                KubernetesClient client = KubernetesClient.create(config)) {
             console.line("controller connecting to " + client.config().server()
                     + (namespace == null ? " (all namespaces)" : " (namespace " + namespace + ")"));
             if (!leaderElect) {
                 try (AppPodsController controller = newController(client, console)) {
-                    controller.start(SYNC_TIMEOUT);
+                    try {
+                        termination.interruptibly(() -> sync.start(controller, client.config().server()));
+                    } catch (InterruptedException e) {
+                        if (termination.isRequested()) {
+                            return 0;
+                        }
+                        throw e;
+                    }
                     console.line("caches synced; reconciling (" + workers + " workers)");
-                    wake.await();
+                    termination.await();
                 }
                 return 0;
             }
-            return runWithLeaderElection(client, console, wake, stopRequested);
-        } finally {
-            stopped.countDown();
+            return runWithLeaderElection(client, console, termination, sync);
         }
     }
 
@@ -132,8 +129,10 @@ final class ControllerCommand implements Callable<Integer> {
                 .listener(console).build();
     }
 
-    private int runWithLeaderElection(KubernetesClient client, ConsoleReporter console, CountDownLatch wake,
-            AtomicBoolean stopRequested) throws InterruptedException {
+    private int runWithLeaderElection(KubernetesClient client, ConsoleReporter console, Termination termination,
+            SyncTimeout sync) throws InterruptedException {
+        CountDownLatch wake = new CountDownLatch(1);
+        termination.onRequest(wake::countDown);
         String id = identity != null ? identity : defaultIdentity();
         String lockNamespace = leaseNamespace != null ? leaseNamespace : namespace != null ? namespace : "default";
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
@@ -146,7 +145,7 @@ final class ControllerCommand implements Callable<Integer> {
                     .retryPeriod(retryPeriod)
                     .releaseOnCancel(true)
                     .name(leaseName)
-                    .onStartedLeading(context -> lead(client, console, context, failure, wake))
+                    .onStartedLeading(context -> lead(client, console, context, sync, failure, wake))
                     .onStoppedLeading(wake::countDown)
                     .onNewLeader(leader -> console.line(leader.isEmpty() ? "the leader lease is free"
                             : leader.equals(id) ? "this process (" + id + ") is the leader" : "the leader is " + leader))
@@ -157,24 +156,24 @@ final class ControllerCommand implements Callable<Integer> {
         console.line("waiting to lead: Lease " + lockNamespace + "/" + leaseName + " as " + id);
         elector.start();
         wake.await();
-        elector.stop();
+        elector.stop(); // cancels the term: the controller stops, then the Lease is released
         elector.awaitTermination(STOP_TIMEOUT);
+        if (termination.isRequested()) {
+            return 0;
+        }
         if (failure.get() != null) {
             throw failure.get();
         }
-        if (!stopRequested.get()) {
-            throw new IllegalStateException("lost the leader Lease " + lockNamespace + "/" + leaseName + "; exiting");
-        }
-        return 0;
+        throw new IllegalStateException("lost the leader Lease " + lockNamespace + "/" + leaseName + "; exiting");
     }
 
     // Runs on the elector's leading thread until the term ends (the thread is then interrupted).
-    private void lead(KubernetesClient client, ConsoleReporter console, LeaderContext context,
+    private void lead(KubernetesClient client, ConsoleReporter console, LeaderContext context, SyncTimeout sync,
             AtomicReference<RuntimeException> failure, CountDownLatch wake) {
         console.line("became the leader; starting the controller");
         AppPodsController controller = newController(client, console);
         try {
-            controller.start(SYNC_TIMEOUT);
+            sync.start(controller, client.config().server());
             console.line("caches synced; reconciling (" + workers + " workers)");
             context.awaitCancellation();
         } catch (InterruptedException e) {

@@ -74,6 +74,15 @@ final class DemoCommand implements Callable<Integer> {
         Clock clock = Clock.system();
         ConsoleReporter console = new ConsoleReporter(out, clock);
         console.plain("informer-examples demo: a client-go style controller on an embedded Kubernetes API server");
+        // SIGTERM/SIGINT interrupt the demo wherever it is; it stops its parts and exits 0.
+        try (Termination termination = Termination.install("demo", out, spec.commandLine().getErr())) {
+            return termination.interruptibly(() -> runDemo(out, clock, console));
+        } catch (InterruptedException e) {
+            return 0;
+        }
+    }
+
+    private int runDemo(PrintWriter out, Clock clock, ConsoleReporter console) throws InterruptedException {
         try (EmbeddedApiServer server = EmbeddedApiServer.builder().seed(seed).start()) {
             DemoWorkload workload = new DemoWorkload(server, seed, namespaces);
             workload.seed(pods);

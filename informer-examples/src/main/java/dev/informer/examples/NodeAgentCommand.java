@@ -3,6 +3,7 @@ package dev.informer.examples;
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
 import dev.informer.client.ClientConfig;
+import dev.informer.client.ConfigEnvironment;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.ResourceClient;
 import dev.informer.podconfig.ConfigSources;
@@ -18,8 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,8 +41,6 @@ import picocli.CommandLine.Spec;
                 + "API server."})
 final class NodeAgentCommand implements Callable<Integer> {
 
-    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
-
     @Spec
     CommandSpec spec;
 
@@ -59,8 +56,8 @@ final class NodeAgentCommand implements Callable<Integer> {
     @Option(names = "--manifest-url", paramLabel = "URL", description = "URL serving a Pod or PodList manifest.")
     String manifestUrl;
 
-    @Option(names = "--server", paramLabel = "URL", description = "API server URL (default: an embedded server).")
-    String server;
+    @Mixin
+    ClientOptions clientOptions;
 
     @Option(names = "--check-period", defaultValue = "20s", paramLabel = "DURATION", converter = DurationConverter.class,
             description = "How often the manifest directory and URL are re-read (default: ${DEFAULT-VALUE}; the directory"
@@ -76,62 +73,71 @@ final class NodeAgentCommand implements Callable<Integer> {
         if (checkPeriod.isZero()) {
             throw new ParameterException(spec.commandLine(), "--check-period must be positive");
         }
-        URI manifestUri = manifestUrl == null ? null : parseUrl(manifestUrl);
-        ClientConfig clientConfig = server == null ? null : ClientOptions.forServer(spec, server);
+        if (manifestUrl != null) {
+            parseUrl(manifestUrl); // bad usage before anything starts
+        }
+        ConfigEnvironment environment = ConfigEnvironment.system();
+        ClientConfig clientConfig = clientOptions.namesCluster(environment) ? clientOptions.toConfig(spec, environment)
+                : null;
         PrintWriter out = spec.commandLine().getOut();
 
         List<AutoCloseable> resources = new ArrayList<>();
-        CountDownLatch stopped = new CountDownLatch(1);
         PodConfig config = PodConfig.builder().build();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            config.close(); // the agent drains what is queued, then returns
+        try (Termination termination = Termination.install("node-agent", out, spec.commandLine().getErr())) {
             try {
-                stopped.await(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "node-agent-shutdown"));
-        try {
-            if (clientConfig == null) {
-                EmbeddedApiServer embedded = EmbeddedApiServer.builder().start();
-                resources.add(embedded);
-                for (String name : List.of("web", "db")) {
-                    SamplePods.create(embedded, SamplePods.pod("default", name + "-" + node, name, node), false);
+                runAgent(config, clientConfig, resources, out, termination);
+            } finally {
+                config.close();
+                for (AutoCloseable resource : resources) {
+                    closeQuietly(resource);
                 }
-                clientConfig = ClientConfig.builder().server(embedded.url()).build();
-                out.println("embedded API server: " + embedded.url() + " (2 pods bound to node " + node + ")");
             }
-            KubernetesClient client = KubernetesClient.create(clientConfig);
-            resources.add(0, client);
-            ResourceClient<Pod> pods = client.resource(ResourceType.PODS);
-            List<PodSource> sources = new ArrayList<>();
-            sources.add(PodSource.apiserver(pods, node, config.channel(ConfigSources.API)).build());
-            if (manifestDir != null) {
-                sources.add(PodSource.file(manifestDir, node, config.channel(ConfigSources.FILE)).period(checkPeriod).build());
-            }
-            if (manifestUri != null) {
-                sources.add(PodSource.http(manifestUri, node, config.channel(ConfigSources.HTTP)).period(checkPeriod).build());
-            }
-            StatusManager statuses = StatusManager.builder(pods).build();
-            resources.add(0, statuses);
-            for (PodSource source : sources) {
-                resources.add(0, source);
-            }
-            statuses.start();
-            sources.forEach(PodSource::start);
-            out.println("node agent for node " + node + " on " + clientConfig.server() + ": sources " + config.sources()
-                    + (manifestDir == null ? "" : ", manifests in " + manifestDir.toAbsolutePath())
-                    + (manifestUri == null ? "" : ", manifests from " + manifestUri));
-            out.flush();
-            new NodeAgent(config, statuses, pods, out).run();
             return 0;
-        } finally {
-            config.close();
-            for (AutoCloseable resource : resources) {
-                closeQuietly(resource);
-            }
-            stopped.countDown();
         }
+    }
+
+    private void runAgent(PodConfig config, ClientConfig givenConfig, List<AutoCloseable> resources, PrintWriter out,
+            Termination termination) throws InterruptedException {
+        ClientConfig clientConfig = givenConfig;
+        URI manifestUri = manifestUrl == null ? null : parseUrl(manifestUrl);
+        if (clientConfig == null) {
+            EmbeddedApiServer embedded = EmbeddedApiServer.builder().start();
+            resources.add(embedded);
+            for (String name : List.of("web", "db")) {
+                SamplePods.create(embedded, SamplePods.pod("default", name + "-" + node, name, node), false);
+            }
+            clientConfig = ClientConfig.builder().server(embedded.url()).build();
+            out.println("embedded API server: " + embedded.url() + " (2 pods bound to node " + node + ")");
+        }
+        KubernetesClient client = KubernetesClient.create(clientConfig);
+        resources.add(0, client);
+        ResourceClient<Pod> pods = client.resource(ResourceType.PODS);
+        List<PodSource> sources = new ArrayList<>();
+        sources.add(PodSource.apiserver(pods, node, config.channel(ConfigSources.API)).build());
+        if (manifestDir != null) {
+            sources.add(PodSource.file(manifestDir, node, config.channel(ConfigSources.FILE)).period(checkPeriod).build());
+        }
+        if (manifestUri != null) {
+            sources.add(PodSource.http(manifestUri, node, config.channel(ConfigSources.HTTP)).period(checkPeriod).build());
+        }
+        StatusManager statuses = StatusManager.builder(pods).build();
+        resources.add(0, statuses);
+        for (PodSource source : sources) {
+            resources.add(0, source);
+        }
+        // On a signal: stop the sources first (no update is pushed into a closed channel), then the pod
+        // config, whose close lets the agent drain what is queued and return.
+        termination.onRequest(() -> {
+            sources.forEach(NodeAgentCommand::closeQuietly);
+            config.close();
+        });
+        statuses.start();
+        sources.forEach(PodSource::start);
+        out.println("node agent for node " + node + " on " + clientConfig.server() + ": sources " + config.sources()
+                + (manifestDir == null ? "" : ", manifests in " + manifestDir.toAbsolutePath())
+                + (manifestUri == null ? "" : ", manifests from " + manifestUri));
+        out.flush();
+        new NodeAgent(config, statuses, pods, out).run();
     }
 
     private URI parseUrl(String url) {

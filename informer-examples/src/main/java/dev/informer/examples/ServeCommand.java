@@ -1,11 +1,11 @@
 package dev.informer.examples;
 
 import dev.informer.testing.EmbeddedApiServer;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,18 +53,41 @@ final class ServeCommand implements Callable<Integer> {
         if (samplePods < 0 || samplePods > 100_000) {
             throw new ParameterException(spec.commandLine(), "--sample-pods must be 0..100000: " + samplePods);
         }
-        EmbeddedApiServer server = EmbeddedApiServer.builder().port(port).start();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
-            stopped.countDown();
-        }, "serve-shutdown"));
+        PrintWriter out = spec.commandLine().getOut();
+        try (Termination termination = Termination.install("serve", out, spec.commandLine().getErr());
+                EmbeddedApiServer server = bind(port)) {
+            serve(server, out);
+            termination.await();
+        }
+        return 0;
+    }
+
+    /**
+     * Starts the server on {@code port}.
+     *
+     * @throws CannotBindException naming the address and the cause when the port cannot be bound
+     */
+    static EmbeddedApiServer bind(int port) {
+        try {
+            return EmbeddedApiServer.builder().port(port).start();
+        } catch (RuntimeException e) {
+            for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+                if (cause instanceof IOException io) {
+                    throw new CannotBindException("cannot bind 127.0.0.1:" + port + ": " + Main.oneLine(io)
+                            + (io instanceof java.net.BindException ? " (another process listens there? try another "
+                                    + "--port, or 0 for a free one)" : ""), e);
+                }
+            }
+            throw e;
+        }
+    }
+
+    private void serve(EmbeddedApiServer server, PrintWriter out) {
         if (samplePods > 0) {
             new DemoWorkload(server, 42, DemoWorkload.NAMESPACES.size()).seed(samplePods);
         }
         Path config = server.kubeconfig(kubeconfig != null ? kubeconfig
                 : Path.of(System.getProperty("java.io.tmpdir"), "informer-examples-" + server.port() + ".kubeconfig"));
-        PrintWriter out = spec.commandLine().getOut();
         for (String line : List.of(
                 "url: " + server.url(),
                 "kubeconfig: " + config.toAbsolutePath(),
@@ -73,7 +96,14 @@ final class ServeCommand implements Callable<Integer> {
             out.println(line);
         }
         out.flush();
-        stopped.await();
-        return 0;
+    }
+
+    /** The port could not be bound; the message is the one line the user sees. */
+    static final class CannotBindException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        CannotBindException(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -31,6 +32,10 @@ import picocli.CommandLine.Spec;
  * {"event":"STORE","key":"ns/name","resourceVersion":"RV"}                   at the end, per object
  * {"event":"END","count":N}                                                  then exit 0
  * </pre>
+ * If the informer has not synced within {@code --sync-timeout} (default 2m; 0 waits forever), the
+ * command prints {@code error: pods did not sync within T from URL; last error: CAUSE} on standard
+ * error and exits 1 (no END line). Connection options are {@link ClientOptions}'s, as {@code
+ * controller}'s.
  * A DELETE for a tombstone carries the last known resource version, or "". The end comes on SIGTERM
  * (or SIGINT) or when standard input reaches end of file; standard input that is {@code /dev/null} or
  * unreadable is ignored (only a signal ends the command then), so a caller that starts it without an
@@ -57,8 +62,13 @@ final class WatchCommand implements Callable<Integer> {
     @Mixin
     LoggingOptions logging;
 
-    @Option(names = "--server", required = true, paramLabel = "URL", description = "API server URL, e.g. http://127.0.0.1:8080.")
-    String server;
+    @Mixin
+    ClientOptions clientOptions;
+
+    @Option(names = "--sync-timeout", defaultValue = "2m", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "How long to wait for the initial sync before exiting 1 with the last error "
+                    + "(default: ${DEFAULT-VALUE}; 0 waits forever).")
+    Duration syncTimeout;
 
     @Option(names = "--resource", defaultValue = "pods", paramLabel = "NAME",
             description = "Resource to watch: pods, configmaps, secrets, events, nodes, namespaces or leases (default: ${DEFAULT-VALUE}).")
@@ -82,7 +92,8 @@ final class WatchCommand implements Callable<Integer> {
         if (!resync.isZero() && resync.compareTo(Duration.ofSeconds(1)) < 0) {
             throw new ParameterException(spec.commandLine(), "--resync must be at least 1s (or 0 for none): " + resync);
         }
-        ClientConfig config = ClientOptions.forServer(spec, server); // bad usage is reported before any hook
+        SyncTimeout sync = SyncTimeout.of(spec, syncTimeout);
+        ClientConfig config = clientOptions.toConfig(spec); // bad usage is reported before any hook
         PrintWriter out = spec.commandLine().getOut();
         // SIGTERM/SIGINT: print the store in a shutdown hook, then end with status 0 (not 143). The hook
         // is registered before the (slow) client and informer are built, so that a signal that comes
@@ -112,7 +123,24 @@ final class WatchCommand implements Callable<Integer> {
                 new CountDownLatch(1).await(); // the signal's hook has printed END and halts the process
             }
             session.start();
-            awaitEndOfInput(System.in, standardInputIsNullDevice());
+            CountDownLatch ended = new CountDownLatch(1);
+            AtomicReference<RuntimeException> failure = new AtomicReference<>();
+            if (!sync.isForever()) {
+                ThreadFactories.platformDaemon("watch-sync-timeout").newThread(() -> {
+                    try {
+                        if (!session.awaitSynced(sync.duration())) {
+                            failure.set(sync.failure(type.plural(), config.server(), java.util.Optional.empty())); // MERGE-TODO informer.lastSyncError()
+                            ended.countDown();
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }).start();
+            }
+            awaitEndOfInput(System.in, standardInputIsNullDevice(), ended);
+            if (failure.get() != null) {
+                throw failure.get(); // the hook is removed below: the exit status is 1, not the signal's 0
+            }
             session.finish();
         } catch (RuntimeException | InterruptedException e) {
             removeHook(onSignal);
@@ -127,7 +155,12 @@ final class WatchCommand implements Callable<Integer> {
      * one (as CI starts jobs) would otherwise end before it synced, so then only a signal ends it.
      */
     static void awaitEndOfInput(InputStream in, boolean inputIsNullDevice) throws InterruptedException {
-        CountDownLatch endOfInput = new CountDownLatch(1);
+        awaitEndOfInput(in, inputIsNullDevice, new CountDownLatch(1));
+    }
+
+    /** As {@link #awaitEndOfInput(InputStream, boolean)}, also returning when {@code endOfInput} is released. */
+    static void awaitEndOfInput(InputStream in, boolean inputIsNullDevice, CountDownLatch endOfInput)
+            throws InterruptedException {
         if (inputIsNullDevice) {
             endOfInput.await(); // released by the signal handler's halt
             return;

@@ -11,7 +11,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /**
@@ -40,6 +42,7 @@ final class WatchSession<T> {
     // @GuardedBy("lock")
     private boolean finished;
     private volatile ResourceEventHandlerRegistration registration;
+    private final CountDownLatch synced = new CountDownLatch(1);
 
     WatchSession(SharedIndexInformer<T> informer, Function<Object, ObjectMetaAccessor> metadata, PrintWriter out,
             Clock clock, ThreadFactory threadFactory) {
@@ -114,9 +117,19 @@ final class WatchSession<T> {
                 clock.sleep(SYNC_POLL);
             }
             print(WatchLine.synced());
+            synced.countDown();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Waits until the SYNCED line has been printed.
+     *
+     * @return false if {@code timeout} passed first
+     */
+    boolean awaitSynced(Duration timeout) throws InterruptedException {
+        return synced.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     private void printObject(String event, Object obj) {

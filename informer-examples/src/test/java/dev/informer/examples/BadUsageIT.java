@@ -13,9 +13,9 @@ class BadUsageIT {
 
     @Test
     void missingRequiredOptionExitsTwoWithAMessage() throws Exception {
-        try (JarProcess p = JarProcess.start("watch")) {
+        try (JarProcess p = JarProcess.start("node-agent")) {
             assertEquals(2, p.awaitExit(WAIT), p.describe());
-            assertTrue(String.join("\n", p.stderr()).contains("Missing required option: '--server=URL'"), p.describe());
+            assertTrue(String.join("\n", p.stderr()).contains("Missing required option: '--node=NAME'"), p.describe());
             assertTrue(p.stdout().isEmpty(), p.describe());
         }
     }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -35,9 +36,11 @@ final class JarProcess implements AutoCloseable {
     private final Thread errReader;
     private boolean stdoutEnded;
 
-    private JarProcess(List<String> command) throws IOException {
+    private JarProcess(List<String> command, Map<String, String> environment) throws IOException {
         this.command = command;
-        this.process = new ProcessBuilder(command).start();
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        this.process = builder.start();
         this.outReader = reader(process.getInputStream(), line -> {
             stdout.add(line);
             pending.add(line);
@@ -47,6 +50,11 @@ final class JarProcess implements AutoCloseable {
 
     /** Starts {@code java -jar <the built jar> args...}. */
     static JarProcess start(String... args) throws IOException {
+        return start(Map.of(), args);
+    }
+
+    /** Starts {@code java -jar <the built jar> args...} with {@code environment} added to ours. */
+    static JarProcess start(Map<String, String> environment, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // Quicker start-up for short-lived processes on a small machine.
@@ -55,7 +63,7 @@ final class JarProcess implements AutoCloseable {
         command.add("-jar");
         command.add(jar().toString());
         command.addAll(List.of(args));
-        return new JarProcess(command);
+        return new JarProcess(command, environment);
     }
 
     /** The jar under test, from the {@code examples.jar} system property the pom sets. */
@@ -128,6 +136,11 @@ final class JarProcess implements AutoCloseable {
      */
     void sigterm() {
         process.toHandle().destroy();
+    }
+
+    /** The process's id, e.g. to send it a signal with {@code kill}. */
+    long pid() {
+        return process.pid();
     }
 
     /** Waits for the exit and returns the exit code, after stdout and stderr have been read to the end. */

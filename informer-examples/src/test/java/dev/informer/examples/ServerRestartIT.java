@@ -1,0 +1,53 @@
+package dev.informer.examples;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.informer.testing.EmbeddedApiServer;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A running {@code watch} whose API server is replaced by another one, with other content, on the
+ * same port (the field case: {@code serve} killed and started again). The informer must not keep
+ * the old server's objects: it converges to the new server's state within 30 s.
+ */
+class ServerRestartIT {
+
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final Duration CONVERGENCE = Duration.ofSeconds(30);
+
+    @Test
+    void watchConvergesToTheRestartedServersContent() throws Exception {
+        EmbeddedApiServer first = EmbeddedApiServer.builder().start();
+        int port = first.port();
+        EmbeddedApiServer second = null;
+        try {
+            SamplePods.create(first, SamplePods.pod("default", "old-1", "web", null), true);
+            SamplePods.create(first, SamplePods.pod("default", "old-2", "web", null), true);
+            try (JarProcess watch = JarProcess.start("watch", "--server", first.url())) {
+                watch.awaitLine(WatchLine.synced()::equals, WAIT, "SYNCED from the first server");
+
+                first.close();
+                second = EmbeddedApiServer.builder().port(port).start();
+                SamplePods.create(second, SamplePods.pod("default", "new-1", "api", null), true);
+
+                watch.awaitLine(l -> l.startsWith("{\"event\":\"ADD\",\"key\":\"default/new-1\""), CONVERGENCE,
+                        "the new server's pod");
+                watch.awaitLine(l -> l.startsWith("{\"event\":\"DELETE\",\"key\":\"default/old-"), CONVERGENCE,
+                        "the old server's pods deleted");
+                watch.closeStdin();
+                watch.awaitLine(l -> l.startsWith("{\"event\":\"END\""), WAIT, "END");
+                assertEquals(0, watch.awaitExit(WAIT), watch.describe());
+                List<String> stored = watch.stdout().stream().filter(l -> l.startsWith("{\"event\":\"STORE\"")).toList();
+                assertEquals(1, stored.size(), "only the new server's pod is cached" + watch.describe());
+                assertEquals(true, stored.get(0).contains("default/new-1"), watch.describe());
+            }
+        } finally {
+            first.close();
+            if (second != null) {
+                second.close();
+            }
+        }
+    }
+}
