@@ -2,7 +2,9 @@ package dev.informer.client;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -131,18 +133,27 @@ public final class KubeConfig {
     /**
      * Parses one kubeconfig file.
      *
-     * @throws ConfigException if the file cannot be read or is not a valid kubeconfig (names the file
-     *                         and the entry)
+     * @throws ConfigException in one line naming the file: it does not exist, is a directory, is not
+     *                         readable, is not UTF-8 text, is not valid YAML (with line and column), or
+     *                         is not a valid kubeconfig (naming the entry and field)
      */
     public static KubeConfig parse(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
+        if (Files.isDirectory(absolute)) {
+            throw new ConfigException("kubeconfig " + absolute + " is a directory, not a file");
+        }
         String text;
         try {
             text = Files.readString(absolute, StandardCharsets.UTF_8);
         } catch (NoSuchFileException e) {
             throw new ConfigException("kubeconfig " + absolute + " does not exist", e);
+        } catch (AccessDeniedException e) {
+            throw new ConfigException("kubeconfig " + absolute + " is not readable (permission denied)", e);
+        } catch (CharacterCodingException e) {
+            throw new ConfigException("kubeconfig " + absolute + " is not UTF-8 text", e);
         } catch (IOException e) {
-            throw new ConfigException("cannot read kubeconfig " + absolute + ": " + e, e);
+            throw new ConfigException("cannot read kubeconfig " + absolute + ": "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
         }
         return parse(text, absolute);
     }
@@ -163,9 +174,24 @@ public final class KubeConfig {
             String where = at == null || at == TokenStreamLocation.NA ? ""
                     : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
             throw new ConfigException("kubeconfig " + file + " is not valid YAML" + where + ": "
-                    + e.getOriginalMessage(), e);
+                    + yamlProblem(e.getOriginalMessage()), e);
         }
         return new FileParser(file).parse(root);
+    }
+
+    /**
+     * The first line of a YAML parser's message (the rest repeats the position and quotes the input), on
+     * one line.
+     */
+    private static String yamlProblem(String message) {
+        if (message == null || message.isBlank()) {
+            return "syntax error";
+        }
+        String problem = message.lines().map(String::strip).filter(line -> !line.isEmpty())
+                .filter(line -> !line.startsWith("in 'reader'") && !line.startsWith("in '") && !line.startsWith("^"))
+                .reduce((a, b) -> a + " " + b).orElse("syntax error");
+        problem = problem.replaceAll("\\s+", " ");
+        return problem.length() <= 200 ? problem : problem.substring(0, 200) + "...";
     }
 
     /**
@@ -197,13 +223,14 @@ public final class KubeConfig {
      * {@code KUBECONFIG} (separated by {@link File#pathSeparator}; missing ones skipped) merged, else
      * {@code ~/.kube/config}. Empty when no file exists.
      *
-     * @throws ConfigException if an existing file is invalid
+     * @throws ConfigException if an existing path is invalid: a directory, unreadable, not a kubeconfig
      */
     public static Optional<KubeConfig> load(ConfigEnvironment environment) {
         List<Path> candidates = defaultFiles(environment);
         List<KubeConfig> parsed = new ArrayList<>();
         for (Path candidate : candidates) {
-            if (Files.isRegularFile(candidate)) {
+            // As kubectl: only a path that does not exist is skipped; a directory is an error.
+            if (Files.exists(candidate)) {
                 parsed.add(parse(candidate));
             }
         }

@@ -48,7 +48,8 @@ final class KubeConfigResolver {
             throw new ConfigException(contextWhere + " refers to user \"" + context.user()
                     + "\", which is not defined in " + files());
         }
-        ClientConfig.Builder builder = ClientConfig.builder().clock(environment.clock());
+        ClientConfig.Builder builder = ClientConfig.builder().clock(environment.clock())
+                .origin(ClientConfig.Origin.kubeConfig(context.origin(), contextName, user.name()));
         applyCluster(cluster, builder);
         applyUser(user, builder);
         builder.namespace(context.namespace());
