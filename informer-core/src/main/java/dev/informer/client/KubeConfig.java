@@ -170,27 +170,62 @@ public final class KubeConfig {
         try {
             root = YAML.readTree(yaml);
         } catch (JacksonException e) {
-            TokenStreamLocation at = e.getLocation();
-            String where = at == null || at == TokenStreamLocation.NA ? ""
-                    : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            throw new ConfigException("kubeconfig " + file + " is not valid YAML" + where + ": "
+            throw new ConfigException("kubeconfig " + file + " is not valid YAML" + yamlPosition(e) + ": "
                     + yamlProblem(e.getOriginalMessage()), e);
         }
         return new FileParser(file).parse(root);
     }
 
+    private static final java.util.regex.Pattern YAML_MARK =
+            java.util.regex.Pattern.compile("^in \\S+, line (\\d+), column (\\d+):?$");
+
     /**
-     * The first line of a YAML parser's message (the rest repeats the position and quotes the input), on
-     * one line.
+     * Where a YAML syntax error is: the parser's problem mark (the last "line L, column C" of its message),
+     * else Jackson's location; "" when neither is known.
+     */
+    private static String yamlPosition(JacksonException e) {
+        String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        String where = "";
+        for (String line : message.lines().map(String::strip).toList()) {
+            java.util.regex.Matcher mark = YAML_MARK.matcher(line);
+            if (mark.matches()) {
+                where = " at line " + mark.group(1) + ", column " + mark.group(2);
+            }
+        }
+        if (!where.isEmpty()) {
+            return where;
+        }
+        TokenStreamLocation at = e.getLocation();
+        return at == null || at == TokenStreamLocation.NA ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+    }
+
+    /**
+     * The YAML parser's explanation on one line: its context and problem, without the position lines and
+     * the quoted input under them (the position is given separately).
      */
     private static String yamlProblem(String message) {
         if (message == null || message.isBlank()) {
             return "syntax error";
         }
-        String problem = message.lines().map(String::strip).filter(line -> !line.isEmpty())
-                .filter(line -> !line.startsWith("in 'reader'") && !line.startsWith("in '") && !line.startsWith("^"))
-                .reduce((a, b) -> a + " " + b).orElse("syntax error");
-        problem = problem.replaceAll("\\s+", " ");
+        List<String> kept = new ArrayList<>();
+        List<String> lines = message.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (YAML_MARK.matcher(line).matches()) {
+                // A mark quotes the input line and points into it with a caret line: skip both.
+                if (i + 2 < lines.size() && lines.get(i + 2).strip().equals("^")) {
+                    i += 2;
+                }
+                continue;
+            }
+            if (!line.isEmpty() && !line.equals("^")) {
+                kept.add(line);
+            }
+        }
+        String problem = String.join(" ", kept).replaceAll("\\s+", " ").strip();
+        if (problem.isEmpty()) {
+            return "syntax error";
+        }
         return problem.length() <= 200 ? problem : problem.substring(0, 200) + "...";
     }
 
