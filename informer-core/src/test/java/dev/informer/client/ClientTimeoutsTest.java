@@ -69,6 +69,21 @@ class ClientTimeoutsTest {
     }
 
     @Test
+    void watchBodySilentForLongerThanTheWatchReadTimeoutEndsTheWatch() throws Exception {
+        try (MockWebServer server = new MockWebServer()) {
+            server.start();
+            server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/json")
+                    .bodyDelay(30, TimeUnit.SECONDS).body("{}").build());
+            try (KubernetesClient quick = KubernetesClient.create(MockApi.config(server)
+                    .readTimeout(Duration.ofSeconds(10)).watchReadTimeout(Duration.ofSeconds(1)).build());
+                 Watch<ConfigMap> watch = quick.resource(ResourceType.CONFIGMAPS).watch(ListOptions.NONE)) {
+                assertTimeoutPreemptively(Duration.ofSeconds(8), () -> assertEquals(null, watch.next(),
+                        "the dead stream ends the watch (the reflector then starts another)"));
+            }
+        }
+    }
+
+    @Test
     void watchBodyMayBeQuietLongerThanTheRequestTimeout() throws Exception {
         try (MockWebServer server = new MockWebServer()) {
             server.start();
