@@ -3,12 +3,9 @@ package dev.informer.client;
 import dev.informer.client.internal.FileTokenSource;
 import dev.informer.client.internal.Pem;
 import dev.informer.clock.Clock;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
@@ -208,12 +205,8 @@ public final class ClientConfig {
         if (namespace == null) {
             Path namespaceFile = dir.resolve("namespace");
             if (Files.isRegularFile(namespaceFile)) {
-                try {
-                    String fromFile = Files.readString(namespaceFile, StandardCharsets.UTF_8).strip();
-                    namespace = fromFile.isEmpty() ? null : fromFile;
-                } catch (IOException e) {
-                    throw new ConfigException("cannot read in-cluster namespace file " + namespaceFile + ": " + e, e);
-                }
+                String fromFile = ConfigFiles.read(namespaceFile, "in-cluster namespace file").strip();
+                namespace = fromFile.isEmpty() ? null : fromFile;
             }
         }
         builder.namespace(namespace == null ? DEFAULT_NAMESPACE : namespace);
@@ -844,13 +837,7 @@ public final class ClientConfig {
         }
 
         private static String readFile(Path file, String what) {
-            try {
-                return Files.readString(file, StandardCharsets.UTF_8);
-            } catch (NoSuchFileException e) {
-                throw new ConfigException("cannot read " + what + " " + file + ": no such file", e);
-            } catch (IOException e) {
-                throw new ConfigException("cannot read " + what + " " + file + ": " + e, e);
-            }
+            return ConfigFiles.read(file, what);
         }
 
         private static String redactUserInfo(String url) {

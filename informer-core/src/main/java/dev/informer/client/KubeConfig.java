@@ -1,12 +1,8 @@
 package dev.informer.client;
 
 import java.io.File;
-import java.io.IOException;
-import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -139,23 +135,7 @@ public final class KubeConfig {
      */
     public static KubeConfig parse(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
-        if (Files.isDirectory(absolute)) {
-            throw new ConfigException("kubeconfig " + absolute + " is a directory, not a file");
-        }
-        String text;
-        try {
-            text = Files.readString(absolute, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new ConfigException("kubeconfig " + absolute + " does not exist", e);
-        } catch (AccessDeniedException e) {
-            throw new ConfigException("kubeconfig " + absolute + " is not readable (permission denied)", e);
-        } catch (CharacterCodingException e) {
-            throw new ConfigException("kubeconfig " + absolute + " is not UTF-8 text", e);
-        } catch (IOException e) {
-            throw new ConfigException("cannot read kubeconfig " + absolute + ": "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
-        }
-        return parse(text, absolute);
+        return parse(ConfigFiles.read(absolute, "kubeconfig"), absolute);
     }
 
     /**

@@ -154,13 +154,7 @@ final class KubeConfigResolver {
     }
 
     private static String readForUser(Path file, String field) {
-        try {
-            return java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new ConfigException("cannot read " + field + " " + file + ": no such file", e);
-        } catch (java.io.IOException e) {
-            throw new ConfigException("cannot read " + field + " " + file + ": " + e, e);
-        }
+        return ConfigFiles.read(file, field);
     }
 
     private String files() {

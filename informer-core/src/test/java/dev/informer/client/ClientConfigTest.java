@@ -233,6 +233,23 @@ class ClientConfigTest {
     }
 
     @Test
+    void referencedFileThatIsADirectoryIsOneLineNamingUserFieldAndPath() throws IOException {
+        write("alice.crt", TestCertificates.pem(CLIENT.certificate()));
+        Files.createDirectories(dir.resolve("keys"));
+        ConfigException e = resolveFails("""
+                current-context: c
+                clusters:
+                - {name: k, cluster: {server: "https://k"}}
+                users:
+                - {name: alice, user: {client-certificate-data: %s, client-key: keys}}
+                contexts:
+                - {name: c, context: {cluster: k, user: alice}}
+                """.formatted(TestCertificates.base64(TestCertificates.pem(CLIENT.certificate()))));
+        assertEquals("kubeconfig " + dir.resolve("config") + ": user \"alice\" client-key " + dir.resolve("keys")
+                + " is a directory, not a file", e.getMessage());
+    }
+
+    @Test
     void keyThatDoesNotMatchTheCertificateNamesTheUser() throws IOException {
         HeldCertificate other = TestCertificates.rsaClient(CA, "other");
         ConfigException e = resolveFails("""
