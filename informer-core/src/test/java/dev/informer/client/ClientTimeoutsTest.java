@@ -69,6 +69,17 @@ class ClientTimeoutsTest {
     }
 
     @Test
+    void httpsServerThatNeverAnswersTheHandshakeIsReportedAsSuch() {
+        try (KubernetesClient tls = KubernetesClient.create(ClientConfig.builder()
+                .server("https://127.0.0.1:" + silent.getLocalPort()).readTimeout(Duration.ofSeconds(2)).build())) {
+            ApiConnectionException e = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThrows(
+                    ApiConnectionException.class, () -> tls.resource(ResourceType.CONFIGMAPS).get("x")));
+            assertTrue(e.getMessage().endsWith("/configmaps/x: no TLS handshake within 2s (the server accepted the "
+                    + "connection but did not answer TLS; readTimeout)"), e.getMessage());
+        }
+    }
+
+    @Test
     void watchBodySilentForLongerThanTheWatchReadTimeoutEndsTheWatch() throws Exception {
         try (MockWebServer server = new MockWebServer()) {
             server.start();

@@ -314,13 +314,17 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
             throw e.authenticationFailure();
         } catch (SocketTimeoutException e) {
             CallProgress progress = request.tag(CallProgress.class);
-            if (progress != null && !progress.connected()) {
-                throw new ApiConnectionException(method, url, method + " " + url + ": could not connect within "
-                        + Durations.format(client.config().connectTimeout()) + " (connectTimeout)", e);
-            }
-            throw new ApiConnectionException(method, url, method + " " + url + ": no response within "
-                    + Durations.format(client.config().readTimeout())
-                    + " (the server accepted the connection but did not answer; readTimeout)", e);
+            CallProgress.Phase phase = progress == null ? CallProgress.Phase.CONNECTED : progress.phase();
+            String readTimeout = Durations.format(client.config().readTimeout());
+            String problem = switch (phase) {
+                case CONNECTING -> "could not connect within " + Durations.format(client.config().connectTimeout())
+                        + " (connectTimeout)";
+                case HANDSHAKING -> "no TLS handshake within " + readTimeout
+                        + " (the server accepted the connection but did not answer TLS; readTimeout)";
+                case CONNECTED -> "no response within " + readTimeout
+                        + " (the server accepted the connection but did not answer; readTimeout)";
+            };
+            throw new ApiConnectionException(method, url, method + " " + url + ": " + problem, e);
         } catch (IOException e) {
             throw new ApiConnectionException(method, url, e);
         }
