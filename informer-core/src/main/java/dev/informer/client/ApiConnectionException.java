@@ -4,9 +4,11 @@ import java.util.Objects;
 
 /**
  * No usable HTTP answer arrived for a request: the server was unreachable, the TLS handshake failed,
- * a connect or read timeout expired, or the connection broke. The message names the method and URL
- * (never credentials); {@link #getCause()} is the underlying {@code IOException}. Distinct from
- * {@link StatusException}, which means the server did answer. Immutable.
+ * a connect or read timeout expired ("no response within 60s": the server accepted the connection but
+ * did not answer within {@link ClientConfig#readTimeout()}), the connection broke, or a successful
+ * answer's body was not the JSON expected (the message quotes its start). The message is one line
+ * naming the method and URL (never credentials); {@link #getCause()} is the underlying exception.
+ * Distinct from {@link StatusException}, which means the server answered with an error. Immutable.
  */
 public final class ApiConnectionException extends ApiException {
 
@@ -15,8 +17,19 @@ public final class ApiConnectionException extends ApiException {
     private final String method;
     private final String url;
 
+    /** "METHOD URL failed: " and the cause's class and message. */
     public ApiConnectionException(String method, String url, Throwable cause) {
-        super(method + " " + url + " failed: " + describe(cause), cause);
+        this(method, url, method + " " + url + " failed: " + describe(cause), cause);
+    }
+
+    /**
+     * @param method  the request's HTTP method
+     * @param url     the request's URL (without credentials)
+     * @param message the whole message, one line, naming the method and URL
+     * @param cause   the underlying exception
+     */
+    public ApiConnectionException(String method, String url, String message, Throwable cause) {
+        super(message, cause);
         this.method = Objects.requireNonNull(method, "method");
         this.url = Objects.requireNonNull(url, "url");
     }

@@ -3,12 +3,9 @@ package dev.informer.client;
 import dev.informer.client.internal.FileTokenSource;
 import dev.informer.client.internal.Pem;
 import dev.informer.clock.Clock;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
@@ -59,6 +56,8 @@ public final class ClientConfig {
     private final Duration pingInterval;
     private final String userAgent;
     private final String namespace;
+    private final Duration execTimeout;
+    private final Origin origin;
     private final Clock clock;
 
     private ClientConfig(Builder b) {
@@ -81,10 +80,15 @@ public final class ClientConfig {
         this.pingInterval = b.pingInterval;
         this.userAgent = b.userAgent;
         this.namespace = b.namespace;
+        this.execTimeout = b.execTimeout;
+        this.origin = b.origin;
         this.clock = b.clock;
     }
 
-    /** A builder with the defaults: no server (required), 10 s connect, 60 s read/write, 10 min watch read. */
+    /**
+     * A builder with the defaults: no server (required), 10 s connect, 60 s read/write, 10 min watch
+     * read, 30 s for an exec plugin, origin {@link Origin#explicit()}.
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -128,9 +132,26 @@ public final class ClientConfig {
         throw new ConfigException("no Kubernetes configuration found; tried " + String.join(", then ", tried));
     }
 
-    /** The kubeconfig at {@code file}, at its current context, in the real environment. */
+    /**
+     * The kubeconfig at {@code file}, at its current context, in the real environment.
+     *
+     * @throws ConfigException as {@link #fromKubeConfig(Path, String)}
+     */
     public static ClientConfig fromKubeConfig(Path file) {
-        return fromKubeConfig(KubeConfig.parse(file), null, ConfigEnvironment.system());
+        return fromKubeConfig(file, null);
+    }
+
+    /**
+     * One context of the kubeconfig at {@code file}, in the real environment (what kubectl's
+     * {@code --kubeconfig FILE --context NAME} selects).
+     *
+     * @param context the context's name, or {@code null} for the file's current context
+     * @throws ConfigException in one line naming the file: it does not exist, is a directory, cannot be
+     *                         read, is not valid YAML (with line and column) or not a valid kubeconfig,
+     *                         or the context is not defined (listing the contexts that are)
+     */
+    public static ClientConfig fromKubeConfig(Path file, String context) {
+        return fromKubeConfig(KubeConfig.parse(file), context, ConfigEnvironment.system());
     }
 
     /**
@@ -172,6 +193,7 @@ public final class ClientConfig {
         String hostPort = host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]:" + port : host + ":" + port;
         Path dir = environment.serviceAccountDirectory();
         Builder builder = builder()
+                .origin(Origin.inCluster(dir.resolve("token")))
                 .clock(environment.clock())
                 .server("https://" + hostPort)
                 .bearerTokenFile(dir.resolve("token"));
@@ -183,12 +205,8 @@ public final class ClientConfig {
         if (namespace == null) {
             Path namespaceFile = dir.resolve("namespace");
             if (Files.isRegularFile(namespaceFile)) {
-                try {
-                    String fromFile = Files.readString(namespaceFile, StandardCharsets.UTF_8).strip();
-                    namespace = fromFile.isEmpty() ? null : fromFile;
-                } catch (IOException e) {
-                    throw new ConfigException("cannot read in-cluster namespace file " + namespaceFile + ": " + e, e);
-                }
+                String fromFile = ConfigFiles.read(namespaceFile, "in-cluster namespace file").strip();
+                namespace = fromFile.isEmpty() ? null : fromFile;
             }
         }
         builder.namespace(namespace == null ? DEFAULT_NAMESPACE : namespace);
@@ -256,22 +274,31 @@ public final class ClientConfig {
         return disableCompression;
     }
 
+    /** The longest wait for a TCP (and TLS) connection to the server or proxy (default 10 s). */
     public Duration connectTimeout() {
         return connectTimeout;
     }
 
-    /** The longest wait for bytes of an ordinary response. */
+    /**
+     * The request timeout (default 60 s): the longest wait for the response headers of any request,
+     * watches included, and for each read of an ordinary response's body. A server that accepts the
+     * connection but never answers fails the request with an {@link ApiConnectionException} saying
+     * "no response within" this duration. There is no limit on a whole call: a large list may take
+     * longer as long as its bytes keep coming.
+     */
     public Duration readTimeout() {
         return readTimeout;
     }
 
+    /** The longest wait for each write of a request body (default 60 s). */
     public Duration writeTimeout() {
         return writeTimeout;
     }
 
     /**
-     * The longest silence tolerated on a watch stream when the request sets no {@code timeoutSeconds};
-     * with {@code timeoutSeconds} the read timeout is that plus a grace period, so the server always
+     * The longest silence tolerated on a watch stream's body once its headers arrived (default 10 min;
+     * the headers themselves must arrive within {@link #readTimeout()}). With {@code timeoutSeconds}
+     * the body's timeout is the larger of this and {@code timeoutSeconds} + 30 s, so the server always
      * closes a healthy watch first and only a dead connection trips the timeout.
      */
     public Duration watchReadTimeout() {
@@ -292,6 +319,25 @@ public final class ClientConfig {
         return namespace;
     }
 
+    /** The longest an exec credential plugin may run before it and its child processes are killed. */
+    public Duration execTimeout() {
+        return execTimeout;
+    }
+
+    /** Where this configuration came from (kubeconfig file, context and user; in-cluster; explicit). */
+    public Origin origin() {
+        return origin;
+    }
+
+    /**
+     * One line for messages: the server and where the configuration came from, e.g.
+     * {@code https://10.0.0.1:6443 as user 'alice' (context 'dev', kubeconfig /home/a/.kube/config)}.
+     * Never contains a credential.
+     */
+    public String describe() {
+        return server + " as " + origin.describe();
+    }
+
     /** The clock for token re-reads and credential expiry. */
     public Clock clock() {
         return clock;
@@ -299,7 +345,7 @@ public final class ClientConfig {
 
     @Override
     public String toString() {
-        return "ClientConfig[server=" + server + ", namespace=" + namespace
+        return "ClientConfig[server=" + server + ", origin=" + origin.describe() + ", namespace=" + namespace
                 + ", ca=" + caCertificates.size() + " certificate(s)"
                 + ", clientCertificate=" + (clientCertificateChain.isEmpty() ? "none"
                         : clientCertificateChain.get(0).getSubjectX500Principal().getName())
@@ -313,6 +359,110 @@ public final class ClientConfig {
     }
 
     // ---------------------------------------------------------------------------------------------
+
+    /**
+     * Where a {@link ClientConfig} came from, so that errors can name it: a kubeconfig (file, context and
+     * user), a pod's service account, or code. {@link #describe()} is the phrase used in messages, e.g.
+     * {@code user 'alice' (context 'dev', kubeconfig /home/a/.kube/config)}. It never holds a credential.
+     *
+     * <p>Immutable and thread-safe.
+     */
+    public static final class Origin {
+
+        /** The kind of source. */
+        public enum Kind {
+            /** A kubeconfig context ({@link ClientConfig#fromKubeConfig}, {@link ClientConfig#autoDetect()}). */
+            KUBECONFIG,
+            /** A pod's service account ({@link ClientConfig#inCluster()}). */
+            IN_CLUSTER,
+            /** Built in code with {@link ClientConfig#builder()}. */
+            EXPLICIT
+        }
+
+        private static final Origin EXPLICIT = new Origin(Kind.EXPLICIT, null, null, null);
+
+        private final Kind kind;
+        private final Path file;
+        private final String context;
+        private final String user;
+
+        private Origin(Kind kind, Path file, String context, String user) {
+            this.kind = kind;
+            this.file = file;
+            this.context = context;
+            this.user = user;
+        }
+
+        /** A configuration built in code. */
+        public static Origin explicit() {
+            return EXPLICIT;
+        }
+
+        /**
+         * A kubeconfig context.
+         *
+         * @param file    the kubeconfig file defining the context
+         * @param context the context's name
+         * @param user    the name of the context's user entry
+         */
+        public static Origin kubeConfig(Path file, String context, String user) {
+            return new Origin(Kind.KUBECONFIG, Objects.requireNonNull(file, "file"),
+                    Objects.requireNonNull(context, "context"), Objects.requireNonNull(user, "user"));
+        }
+
+        /** A pod's service account whose token is read from {@code tokenFile}. */
+        public static Origin inCluster(Path tokenFile) {
+            return new Origin(Kind.IN_CLUSTER, Objects.requireNonNull(tokenFile, "tokenFile"), null, null);
+        }
+
+        public Kind kind() {
+            return kind;
+        }
+
+        /** The kubeconfig file, or the service-account token file in-cluster; empty for EXPLICIT. */
+        public Optional<Path> file() {
+            return Optional.ofNullable(file);
+        }
+
+        /** The kubeconfig context's name; empty unless KUBECONFIG. */
+        public Optional<String> context() {
+            return Optional.ofNullable(context);
+        }
+
+        /** The kubeconfig user entry's name; empty unless KUBECONFIG. */
+        public Optional<String> user() {
+            return Optional.ofNullable(user);
+        }
+
+        /**
+         * Who sends the requests, as a phrase for messages: {@code user 'alice' (context 'dev', kubeconfig
+         * /path)}, {@code the pod's service account (token /var/run/.../token)} or {@code the client
+         * configured in code}.
+         */
+        public String describe() {
+            return switch (kind) {
+                case KUBECONFIG -> "user '" + user + "' (context '" + context + "', kubeconfig " + file + ")";
+                case IN_CLUSTER -> "the pod's service account (token " + file + ")";
+                case EXPLICIT -> "the client configured in code";
+            };
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Origin other && kind == other.kind && Objects.equals(file, other.file)
+                    && Objects.equals(context, other.context) && Objects.equals(user, other.user);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(kind, file, context, user);
+        }
+
+        @Override
+        public String toString() {
+            return describe();
+        }
+    }
 
     /**
      * Builds a {@link ClientConfig}. Setters validate their argument at once (a malformed URL or PEM
@@ -340,6 +490,8 @@ public final class ClientConfig {
         private Duration pingInterval = Duration.ofSeconds(30);
         private String userAgent = defaultUserAgent();
         private String namespace = DEFAULT_NAMESPACE;
+        private Duration execTimeout = Duration.ofSeconds(30);
+        private Origin origin = Origin.explicit();
         private Clock clock = Clock.system();
 
         private Builder() {
@@ -365,6 +517,8 @@ public final class ClientConfig {
             pingInterval = c.pingInterval;
             userAgent = c.userAgent;
             namespace = c.namespace;
+            execTimeout = c.execTimeout;
+            origin = c.origin;
             clock = c.clock;
         }
 
@@ -581,16 +735,19 @@ public final class ClientConfig {
             return this;
         }
 
+        /** See {@link ClientConfig#connectTimeout()}. */
         public Builder connectTimeout(Duration timeout) {
             this.connectTimeout = positive(timeout, "connectTimeout");
             return this;
         }
 
+        /** See {@link ClientConfig#readTimeout()}. */
         public Builder readTimeout(Duration timeout) {
             this.readTimeout = positive(timeout, "readTimeout");
             return this;
         }
 
+        /** See {@link ClientConfig#writeTimeout()}. */
         public Builder writeTimeout(Duration timeout) {
             this.writeTimeout = positive(timeout, "writeTimeout");
             return this;
@@ -619,6 +776,18 @@ public final class ClientConfig {
         /** The default namespace ({@code null} or empty restores "default"). */
         public Builder namespace(String ns) {
             this.namespace = ns == null || ns.isEmpty() ? DEFAULT_NAMESPACE : ns;
+            return this;
+        }
+
+        /** See {@link ClientConfig#execTimeout()} (default 30 s). */
+        public Builder execTimeout(Duration timeout) {
+            this.execTimeout = positive(timeout, "execTimeout");
+            return this;
+        }
+
+        /** Where the configuration came from, named in authentication and authorization errors. */
+        public Builder origin(Origin newOrigin) {
+            this.origin = Objects.requireNonNull(newOrigin, "origin");
             return this;
         }
 
@@ -668,13 +837,7 @@ public final class ClientConfig {
         }
 
         private static String readFile(Path file, String what) {
-            try {
-                return Files.readString(file, StandardCharsets.UTF_8);
-            } catch (NoSuchFileException e) {
-                throw new ConfigException("cannot read " + what + " " + file + ": no such file", e);
-            } catch (IOException e) {
-                throw new ConfigException("cannot read " + what + " " + file + ": " + e, e);
-            }
+            return ConfigFiles.read(file, what);
         }
 
         private static String redactUserInfo(String url) {

@@ -1,10 +1,8 @@
 package dev.informer.client;
 
 import java.io.File;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -131,20 +129,13 @@ public final class KubeConfig {
     /**
      * Parses one kubeconfig file.
      *
-     * @throws ConfigException if the file cannot be read or is not a valid kubeconfig (names the file
-     *                         and the entry)
+     * @throws ConfigException in one line naming the file: it does not exist, is a directory, is not
+     *                         readable, is not UTF-8 text, is not valid YAML (with line and column), or
+     *                         is not a valid kubeconfig (naming the entry and field)
      */
     public static KubeConfig parse(Path file) {
         Path absolute = file.toAbsolutePath().normalize();
-        String text;
-        try {
-            text = Files.readString(absolute, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new ConfigException("kubeconfig " + absolute + " does not exist", e);
-        } catch (IOException e) {
-            throw new ConfigException("cannot read kubeconfig " + absolute + ": " + e, e);
-        }
-        return parse(text, absolute);
+        return parse(ConfigFiles.read(absolute, "kubeconfig"), absolute);
     }
 
     /**
@@ -159,13 +150,63 @@ public final class KubeConfig {
         try {
             root = YAML.readTree(yaml);
         } catch (JacksonException e) {
-            TokenStreamLocation at = e.getLocation();
-            String where = at == null || at == TokenStreamLocation.NA ? ""
-                    : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-            throw new ConfigException("kubeconfig " + file + " is not valid YAML" + where + ": "
-                    + e.getOriginalMessage(), e);
+            throw new ConfigException("kubeconfig " + file + " is not valid YAML" + yamlPosition(e) + ": "
+                    + yamlProblem(e.getOriginalMessage()), e);
         }
         return new FileParser(file).parse(root);
+    }
+
+    private static final java.util.regex.Pattern YAML_MARK =
+            java.util.regex.Pattern.compile("^in \\S+, line (\\d+), column (\\d+):?$");
+
+    /**
+     * Where a YAML syntax error is: the parser's problem mark (the last "line L, column C" of its message),
+     * else Jackson's location; "" when neither is known.
+     */
+    private static String yamlPosition(JacksonException e) {
+        String message = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        String where = "";
+        for (String line : message.lines().map(String::strip).toList()) {
+            java.util.regex.Matcher mark = YAML_MARK.matcher(line);
+            if (mark.matches()) {
+                where = " at line " + mark.group(1) + ", column " + mark.group(2);
+            }
+        }
+        if (!where.isEmpty()) {
+            return where;
+        }
+        TokenStreamLocation at = e.getLocation();
+        return at == null || at == TokenStreamLocation.NA ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+    }
+
+    /**
+     * The YAML parser's explanation on one line: its context and problem, without the position lines and
+     * the quoted input under them (the position is given separately).
+     */
+    private static String yamlProblem(String message) {
+        if (message == null || message.isBlank()) {
+            return "syntax error";
+        }
+        List<String> kept = new ArrayList<>();
+        List<String> lines = message.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            String line = lines.get(i).strip();
+            if (YAML_MARK.matcher(line).matches()) {
+                // A mark quotes the input line and points into it with a caret line: skip both.
+                if (i + 2 < lines.size() && lines.get(i + 2).strip().equals("^")) {
+                    i += 2;
+                }
+                continue;
+            }
+            if (!line.isEmpty() && !line.equals("^")) {
+                kept.add(line);
+            }
+        }
+        String problem = String.join(" ", kept).replaceAll("\\s+", " ").strip();
+        if (problem.isEmpty()) {
+            return "syntax error";
+        }
+        return problem.length() <= 200 ? problem : problem.substring(0, 200) + "...";
     }
 
     /**
@@ -197,13 +238,14 @@ public final class KubeConfig {
      * {@code KUBECONFIG} (separated by {@link File#pathSeparator}; missing ones skipped) merged, else
      * {@code ~/.kube/config}. Empty when no file exists.
      *
-     * @throws ConfigException if an existing file is invalid
+     * @throws ConfigException if an existing path is invalid: a directory, unreadable, not a kubeconfig
      */
     public static Optional<KubeConfig> load(ConfigEnvironment environment) {
         List<Path> candidates = defaultFiles(environment);
         List<KubeConfig> parsed = new ArrayList<>();
         for (Path candidate : candidates) {
-            if (Files.isRegularFile(candidate)) {
+            // As kubectl: only a path that does not exist is skipped; a directory is an error.
+            if (Files.exists(candidate)) {
                 parsed.add(parse(candidate));
             }
         }

@@ -48,7 +48,8 @@ final class KubeConfigResolver {
             throw new ConfigException(contextWhere + " refers to user \"" + context.user()
                     + "\", which is not defined in " + files());
         }
-        ClientConfig.Builder builder = ClientConfig.builder().clock(environment.clock());
+        ClientConfig.Builder builder = ClientConfig.builder().clock(environment.clock())
+                .origin(ClientConfig.Origin.kubeConfig(context.origin(), contextName, user.name()));
         applyCluster(cluster, builder);
         applyUser(user, builder);
         builder.namespace(context.namespace());
@@ -153,13 +154,7 @@ final class KubeConfigResolver {
     }
 
     private static String readForUser(Path file, String field) {
-        try {
-            return java.nio.file.Files.readString(file, java.nio.charset.StandardCharsets.UTF_8);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new ConfigException("cannot read " + field + " " + file + ": no such file", e);
-        } catch (java.io.IOException e) {
-            throw new ConfigException("cannot read " + field + " " + file + ": " + e, e);
-        }
+        return ConfigFiles.read(file, field);
     }
 
     private String files() {

@@ -17,9 +17,16 @@ import java.util.Set;
  * readable {@code reason}, and fall back to the HTTP code only when the reason is not one of the known
  * reasons. Nothing here looks at the human-readable message.
  *
+ * <p>A 401 answer to a request is an {@link UnauthorizedException} and a 403 a {@link ForbiddenException}:
+ * both name who sent the request ({@link ClientConfig#origin()}); {@code isUnauthorized()} and
+ * {@code isForbidden()} hold for them as for any Status of that reason. The message is one line:
+ * {@code METHOD URL: CODE Reason: message}, or, when the body was not a Status, the HTTP code, the
+ * content type and the start of the body.
+ *
  * <p>Immutable and thread-safe.
  */
-public final class StatusException extends ApiException implements StatusCarrier {
+public sealed class StatusException extends ApiException implements StatusCarrier
+        permits UnauthorizedException, ForbiddenException {
 
     private static final long serialVersionUID = 1L;
 
@@ -42,7 +49,21 @@ public final class StatusException extends ApiException implements StatusCarrier
      * @param url              the request's URL (without credentials)
      */
     public StatusException(Status status, Duration retryAfterHeader, String method, String url) {
-        super(describe(status, method, url), null);
+        this(describe(status, method, url), status, retryAfterHeader, method, url);
+    }
+
+    /**
+     * A StatusException with its own message (one line, no credentials), e.g. describing a body that was
+     * not a Status.
+     *
+     * @param message          the message
+     * @param status           the server's status (or a synthesized one), never {@code null}
+     * @param retryAfterHeader the {@code Retry-After} header's delay, or {@code null} when absent
+     * @param method           the request's HTTP method
+     * @param url              the request's URL (without credentials)
+     */
+    public StatusException(String message, Status status, Duration retryAfterHeader, String method, String url) {
+        super(message, null);
         this.status = Objects.requireNonNull(status, "status");
         this.retryAfterHeader = retryAfterHeader;
         this.method = method;
@@ -177,7 +198,8 @@ public final class StatusException extends ApiException implements StatusCarrier
         return wanted.equals(reason) || (!KNOWN_REASONS.contains(reason) && code() == code);
     }
 
-    private static String describe(Status status, String method, String url) {
+    /** The default message: {@code METHOD URL: CODE Reason: message}. */
+    static String describe(Status status, String method, String url) {
         StringBuilder sb = new StringBuilder();
         if (method != null && url != null) {
             sb.append(method).append(' ').append(url).append(": ");

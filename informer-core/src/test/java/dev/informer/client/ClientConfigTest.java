@@ -91,6 +91,43 @@ class ClientConfigTest {
     }
 
     @Test
+    void fromKubeConfigFileChoosesTheNamedContextAndRemembersWhereItCameFrom() throws IOException {
+        Path file = dir.resolve("two-contexts");
+        Files.writeString(file, """
+                current-context: a
+                clusters:
+                - {name: one, cluster: {server: "https://one"}}
+                - {name: two, cluster: {server: "http://two:8080"}}
+                users:
+                - {name: alice, user: {token: t1}}
+                - {name: bob, user: {token: t2}}
+                contexts:
+                - {name: a, context: {cluster: one, user: alice}}
+                - {name: b, context: {cluster: two, user: bob, namespace: ops}}
+                """);
+        ClientConfig b = ClientConfig.fromKubeConfig(file, "b");
+        assertEquals(URI.create("http://two:8080"), b.server());
+        assertEquals("ops", b.namespace());
+        assertEquals(ClientConfig.Origin.kubeConfig(file.toAbsolutePath().normalize(), "b", "bob"), b.origin());
+        assertEquals("user 'bob' (context 'b', kubeconfig " + file.toAbsolutePath().normalize() + ")", b.origin().describe());
+        assertEquals("http://two:8080 as user 'bob' (context 'b', kubeconfig " + file.toAbsolutePath().normalize() + ")",
+                b.describe());
+        assertEquals("a", ClientConfig.fromKubeConfig(file, null).origin().context().orElseThrow(),
+                "null selects the current context");
+        assertEquals("a", ClientConfig.fromKubeConfig(file).origin().context().orElseThrow());
+        ConfigException unknown = assertThrows(ConfigException.class, () -> ClientConfig.fromKubeConfig(file, "c"));
+        assertMentions(unknown, file.toAbsolutePath().normalize().toString(), "context \"c\" is not defined", "[a, b]");
+    }
+
+    @Test
+    void explicitConfigurationsSayTheyWereConfiguredInCode() {
+        ClientConfig config = ClientConfig.builder().server("https://k:6443").build();
+        assertEquals(ClientConfig.Origin.Kind.EXPLICIT, config.origin().kind());
+        assertEquals("https://k:6443 as the client configured in code", config.describe());
+        assertTrue(config.toString().contains("origin=the client configured in code"), config.toString());
+    }
+
+    @Test
     void namedContextOverridesCurrentAndNamespaceDefaultsToDefault() throws IOException {
         ClientConfig config = resolve("""
                 current-context: a
@@ -193,6 +230,23 @@ class ClientConfigTest {
                 - {name: c, context: {cluster: k, user: alice}}
                 """);
         assertMentions(e, dir.resolve("config").toString(), "user \"alice\"", dir.resolve("missing.key").toString());
+    }
+
+    @Test
+    void referencedFileThatIsADirectoryIsOneLineNamingUserFieldAndPath() throws IOException {
+        write("alice.crt", TestCertificates.pem(CLIENT.certificate()));
+        Files.createDirectories(dir.resolve("keys"));
+        ConfigException e = resolveFails("""
+                current-context: c
+                clusters:
+                - {name: k, cluster: {server: "https://k"}}
+                users:
+                - {name: alice, user: {client-certificate-data: %s, client-key: keys}}
+                contexts:
+                - {name: c, context: {cluster: k, user: alice}}
+                """.formatted(TestCertificates.base64(TestCertificates.pem(CLIENT.certificate()))));
+        assertEquals("kubeconfig " + dir.resolve("config") + ": user \"alice\" client-key " + dir.resolve("keys")
+                + " is a directory, not a file", e.getMessage());
     }
 
     @Test
@@ -332,6 +386,16 @@ class ClientConfigTest {
         assertEquals("sa-token-1", config.bearerToken().orElseThrow().get());
         assertEquals(List.of(CA.certificate()), config.caCertificates());
         assertEquals("kube-system", config.namespace());
+    }
+
+    @Test
+    void inClusterConfigurationNamesTheServiceAccountToken() throws IOException {
+        serviceAccount("sa-token", false, null);
+        ClientConfig config = ClientConfig.inCluster(new ConfigEnvironment(Map.of("KUBERNETES_SERVICE_HOST", "10.0.0.1",
+                "KUBERNETES_SERVICE_PORT", "443"), dir, dir.resolve("sa"), clock));
+        assertEquals(ClientConfig.Origin.inCluster(dir.resolve("sa").resolve("token")), config.origin());
+        assertEquals("https://10.0.0.1:443 as the pod's service account (token " + dir.resolve("sa").resolve("token") + ")",
+                config.describe());
     }
 
     @Test

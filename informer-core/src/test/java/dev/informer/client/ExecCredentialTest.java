@@ -13,6 +13,7 @@ import dev.informer.api.ApiJson;
 import dev.informer.api.ConfigMap;
 import dev.informer.api.ResourceType;
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.testsupport.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -73,6 +74,10 @@ class ExecCredentialTest {
     }
 
     private KubernetesClient client(String cluster, String execYaml) throws IOException {
+        return KubernetesClient.create(config(cluster, execYaml));
+    }
+
+    private ClientConfig config(String cluster, String execYaml) throws IOException {
         Path file = dir.resolve("config");
         Files.writeString(file, """
                 current-context: c
@@ -87,7 +92,7 @@ class ExecCredentialTest {
                 - {name: c, context: {cluster: k, user: u}}
                 """.formatted(cluster, execYaml));
         ConfigEnvironment env = new ConfigEnvironment(Map.of(), dir, dir, clock);
-        return KubernetesClient.create(ClientConfig.fromKubeConfig(KubeConfig.parse(file), null, env));
+        return ClientConfig.fromKubeConfig(KubeConfig.parse(file), null, env);
     }
 
     private String countingExec(String expiry, String extra) throws IOException {
@@ -174,6 +179,57 @@ class ExecCredentialTest {
             assertTrue(e.getMessage().contains("fail.sh"), e.getMessage());
         }
         assertEquals(0, server.getRequestCount(), "no request without credentials");
+    }
+
+    @Test
+    void failingPluginIsOneLineWithItsExitCodeAndFirstStderrLine() throws Exception {
+        script("noisy.sh", "#!/bin/sh\necho 'error: token expired, run login' >&2\nfor i in 1 2 3 4 5; do echo \"  at frame $i\" >&2; done\nexit 7\n");
+        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./noisy.sh, interactiveMode: Never}")) {
+            AuthenticationException e = assertThrows(AuthenticationException.class, () -> get(client));
+            assertEquals("exec plugin " + dir.resolve("noisy.sh") + " failed with exit code 7: error: token expired, run login"
+                    + " (and 5 more lines on stderr)", e.getMessage());
+        }
+    }
+
+    @Test
+    void hangingPluginIsKilledWithItsChildrenAfterTheExecTimeout() throws Exception {
+        script("hang.sh", "#!/bin/sh\necho $$ > \"$STATE_DIR/parent.pid\"\nsleep 1000 &\necho $! > \"$STATE_DIR/child.pid\"\nsleep 1000\n");
+        ClientConfig config = config("{server: \"" + server.url("/") + "\"}", ("{apiVersion: client.authentication.k8s.io/v1, "
+                + "command: ./hang.sh, interactiveMode: Never, env: [{name: STATE_DIR, value: \"%s\"}]}").formatted(dir))
+                .toBuilder().execTimeout(Duration.ofSeconds(1)).build();
+        try (KubernetesClient client = KubernetesClient.create(config)) {
+            AuthenticationException e = assertThrows(AuthenticationException.class, () -> get(client));
+            assertTrue(e.getMessage().startsWith("exec plugin " + dir.resolve("hang.sh") + " did not finish within 1s; killed it"),
+                    e.getMessage());
+            assertTrue(e.getMessage().contains("child process"), e.getMessage());
+        }
+        long parent = Long.parseLong(Files.readString(dir.resolve("parent.pid")).strip());
+        long child = Long.parseLong(Files.readString(dir.resolve("child.pid")).strip());
+        Await.until("the plugin's shell is gone", () -> !running(parent));
+        Await.until("the plugin's background child is gone", () -> !running(child));
+        assertEquals(0, server.getRequestCount(), "no request without credentials");
+    }
+
+    @Test
+    void execTimeoutDefaultsToThirtySeconds() {
+        assertEquals(Duration.ofSeconds(30), ClientConfig.builder().server("https://k").build().execTimeout());
+    }
+
+    /**
+     * Whether {@code pid} runs: a killed orphan stays a zombie until the container's init reaps it, and
+     * {@link ProcessHandle#isAlive()} counts zombies, so the state in /proc decides.
+     */
+    private static boolean running(long pid) {
+        if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            try {
+                String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+                String state = stat.substring(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+                return !"Z".equals(state);
+            } catch (IOException e) {
+                return false;
+            }
+        }
+        return false;
     }
 
     @Test

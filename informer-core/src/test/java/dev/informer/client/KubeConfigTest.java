@@ -257,6 +257,53 @@ class KubeConfigTest {
     }
 
     @Test
+    void yamlSyntaxErrorIsOneLine() throws IOException {
+        Path file = write("config", "clusters:\n- name: a\n  cluster: {server: [unclosed\n");
+        ConfigException e = assertThrows(ConfigException.class, () -> KubeConfig.parse(file));
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        Path tabs = write("tabs", "clusters:\n\t- name: a\n");
+        ConfigException tab = assertThrows(ConfigException.class, () -> KubeConfig.parse(tabs));
+        assertMentions(tab, tabs.toString(), "not valid YAML at line 2");
+        assertFalse(tab.getMessage().contains("\n"), tab.getMessage());
+    }
+
+    @Test
+    void directoryGivenAsKubeconfigIsNamedAsSuch() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("kube"));
+        ConfigException e = assertThrows(ConfigException.class, () -> KubeConfig.parse(folder));
+        assertEquals("kubeconfig " + folder + " is a directory, not a file", e.getMessage());
+        ConfigException fromFactory = assertThrows(ConfigException.class, () -> ClientConfig.fromKubeConfig(folder, "x"));
+        assertEquals(e.getMessage(), fromFactory.getMessage());
+    }
+
+    @Test
+    void directoryInTheKubeconfigVariableIsAnErrorNotSilentlySkipped() throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("kube"));
+        ConfigException e = assertThrows(ConfigException.class, () -> KubeConfig.load(env(Map.of("KUBECONFIG", folder.toString()))));
+        assertEquals("kubeconfig " + folder + " is a directory, not a file", e.getMessage());
+        ConfigException auto = assertThrows(ConfigException.class,
+                () -> ClientConfig.autoDetect(env(Map.of("KUBECONFIG", folder.toString()))));
+        assertEquals(e.getMessage(), auto.getMessage());
+    }
+
+    @Test
+    void unreadableFileIsNamedWithoutAnIoExceptionDump() throws IOException {
+        Path file = write("locked", "current-context: x\n");
+        Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("---------"));
+        org.junit.jupiter.api.Assumptions.assumeFalse(Files.isReadable(file), "root reads any file");
+        ConfigException e = assertThrows(ConfigException.class, () -> KubeConfig.parse(file));
+        assertEquals("kubeconfig " + file + " is not readable (permission denied)", e.getMessage());
+    }
+
+    @Test
+    void fileThatIsNotUtf8TextIsNamed() throws IOException {
+        Path file = dir.resolve("binary");
+        Files.write(file, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, (byte) 0xc3});
+        ConfigException e = assertThrows(ConfigException.class, () -> KubeConfig.parse(file));
+        assertEquals("kubeconfig " + file + " is not UTF-8 text", e.getMessage());
+    }
+
+    @Test
     void missingFileNamesIt() {
         Path file = dir.resolve("absent");
         assertMentions(assertThrows(ConfigException.class, () -> KubeConfig.parse(file)), file.toString(), "does not exist");

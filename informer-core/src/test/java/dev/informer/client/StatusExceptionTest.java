@@ -135,6 +135,65 @@ class StatusExceptionTest {
         assertTrue(notJsonStatus.isBadRequest());
     }
 
+    private static final String PROXY_PAGE = """
+            <html>
+            <head><title>502 Bad Gateway</title></head>
+            <body>
+            <center><h1>502 Bad Gateway</h1></center>
+            <hr><center>nginx/1.25.3</center>
+            </body>
+            </html>
+            """ + "<!-- padding -->\n".repeat(200);
+
+    @Test
+    void proxyHtmlPageIsOneLineNamingUrlCodeAndTheStartOfTheBody() {
+        StatusException e = getFails(new MockResponse.Builder().code(502)
+                .setHeader("Content-Type", "text/html; charset=utf-8").body(PROXY_PAGE).build());
+        String url = server.url("/api/v1/namespaces/team/configmaps/cfg").toString();
+        assertTrue(e.getMessage().startsWith("GET " + url + ": HTTP 502 with a text/html body \"<html> <head><title>502 Bad Gateway"),
+                e.getMessage());
+        assertTrue(e.getMessage().endsWith("\", not a Kubernetes Status"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(e.getMessage().length() < url.length() + 220, "the body is quoted, not dumped: " + e.getMessage().length());
+        assertTrue(e.isInternalError(), "the synthesized Status still classifies the answer");
+        assertFalse(e.status().message().contains("\n"), "the synthesized Status is one line too");
+    }
+
+    @Test
+    void notFoundForAnUnknownPathSaysTheBodyWasNotAStatus() {
+        StatusException e = getFails(new MockResponse.Builder().code(404)
+                .setHeader("Content-Type", "text/plain; charset=utf-8").body("404 page not found\n").build());
+        assertTrue(e.getMessage().contains(": HTTP 404 with a text/plain body \"404 page not found\", not a Kubernetes Status "
+                + "(the server does not serve this path"), e.getMessage());
+        assertTrue(e.isNotFound());
+    }
+
+    @Test
+    void successfulAnswerThatIsAnHtmlPageIsRefusedNamingWhatItWas() {
+        server.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
+                .body("<!DOCTYPE html>\n<html><body>Welcome to nginx!</body></html>").build());
+        ApiConnectionException list = assertThrows(ApiConnectionException.class,
+                () -> configMaps.list(ListOptions.NONE));
+        assertTrue(list.getMessage().contains(": HTTP 200 with a text/html body \"<!DOCTYPE html> <html><body>Welcome to nginx!"),
+                list.getMessage());
+        assertTrue(list.getMessage().contains("not a ConfigMapList"), list.getMessage());
+
+        server.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
+                .body("<html>login</html>").build());
+        ApiConnectionException watch = assertThrows(ApiConnectionException.class,
+                () -> configMaps.watch(ListOptions.NONE));
+        assertTrue(watch.getMessage().contains("watch=true: HTTP 200 with a text/html body \"<html>login</html>\", "
+                + "not a watch stream"), watch.getMessage());
+    }
+
+    @Test
+    void successfulAnswerThatIsNotTheExpectedJsonIsAConnectionErrorNotAParseStack() {
+        server.enqueue(json(200, "{\"kind\":\"ConfigMapList\",\"items\":[{\"metadata\":"));
+        ApiConnectionException e = assertThrows(ApiConnectionException.class, () -> configMaps.list(ListOptions.NONE));
+        assertTrue(e.getMessage().contains(": HTTP 200 but the body is not a valid ConfigMapList"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
     @Test
     void conflictOnCreateIsAlreadyExistsElsewhereConflict() {
         ConfigMap cm = ConfigMap.builder().metadata(ObjectMeta.builder().name("c").build()).build();
@@ -217,5 +276,6 @@ class StatusExceptionTest {
         server.enqueue(new MockResponse.Builder().headersDelay(10, java.util.concurrent.TimeUnit.SECONDS).build());
         ApiConnectionException e = assertThrows(ApiConnectionException.class, () -> configMaps.get("cfg"));
         assertTrue(e.getCause() instanceof java.io.InterruptedIOException, String.valueOf(e.getCause()));
+        assertTrue(e.getMessage().contains("/configmaps/cfg: no response within 2s"), e.getMessage());
     }
 }

@@ -3,29 +3,41 @@ package dev.informer.client.internal;
 import dev.informer.watch.Decoder;
 import dev.informer.watch.Event;
 import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
 import okhttp3.Call;
 import okhttp3.Response;
 
 /**
  * A watch decoder that owns its HTTP call: closing it cancels the call (which unblocks a read in
- * progress at once, even over HTTP/2) before closing the stream. One reader thread; {@link #close()}
- * from any thread, idempotent.
+ * progress at once, even over HTTP/2) before closing the stream. A stream silent for longer than its
+ * body timeout fails with an {@link IOException} saying so and naming the URL. One reader thread;
+ * {@link #close()} from any thread, idempotent.
  */
 final class CallDecoder<T> implements Decoder<T> {
 
     private final Decoder<T> delegate;
     private final Call call;
     private final Response response;
+    private final Duration bodyTimeout;
 
-    CallDecoder(Decoder<T> delegate, Call call, Response response) {
+    CallDecoder(Decoder<T> delegate, Call call, Response response, Duration bodyTimeout) {
         this.delegate = delegate;
         this.call = call;
         this.response = response;
+        this.bodyTimeout = bodyTimeout;
     }
 
     @Override
     public Event<T> decode() throws IOException {
-        return delegate.decode();
+        try {
+            return delegate.decode();
+        } catch (SocketTimeoutException e) {
+            SocketTimeoutException described = new SocketTimeoutException("watch " + call.request().url()
+                    + " sent nothing for " + Durations.format(bodyTimeout) + " (watch read timeout)");
+            described.initCause(e);
+            throw described;
+        }
     }
 
     @Override

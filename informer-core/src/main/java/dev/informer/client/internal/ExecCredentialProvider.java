@@ -35,9 +35,13 @@ import tools.jackson.databind.node.ObjectNode;
  * {@link #invalidate} (the server answered 401 to it). A new client certificate is handed to the
  * listener so new connections present it.
  *
+ * <p>A plugin still running after the timeout (or when the waiting thread is interrupted) is killed
+ * with its whole process tree ({@link ProcessHandle#descendants()}, then
+ * {@link ProcessHandle#destroyForcibly()}), so a hung login helper leaves nothing behind.
+ *
  * <p>Thread-safe: one plugin run at a time; callers waiting for a credential block while it runs (up to
- * the timeout). Failures are {@link AuthenticationException}s naming the command and the problem (with
- * the plugin's stderr), never the credential.
+ * the timeout). Failures are one-line {@link AuthenticationException}s naming the command and the
+ * problem (a failed plugin's exit code and the first line of its stderr), never the credential.
  */
 public final class ExecCredentialProvider {
 
@@ -135,18 +139,27 @@ public final class ExecCredentialProvider {
                 process = builder.start();
             } catch (IOException e) {
                 throw new AuthenticationException("exec plugin " + config.command() + " could not be started: "
-                        + e.getMessage() + (config.installHint() == null ? "" : "\n" + config.installHint()), e);
+                        + e.getMessage() + (config.installHint() == null ? ""
+                        : "; " + StatusErrors.oneLine(config.installHint(), 300)), e);
             }
             process.getOutputStream().close(); // interactiveMode Never/IfAvailable: no standard input
-            boolean exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
-            if (!exited) {
-                process.destroyForcibly();
-                throw new AuthenticationException("exec plugin " + config.command() + " did not finish within " + timeout);
+            boolean exited;
+            try {
+                exited = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                killTree(process);
+                throw e;
             }
-            String errors = Files.readString(stderr, StandardCharsets.UTF_8).strip();
+            if (!exited) {
+                int killed = killTree(process);
+                throw new AuthenticationException("exec plugin " + config.command() + " did not finish within "
+                        + Durations.format(timeout) + "; killed it" + (killed == 0 ? ""
+                                : " and its " + killed + " child process" + (killed == 1 ? "" : "es"))
+                        + " (execTimeout)");
+            }
             if (process.exitValue() != 0) {
                 throw new AuthenticationException("exec plugin " + config.command() + " failed with exit code "
-                        + process.exitValue() + (errors.isEmpty() ? "" : ": " + errors));
+                        + process.exitValue() + firstLines(Files.readString(stderr, StandardCharsets.UTF_8)));
             }
             Credential credential = parse(Files.readAllBytes(stdout));
             log.debug("exec plugin {} returned a credential (expiry {})", config.command(), credential.expiry());
@@ -160,6 +173,31 @@ public final class ExecCredentialProvider {
             deleteQuietly(stdout);
             deleteQuietly(stderr);
         }
+    }
+
+    /**
+     * Kills {@code process} and every process it started (taken before the kill: orphans leave the tree),
+     * forcibly, and waits briefly for the plugin itself to be reaped.
+     *
+     * @return how many descendants were killed
+     */
+    private int killTree(Process process) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroyForcibly();
+        descendants.forEach(ProcessHandle::destroyForcibly);
+        log.debug("killed exec plugin {} (pid {}) and {} descendant(s)", config.command(), process.pid(), descendants.size());
+        return descendants.size();
+    }
+
+    /** ": " and the plugin's first stderr line (whitespace collapsed, cut at 300 chars), noting any more; "" if none. */
+    private static String firstLines(String stderr) {
+        List<String> lines = stderr.lines().map(String::strip).filter(line -> !line.isEmpty()).toList();
+        if (lines.isEmpty()) {
+            return " and wrote nothing to stderr";
+        }
+        String first = StatusErrors.oneLine(lines.get(0), 300);
+        int more = lines.size() - 1;
+        return ": " + first + (more == 0 ? "" : " (and " + more + " more line" + (more == 1 ? "" : "s") + " on stderr)");
     }
 
     private String execInfo() {

@@ -50,8 +50,13 @@ public final class FileTokenSource implements Supplier<String> {
         this.periodNanos = period.toNanos();
         try {
             this.token = read();
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new ConfigException("token file " + file + " does not exist", e);
+        } catch (java.nio.file.AccessDeniedException e) {
+            throw new ConfigException("token file " + file + " is not readable (permission denied)", e);
         } catch (IOException e) {
-            throw new ConfigException("cannot read token file " + file + ": " + e, e);
+            throw new ConfigException("cannot read token file " + file + ": "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
         }
         if (token.isEmpty()) {
             throw new ConfigException("token file " + file + " is empty");

@@ -9,7 +9,6 @@ import java.net.Proxy;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -29,9 +28,6 @@ import okhttp3.Request;
  */
 public final class OkHttpKubernetesClient implements KubernetesClient {
 
-    /** How long an exec plugin may run. */
-    static final Duration EXEC_TIMEOUT = Duration.ofMinutes(2);
-
     private final ClientConfig config;
     private final OkHttpClient http;
     private final HttpUrl base;
@@ -44,7 +40,7 @@ public final class OkHttpKubernetesClient implements KubernetesClient {
         // The exec plugin's listener runs later, on request threads: it finds the built client here.
         AtomicReference<OkHttpClient> self = new AtomicReference<>();
         ExecCredentialProvider exec = config.exec().map(plugin -> new ExecCredentialProvider(plugin,
-                clusterInfo(config), config.clock(), EXEC_TIMEOUT, (chain, key) -> {
+                clusterInfo(config), config.clock(), config.execTimeout(), (chain, key) -> {
                     keyManager.update(chain, key);
                     OkHttpClient built = self.get();
                     if (built != null) {
@@ -59,6 +55,8 @@ public final class OkHttpKubernetesClient implements KubernetesClient {
                 .writeTimeout(config.writeTimeout())
                 .pingInterval(config.pingInterval())
                 .retryOnConnectionFailure(true)
+                .eventListener(CallProgress.LISTENER)
+                .addNetworkInterceptor(new WatchBodyTimeout())
                 .followRedirects(false)
                 .addInterceptor(logger)
                 .addInterceptor(chain -> {

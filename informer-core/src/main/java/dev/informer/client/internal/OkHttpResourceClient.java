@@ -1,6 +1,7 @@
 package dev.informer.client.internal;
 
 import dev.informer.api.ApiJson;
+import dev.informer.api.ApiJsonException;
 import dev.informer.api.ObjectList;
 import dev.informer.api.ResourceType;
 import dev.informer.api.WatchDecoders;
@@ -15,8 +16,9 @@ import dev.informer.watch.Decoder;
 import dev.informer.watch.StreamWatcher;
 import dev.informer.watch.Watch;
 import java.io.IOException;
-import java.io.InputStream;
+import java.net.SocketTimeoutException;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Objects;
 import okhttp3.Call;
 import okhttp3.HttpUrl;
@@ -83,28 +85,35 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
     public ObjectList<T> list(ListOptions options) {
         HttpUrl url = query(collection(namespace), options, false);
         try (Response response = execute(client.http(), get(url), null)) {
-            return read(response, () -> ApiJson.readList(response.body().byteStream(), type));
+            return read(response, () -> ApiJson.readList(response.body().byteStream(), type), type.listKind());
         }
     }
 
     @Override
     public Watch<T> watch(ListOptions options) {
         HttpUrl url = query(collection(namespace), options, true);
-        Duration readTimeout = client.config().watchReadTimeout();
+        Duration bodyTimeout = client.config().watchReadTimeout();
         if (options.timeoutSeconds() != null) {
             Duration fromServer = Duration.ofSeconds(options.timeoutSeconds()).plus(WATCH_GRACE);
-            readTimeout = fromServer.compareTo(readTimeout) > 0 ? fromServer : readTimeout;
+            bodyTimeout = fromServer.compareTo(bodyTimeout) > 0 ? fromServer : bodyTimeout;
         }
-        // A derived client shares the pool and dispatcher; only the read timeout differs.
-        OkHttpClient watchHttp = client.http().newBuilder().readTimeout(readTimeout).build();
-        Request request = get(url);
-        Call call = watchHttp.newCall(request);
-        Response response = execute(call, request, null);
+        // The headers must arrive within the ordinary read timeout (a server that accepts the connection
+        // and says nothing is reported, not waited on for the watch's long timeout); only then does the
+        // body get the watch's own, longer, timeout for each read (WatchBodyTimeout).
+        Request request = tagged(WatchBodyTimeout.tag(get(url), bodyTimeout));
+        Call call = client.http().newCall(request);
+        Response response = execute(call, request);
         if (!response.isSuccessful()) {
-            throw StatusErrors.from(response, type.plural(), type.group(), null);
+            throw StatusErrors.from(response, type.plural(), type.group(), null, client.config());
+        }
+        try {
+            requireJson(response, "a watch stream");
+        } catch (ApiConnectionException e) {
+            response.close();
+            throw e;
         }
         Decoder<T> decoder = WatchDecoders.json(response.body().byteStream(), type);
-        return StreamWatcher.of(new CallDecoder<>(decoder, call, response));
+        return StreamWatcher.of(new CallDecoder<>(decoder, call, response, bodyTimeout));
     }
 
     @Override
@@ -183,7 +192,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         try (Response response = execute(client.http(), request.build(), name)) {
             // The body (the deleted object or a Status) is not needed.
             if (!response.isSuccessful()) {
-                throw StatusErrors.from(response, type.plural(), type.group(), name);
+                throw StatusErrors.from(response, type.plural(), type.group(), name, client.config());
             }
         }
     }
@@ -227,20 +236,53 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
 
     private T single(Request request, String name) {
         try (Response response = execute(client.http(), request, name)) {
-            return read(response, () -> ApiJson.readObject(response.body().byteStream(), type));
+            return read(response, () -> ApiJson.readObject(response.body().byteStream(), type), type.kind());
         }
     }
 
-    /** Reads a successful response's body; an error response becomes a StatusException. */
-    private <R> R read(Response response, BodyReader<R> reader) {
+    /**
+     * Reads a successful response's body; an error response becomes a StatusException, a body that is
+     * not the JSON expected an ApiConnectionException quoting its start, a body read that stalls for the
+     * read timeout one saying so.
+     */
+    private <R> R read(Response response, BodyReader<R> reader, String expected) {
+        String method = response.request().method();
+        String url = response.request().url().toString();
         if (!response.isSuccessful()) {
-            throw StatusErrors.from(response, type.plural(), type.group(), null);
+            throw StatusErrors.from(response, type.plural(), type.group(), null, client.config());
         }
+        requireJson(response, "a " + expected);
         try {
             return reader.read();
+        } catch (SocketTimeoutException e) {
+            throw new ApiConnectionException(method, url, method + " " + url + ": the response body stalled: no data within "
+                    + Durations.format(client.config().readTimeout()) + " (readTimeout)", e);
         } catch (IOException e) {
-            throw new ApiConnectionException(response.request().method(), response.request().url().toString(), e);
+            throw new ApiConnectionException(method, url, e);
+        } catch (ApiJsonException e) {
+            throw new ApiConnectionException(method, url, method + " " + url + ": HTTP " + response.code()
+                    + " but the body is not a valid " + expected + ": "
+                    + StatusErrors.oneLine(String.valueOf(e.getMessage()), 300), e);
         }
+    }
+
+    /** A 2xx answer whose content type says it is not JSON (a proxy's or web server's page) is refused. */
+    private static void requireJson(Response response, String expected) {
+        String contentType = response.header("Content-Type");
+        if (contentType == null || contentType.toLowerCase(Locale.ROOT).contains("json")) {
+            return;
+        }
+        String method = response.request().method();
+        String url = response.request().url().toString();
+        String body;
+        try {
+            body = response.peekBody(StatusErrors.SNIPPET * 4L).string();
+        } catch (IOException e) {
+            body = "";
+        }
+        throw new ApiConnectionException(method, url, method + " " + url + ": HTTP " + response.code() + " with "
+                + StatusErrors.describeBody(contentType, body) + ", not " + expected
+                + " (is the server URL that of a Kubernetes API server?)", null);
     }
 
     @FunctionalInterface
@@ -249,21 +291,42 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
     }
 
     private Response execute(OkHttpClient http, Request request, String name) {
-        Response response = execute(http.newCall(request), request, name);
+        Request tagged = tagged(request);
+        Response response = execute(http.newCall(tagged), tagged);
         if (!response.isSuccessful()) {
-            throw StatusErrors.from(response, type.plural(), type.group(), name);
+            throw StatusErrors.from(response, type.plural(), type.group(), name, client.config());
         }
         return response;
     }
 
-    private Response execute(Call call, Request request, String name) {
+    /** {@code request} with a fresh {@link CallProgress} tag, so a timeout can tell connect from answer. */
+    private static Request tagged(Request request) {
+        return request.newBuilder().tag(CallProgress.class, new CallProgress()).build();
+    }
+
+    private Response execute(Call call, Request request) {
         client.checkOpen();
+        String method = request.method();
+        String url = request.url().toString();
         try {
             return call.execute();
         } catch (CredentialIOException e) {
             throw e.authenticationFailure();
+        } catch (SocketTimeoutException e) {
+            CallProgress progress = request.tag(CallProgress.class);
+            CallProgress.Phase phase = progress == null ? CallProgress.Phase.CONNECTED : progress.phase();
+            String readTimeout = Durations.format(client.config().readTimeout());
+            String problem = switch (phase) {
+                case CONNECTING -> "could not connect within " + Durations.format(client.config().connectTimeout())
+                        + " (connectTimeout)";
+                case HANDSHAKING -> "no TLS handshake within " + readTimeout
+                        + " (the server accepted the connection but did not answer TLS; readTimeout)";
+                case CONNECTED -> "no response within " + readTimeout
+                        + " (the server accepted the connection but did not answer; readTimeout)";
+            };
+            throw new ApiConnectionException(method, url, method + " " + url + ": " + problem, e);
         } catch (IOException e) {
-            throw new ApiConnectionException(request.method(), request.url().toString(), e);
+            throw new ApiConnectionException(method, url, e);
         }
     }
 
