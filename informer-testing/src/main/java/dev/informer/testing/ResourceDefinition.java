@@ -18,6 +18,9 @@ import java.util.regex.Pattern;
  * the main resource stores {@code .status} like any other field (as for a CRD without the status
  * subresource).
  *
+ * <p>The constructor throws {@link IllegalArgumentException} when a name is empty, not lower-case
+ * DNS-like, or a verb/subresource is unknown.
+ *
  * @param group        API group, {@code ""} for the core group
  * @param version      API version, e.g. {@code "v1"}
  * @param plural       the URL name, lower case, e.g. {@code "pods"}
@@ -27,8 +30,6 @@ import java.util.regex.Pattern;
  * @param shortNames   kubectl short names, e.g. {@code ["po"]}
  * @param subresources subresource names, e.g. {@code ["status"]}
  * @param verbs        the verbs served; a request for another verb answers 405 MethodNotAllowed
- * @throws IllegalArgumentException (from the constructor) when a name is empty, not lower-case
- *                                  DNS-like, or a verb/subresource is unknown
  */
 public record ResourceDefinition(
     String group,
