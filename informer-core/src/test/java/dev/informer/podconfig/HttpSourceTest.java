@@ -268,12 +268,17 @@ class HttpSourceTest {
     }
 
     @Test
-    void aChunkedBodyAboveAConfiguredCapIsRejectedAfterReadingAtMostTheCap() throws Exception {
-        server.enqueue(new MockResponse.Builder().code(200).chunkedBody(pod("web") + " ".repeat(5000), 100).build());
+    void aChunkedBodyAboveAConfiguredCapIsRejectedAfterReadingAtMostTheCapAndReportedOnce() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(new MockResponse.Builder().code(200).chunkedBody(pod("web") + " ".repeat(5000), 100).build());
+        }
         server.enqueue(ok(pod("web")));
         start(http(url()).maxManifestBytes(1024));
         request();
-        nextPeriod();
+        for (int i = 0; i < 3; i++) {
+            nextPeriod();
+            request();
+        }
         assertEquals("web-node-1", channel.next().pods().get(0).name());
         assertEquals(List.of(url() + ": the manifest is more than 1024 bytes, above the cap of 1024 bytes (1 KiB)"),
                 problems.stream().map(InvalidManifestException::getMessage).toList());
