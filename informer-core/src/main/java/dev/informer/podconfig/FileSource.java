@@ -82,6 +82,7 @@ final class FileSource implements PodSource {
             Pod pod = readFile(path);
             forgetProblemsExcept(Set.of(path.toString()));
             if (pod != null) {
+                resolved(path);
                 channel.send(PodUpdate.set(ConfigSources.FILE, List.of(pod)));
             }
         } else if (Files.exists(path)) {
@@ -103,6 +104,7 @@ final class FileSource implements PodSource {
             pathProblem("cannot list the manifest directory; keeping the last set: " + e);
             return null;
         }
+        lastProblems.remove(path.toString());
         List<Pod> pods = new ArrayList<>(files.size());
         Map<String, Path> definedBy = new HashMap<>();
         Set<String> present = new HashSet<>();
@@ -129,6 +131,7 @@ final class FileSource implements PodSource {
                         "pod " + key + " is already defined by " + first + "; ignoring this file"), pod.uid());
                 continue;
             }
+            resolved(file);
             pods.add(pod);
         }
         forgetProblemsExcept(present);
@@ -174,14 +177,17 @@ final class FileSource implements PodSource {
             return null;
         }
         try {
-            Pod pod = decoder.decodePod(data, origin);
-            if (lastProblems.remove(origin) != null) {
-                LOG.info("Manifest file {} is valid again", origin);
-            }
-            return pod;
+            return decoder.decodePod(data, origin);
         } catch (InvalidManifestException e) {
             problem(e, Manifests.fingerprint(data));
             return null;
+        }
+    }
+
+    /** {@code file} is used: a problem it had is over. */
+    private void resolved(Path file) {
+        if (lastProblems.remove(file.toString()) != null) {
+            LOG.info("Manifest file {} is valid again", file);
         }
     }
 

@@ -31,7 +31,12 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * (common.go's applyDefaults): a UID hashed from the node name, the origin and the manifest's
  * content unless the manifest sets one; the name suffixed with {@code -<node name>}; namespace
  * {@code default} when empty; {@code spec.nodeName}; the config hash and source annotations; for
- * file pods a toleration of every NoExecute taint; phase Pending. Thread-safe (stateless).
+ * file pods a toleration of every NoExecute taint; phase Pending. Before that it validates a subset
+ * of the API server's pod validation, naming the field path in the {@link InvalidManifestException}
+ * ({@code spec.containers[0]: must not be null} for a {@code null} element of any list or a {@code
+ * null} label, annotation or nodeSelector value; {@code spec.containers[1].image: is required}...).
+ * A runtime exception while decoding one manifest is turned into an {@link InvalidManifestException}
+ * of that manifest, so it never fails a source's whole round. Thread-safe (stateless).
  */
 final class StaticPodDecoder {
 

@@ -284,6 +284,20 @@ class FileSourceTest {
     }
 
     @Test
+    void aSecondFileDefiningTheSamePodIsReportedOnceNotEveryPeriod() throws Exception {
+        Files.writeString(dir.resolve("a.yaml"), yamlPod("web", "x"));
+        Files.writeString(dir.resolve("b.yaml"), yamlPod("web", "y"));
+        start(PodSource.file(dir, NODE, channel).watchFileSystem(false));
+        assertEquals(List.of("web-node-1"), names(channel.next()));
+        nextPeriod();
+        channel.next();
+        nextPeriod();
+        channel.next();
+        assertEquals(List.of(dir.resolve("b.yaml") + ": pod default/web-node-1 is already defined by "
+                + dir.resolve("a.yaml") + "; ignoring this file"), problemMessages());
+    }
+
+    @Test
     void aManifestAboveTheSizeCapIsRejectedByNameWithoutBeingRead() throws Exception {
         // 3 GiB, sparse: reading it into memory is what used to kill the source with OutOfMemoryError.
         Path huge = dir.resolve("huge.yaml");
