@@ -13,9 +13,13 @@ import dev.informer.watch.Watch;
 import java.util.List;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** The apiserver source; see {@link ApiserverSourceBuilder}. */
 final class ApiserverSource implements PodSource {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ApiserverSource.class);
 
     private final Reflector<Pod> reflector;
     private final AtomicBoolean started = new AtomicBoolean();
@@ -31,12 +35,16 @@ final class ApiserverSource implements PodSource {
                 .build();
     }
 
-    private static void send(SourceChannel<PodUpdate> channel, List<Pod> pods) {
+    /** Sends the store's pods; after the pod config has closed (before this source) the update is dropped. */
+    static void send(SourceChannel<PodUpdate> channel, List<Pod> pods) {
         try {
             channel.send(PodUpdate.set(ConfigSources.API, pods));
         } catch (InterruptedException e) {
             // The reflector is stopping; its loop sees the flag.
             Thread.currentThread().interrupt();
+        } catch (ChannelClosedException e) {
+            // Shutting down: nobody takes updates any more, and this is not the store's failure.
+            LOG.debug("The pod config is closed; dropping an update of {} pods from the API server", pods.size());
         }
     }
 

@@ -2,6 +2,8 @@ package dev.informer.podconfig;
 
 import dev.informer.api.Pod;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,11 +11,15 @@ import java.nio.file.StandardWatchEventKinds;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -38,14 +44,18 @@ final class FileSource implements PodSource {
     private Thread watcher;
     // @GuardedBy("watchLock")
     private boolean closed;
+    private final long maxManifestBytes;
+    private final Consumer<? super InvalidManifestException> listener;
     // Touched by the loop thread only: the last problem logged per file, so a bad file warns once.
-    private final Map<String, String> lastProblems = new HashMap<>();
+    private final Map<String, Reported> lastProblems = new HashMap<>();
 
     FileSource(FileSourceBuilder builder, ThreadFactory threadFactory) {
         this.path = builder.path.toAbsolutePath().normalize();
         this.channel = builder.channel;
         this.decoder = new StaticPodDecoder(builder.nodeName, ConfigSources.FILE);
         this.watchFileSystem = builder.watchFileSystem;
+        this.maxManifestBytes = builder.maxManifestBytes;
+        this.listener = builder.listener;
         this.threadFactory = threadFactory;
         this.loop = new PeriodicLoop("file source " + path, this::readOnce, builder.clock, builder.period,
                 threadFactory);
@@ -64,37 +74,50 @@ final class FileSource implements PodSource {
     private void readOnce() throws InterruptedException {
         ensureWatching();
         if (Files.isDirectory(path)) {
-            channel.send(PodUpdate.set(ConfigSources.FILE, readDirectory()));
+            List<Pod> pods = readDirectory();
+            if (pods != null) {
+                channel.send(PodUpdate.set(ConfigSources.FILE, pods));
+            }
         } else if (Files.isRegularFile(path)) {
             Pod pod = readFile(path);
+            forgetProblemsExcept(Set.of(path.toString()));
             if (pod != null) {
+                resolved(path);
                 channel.send(PodUpdate.set(ConfigSources.FILE, List.of(pod)));
             }
         } else if (Files.exists(path)) {
-            problem(path.toString(), "the manifest path is neither a directory nor a regular file");
+            pathProblem("the manifest path is neither a directory nor a regular file");
         } else {
-            problem(path.toString(), "the manifest path does not exist; sending an empty set");
+            pathProblem("the manifest path does not exist; sending an empty set");
             channel.send(PodUpdate.set(ConfigSources.FILE, List.of()));
         }
     }
 
+    /** The valid pods of the directory, or {@code null} (keep the last set) if it cannot be listed. */
     private List<Pod> readDirectory() {
         List<Path> files;
         try (Stream<Path> entries = Files.list(path)) {
-            files = entries.filter(p -> !p.getFileName().toString().startsWith(".")).sorted().toList();
-        } catch (IOException e) {
-            problem(path.toString(), "cannot list the manifest directory: " + e);
-            return List.of();
+            files = entries.filter(p -> !isHidden(p)).sorted().toList();
+        } catch (IOException | UncheckedIOException e) {
+            // As the kubelet: a directory that cannot be read keeps the last set rather than
+            // removing every static pod of the node on a transient error.
+            pathProblem("cannot list the manifest directory; keeping the last set: " + e);
+            return null;
         }
+        lastProblems.remove(path.toString());
         List<Pod> pods = new ArrayList<>(files.size());
         Map<String, Path> definedBy = new HashMap<>();
+        Set<String> present = new HashSet<>();
+        present.add(path.toString());
         for (Path file : files) {
+            present.add(file.toString());
             if (Files.isDirectory(file)) {
-                problem(file.toString(), "not recursing into a subdirectory of the manifest directory");
+                problem(new InvalidManifestException(file.toString(),
+                        "not recursing into a subdirectory of the manifest directory"), "directory");
                 continue;
             }
             if (!Files.isRegularFile(file)) {
-                problem(file.toString(), "not a regular file");
+                problem(new InvalidManifestException(file.toString(), "not a regular file"), "other");
                 continue;
             }
             Pod pod = readFile(file);
@@ -104,45 +127,113 @@ final class FileSource implements PodSource {
             String key = pod.namespace() + "/" + pod.name();
             Path first = definedBy.putIfAbsent(key, file);
             if (first != null) {
-                problem(file.toString(), "pod " + key + " is already defined by " + first + "; ignoring this file");
+                problem(new InvalidManifestException(file.toString(),
+                        "pod " + key + " is already defined by " + first + "; ignoring this file"), pod.uid());
                 continue;
             }
+            resolved(file);
             pods.add(pod);
         }
-        // Files that are gone or fixed should warn again if they break again.
-        lastProblems.keySet().removeIf(origin -> files.stream().noneMatch(f -> f.toString().equals(origin))
-                && !origin.equals(path.toString()));
+        forgetProblemsExcept(present);
         return pods;
     }
 
+    /** As the kubelet: names starting with "." are editors' and writers' temporary files. */
+    private static boolean isHidden(Path file) {
+        Path name = file.getFileName();
+        return name != null && name.toString().startsWith(".");
+    }
+
+    /** Files that are gone should warn again if they come back broken. */
+    private void forgetProblemsExcept(Set<String> present) {
+        lastProblems.keySet().removeIf(origin -> !present.contains(origin));
+    }
+
+    /**
+     * The static pod of {@code file}, or {@code null} if it cannot be used (reported once per file
+     * content). Never throws: a failure of one file is contained to that file.
+     */
     private Pod readFile(Path file) {
         String origin = file.toString();
+        BasicFileAttributes attributes;
         byte[] data;
         try {
-            data = Files.readAllBytes(file);
-        } catch (IOException e) {
-            problem(origin, "cannot read the manifest file: " + e);
+            attributes = Files.readAttributes(file, BasicFileAttributes.class);
+            // The size first: a huge file is rejected without reading it into memory.
+            if (attributes.size() > maxManifestBytes) {
+                problem(tooLarge(origin, attributes.size() + " bytes"), attributes);
+                return null;
+            }
+            try (InputStream in = Files.newInputStream(file)) {
+                data = in.readNBytes((int) maxManifestBytes + 1);
+            }
+        } catch (IOException | RuntimeException e) {
+            problem(new InvalidManifestException(origin, "cannot read the manifest file: " + e, e), e.toString());
+            return null;
+        }
+        if (data.length > maxManifestBytes) {
+            // It grew between the size check and the read.
+            problem(tooLarge(origin, "more than " + maxManifestBytes + " bytes"), attributes);
             return null;
         }
         try {
-            Pod pod = decoder.decodePod(data, origin);
-            if (lastProblems.remove(origin) != null) {
-                LOG.info("Manifest file {} is valid again", origin);
-            }
-            return pod;
+            return decoder.decodePod(data, origin);
         } catch (InvalidManifestException e) {
-            problem(origin, e.getMessage());
+            problem(e, Manifests.fingerprint(data));
             return null;
         }
     }
 
-    private void problem(String origin, String message) {
-        String previous = lastProblems.put(origin, message);
-        if (message.equals(previous)) {
+    /** {@code file} is used: a problem it had is over. */
+    private void resolved(Path file) {
+        if (lastProblems.remove(file.toString()) != null) {
+            LOG.info("Manifest file {} is valid again", file);
+        }
+    }
+
+    private InvalidManifestException tooLarge(String origin, String size) {
+        return Manifests.tooLarge(origin, size, maxManifestBytes);
+    }
+
+    /**
+     * Logs {@code problem} at WARN (and tells the listener) unless the same problem of the same
+     * content was reported last time: a bad file is reported once, not every period.
+     *
+     * @param content what identifies the file's content (its bytes, or its size and modification time)
+     */
+    private void problem(InvalidManifestException problem, Object content) {
+        Reported reported = new Reported(problem.reason(), fingerprint(content));
+        Reported previous = lastProblems.put(problem.origin(), reported);
+        if (reported.equals(previous)) {
+            LOG.debug("Still skipping {}", problem.getMessage());
+            return;
+        }
+        LOG.warn("Skipping {}", problem.getMessage());
+        if (problem.getCause() != null) {
+            LOG.debug("Skipped {}", problem.origin(), problem.getCause());
+        }
+        Manifests.notify(listener, problem);
+    }
+
+    private static Object fingerprint(Object content) {
+        if (content instanceof BasicFileAttributes attributes) {
+            return List.of(attributes.size(), attributes.lastModifiedTime());
+        }
+        return content;
+    }
+
+    private void pathProblem(String message) {
+        String origin = path.toString();
+        Reported reported = new Reported(message, null);
+        if (reported.equals(lastProblems.put(origin, reported))) {
             LOG.debug("{}: {}", origin, message);
         } else {
-            LOG.warn("Skipping {}: {}", origin, message);
+            LOG.warn("{}: {}", origin, message);
         }
+    }
+
+    /** The last problem reported for one origin. */
+    private record Reported(String reason, Object fingerprint) {
     }
 
     /** Registers the directory (or the file's parent) with a watch service, if not yet done. */
@@ -202,8 +293,9 @@ final class FileSource implements PodSource {
             return true;
         }
         Path changed = dir.resolve(name);
-        // A directory source cares about its entries; a file source only about its file.
-        return dir.equals(path) || changed.equals(path);
+        // A directory source cares about its entries (not the hidden temporary files of writers,
+        // which it ignores); a file source only about its file.
+        return (dir.equals(path) && !isHidden(changed)) || changed.equals(path);
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
 
 /**
  * Configures the file source (the kubelet's {@code --pod-manifest-path}): a single manifest file or
@@ -14,9 +15,19 @@ import java.util.concurrent.ThreadFactory;
  * injected clock, and at once when the file system reports a change (a {@link
  * java.nio.file.WatchService} on its own thread, unless {@link #watchFileSystem(boolean)} is off).
  * Each read sends a SET of all valid pods; a missing path sends an empty SET; a removed file
- * removes its pod. Invalid manifests, and a second file defining a pod name already read, are
- * logged with the file and the reason and skipped. For a single-file path an invalid file keeps the
- * last set. Not thread-safe; {@link #build()} may be called more than once.
+ * removes its pod; a directory that cannot be listed keeps the last set.
+ *
+ * <p><b>Bad files never block the others.</b> An invalid manifest (including a {@code null} list
+ * element such as {@code containers: [null]}, named by its field path), a file above {@link
+ * #maxManifestBytes} (rejected by its size, without reading it), an unreadable file, and a second
+ * file defining a pod name already read are each reported as one {@link InvalidManifestException}
+ * line naming the file, skipped, and the other files still apply. A bad file is reported once per
+ * content (WARN, and to the {@link #onInvalidManifest listener}); while it stays unchanged later
+ * periods log it only at DEBUG. For a single-file path an invalid file keeps the last set.
+ *
+ * <p>A read that fails as a whole (any exception or error escaping it) is logged at ERROR and
+ * retried the next period: the source's thread does not die. Not thread-safe; {@link #build()} may
+ * be called more than once.
  */
 public final class FileSourceBuilder {
 
@@ -27,6 +38,8 @@ public final class FileSourceBuilder {
     boolean watchFileSystem = true;
     Clock clock = Clock.system();
     ThreadFactory threadFactory;
+    long maxManifestBytes = PodSource.DEFAULT_MAX_MANIFEST_BYTES;
+    Consumer<? super InvalidManifestException> listener = problem -> { };
 
     FileSourceBuilder(Path path, String nodeName, SourceChannel<PodUpdate> channel) {
         this.path = Objects.requireNonNull(path, "path");
@@ -47,6 +60,28 @@ public final class FileSourceBuilder {
             throw new IllegalArgumentException("file source period must be positive: " + period);
         }
         this.period = period;
+        return this;
+    }
+
+    /**
+     * The largest manifest file accepted, in bytes; default {@link
+     * PodSource#DEFAULT_MAX_MANIFEST_BYTES} (10 MiB, the kubelet's limit of a manifest URL's body). A
+     * larger file is rejected by its size without being read.
+     *
+     * @throws IllegalArgumentException if not between 1 byte and 1 GiB
+     */
+    public FileSourceBuilder maxManifestBytes(long bytes) {
+        this.maxManifestBytes = Manifests.checkCap(bytes);
+        return this;
+    }
+
+    /**
+     * Also tells {@code listener} of each invalid manifest, once per file content (as it is logged at
+     * WARN); called on the source's thread, so it should be quick; what it throws is logged and
+     * ignored. Default: nothing besides the log.
+     */
+    public FileSourceBuilder onInvalidManifest(Consumer<? super InvalidManifestException> listener) {
+        this.listener = Objects.requireNonNull(listener, "listener");
         return this;
     }
 

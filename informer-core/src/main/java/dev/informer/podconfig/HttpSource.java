@@ -2,14 +2,15 @@ package dev.informer.podconfig;
 
 import dev.informer.api.Pod;
 import java.io.IOException;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
+import okio.BufferedSource;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,8 +25,11 @@ final class HttpSource implements PodSource {
     private final SourceChannel<PodUpdate> channel;
     private final StaticPodDecoder decoder;
     private final PeriodicLoop loop;
-    // Loop thread only.
-    private byte[] lastData;
+    private final long maxManifestBytes;
+    private final Consumer<? super InvalidManifestException> listener;
+    // Loop thread only: the fingerprint of the last body (good or bad) and its problem, if bad.
+    private String lastFingerprint;
+    private InvalidManifestException lastProblem;
     private int failureLogs;
 
     HttpSource(HttpSourceBuilder builder, ThreadFactory threadFactory) {
@@ -41,6 +45,8 @@ final class HttpSource implements PodSource {
         this.client = base.newBuilder().callTimeout(builder.timeout).build();
         this.channel = builder.channel;
         this.decoder = new StaticPodDecoder(builder.nodeName, ConfigSources.HTTP);
+        this.maxManifestBytes = builder.maxManifestBytes;
+        this.listener = builder.listener;
         this.loop = new PeriodicLoop("http source " + url, this::pollOnce, builder.clock, builder.period,
                 threadFactory);
     }
@@ -62,7 +68,7 @@ final class HttpSource implements PodSource {
                 LOG.info("Read pods from {} successfully again", url);
                 failureLogs = 0;
             }
-        } catch (IOException | InvalidManifestException e) {
+        } catch (IOException e) {
             // The first few failures are enough to make the point; then only at debug level.
             if (failureLogs < 3) {
                 LOG.warn("Failed to read pods from {}; keeping the last good set: {}", url, e.getMessage());
@@ -76,26 +82,73 @@ final class HttpSource implements PodSource {
         }
     }
 
-    private void extract() throws IOException, InvalidManifestException, InterruptedException {
+    private void extract() throws IOException, InterruptedException {
         byte[] data;
         try (Response response = client.newCall(request).execute()) {
-            ResponseBody body = response.body();
-            data = body.bytes();
             if (response.code() != 200) {
+                // An error page is not read: it could be as large as anything.
                 throw new IOException(url + " answered HTTP " + response.code() + " " + response.message());
             }
+            ResponseBody body = response.body();
+            long declared = body.contentLength();
+            if (declared > maxManifestBytes) {
+                invalid(Manifests.tooLarge(url, declared + " bytes", maxManifestBytes), "length:" + declared);
+                return;
+            }
+            // At most cap + 1 bytes are buffered, whatever the server sends.
+            BufferedSource source = body.source();
+            if (source.request(maxManifestBytes + 1)) {
+                invalid(Manifests.tooLarge(url, "more than " + maxManifestBytes + " bytes", maxManifestBytes),
+                        "unbounded");
+                return;
+            }
+            data = source.getBuffer().readByteArray();
         }
         if (data.length == 0) {
             // An empty answer still marks the source as seen.
             channel.send(PodUpdate.set(ConfigSources.HTTP, List.of()));
             throw new IOException("zero-length data received from " + url);
         }
-        if (Arrays.equals(data, lastData)) {
+        String fingerprint = Manifests.fingerprint(data);
+        if (fingerprint.equals(lastFingerprint)) {
+            if (lastProblem != null) {
+                LOG.debug("Still skipping {}", lastProblem.getMessage());
+            }
             return;
         }
-        lastData = data;
-        List<Pod> pods = decoder.decodePodOrList(data, url);
+        List<Pod> pods;
+        try {
+            pods = decoder.decodePodOrList(data, url);
+        } catch (InvalidManifestException e) {
+            invalid(e, fingerprint);
+            return;
+        }
+        lastFingerprint = fingerprint;
+        if (lastProblem != null) {
+            LOG.info("The manifest at {} is valid again", url);
+            lastProblem = null;
+        }
         channel.send(PodUpdate.set(ConfigSources.HTTP, pods));
+    }
+
+    /**
+     * Reports a body that cannot be used, once per content (WARN and the listener), and keeps the
+     * last good set.
+     */
+    private void invalid(InvalidManifestException problem, String fingerprint) {
+        boolean repeat = lastProblem != null && fingerprint.equals(lastFingerprint)
+                && problem.reason().equals(lastProblem.reason());
+        lastFingerprint = fingerprint;
+        lastProblem = problem;
+        if (repeat) {
+            LOG.debug("Still skipping {}", problem.getMessage());
+            return;
+        }
+        LOG.warn("Skipping {} (the last good set stays in force)", problem.getMessage());
+        if (problem.getCause() != null) {
+            LOG.debug("Skipped {}", url, problem.getCause());
+        }
+        Manifests.notify(listener, problem);
     }
 
     @Override

@@ -10,16 +10,22 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
+import java.util.function.Consumer;
 import okhttp3.OkHttpClient;
 
 /**
  * Configures the HTTP source (the kubelet's {@code --manifest-url}): {@code GET url} at start and
  * every {@link #period} (default 20 s) on the injected clock, with the configured request headers.
  * A 200 answer holding a Pod or a PodList (YAML or JSON) is sent as a SET; a body identical to the
- * previous one is not decoded or sent again; an empty body sends an empty SET. A failed request, a
- * non-200 answer or an invalid body is logged (with the URL and the reason) and the last good set
- * stays in force; invalid or duplicate items of a list are logged and skipped, the rest are sent.
- * Not thread-safe; {@link #build()} may be called more than once.
+ * previous one is not decoded or sent again; an empty body sends an empty SET. A failed request or a
+ * non-200 answer (whose body is not read) is logged with the URL and the reason, throttled to debug
+ * level after three in a row, and the last good set stays in force. A body above {@link
+ * #maxManifestBytes} (at most that many bytes plus one are read) or an invalid body is one {@link
+ * InvalidManifestException} line naming the URL, reported once per content (WARN and the {@link
+ * #onInvalidManifest listener}), and the last good set stays in force; invalid or duplicate items of
+ * a list (a {@code null} container, say) are logged and skipped, the rest are sent. A poll that
+ * fails as a whole is logged at ERROR and retried the next period: the polling thread does not
+ * die. Not thread-safe; {@link #build()} may be called more than once.
  */
 public final class HttpSourceBuilder {
 
@@ -32,6 +38,8 @@ public final class HttpSourceBuilder {
     OkHttpClient client;
     Clock clock = Clock.system();
     ThreadFactory threadFactory;
+    long maxManifestBytes = PodSource.DEFAULT_MAX_MANIFEST_BYTES;
+    Consumer<? super InvalidManifestException> listener = problem -> { };
 
     HttpSourceBuilder(URI url, String nodeName, SourceChannel<PodUpdate> channel) {
         this.url = Objects.requireNonNull(url, "url");
@@ -69,6 +77,28 @@ public final class HttpSourceBuilder {
             throw new IllegalArgumentException("http source timeout must be positive: " + timeout);
         }
         this.timeout = timeout;
+        return this;
+    }
+
+    /**
+     * The largest body accepted, in bytes; default {@link PodSource#DEFAULT_MAX_MANIFEST_BYTES}
+     * (10 MiB, the kubelet's {@code maxConfigLength}). A larger body is rejected after reading at
+     * most this many bytes plus one (at once when its Content-Length says so).
+     *
+     * @throws IllegalArgumentException if not between 1 byte and 1 GiB
+     */
+    public HttpSourceBuilder maxManifestBytes(long bytes) {
+        this.maxManifestBytes = Manifests.checkCap(bytes);
+        return this;
+    }
+
+    /**
+     * Also tells {@code listener} of each invalid or oversized body, once per content (as it is
+     * logged at WARN); called on the polling thread, so it should be quick; what it throws is logged
+     * and ignored. Items skipped from a PodList are only logged. Default: nothing besides the log.
+     */
+    public HttpSourceBuilder onInvalidManifest(Consumer<? super InvalidManifestException> listener) {
+        this.listener = Objects.requireNonNull(listener, "listener");
         return this;
     }
 

@@ -10,8 +10,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs an action at once, then every period on the injected clock, and early whenever {@link
- * #trigger()} is called; on one thread. The action's runtime exceptions are logged and the loop goes
- * on. {@link #close()} stops the loop and waits for the thread (interrupting a blocked action).
+ * #trigger()} is called; on one thread. Nothing ends the loop but {@link #close()} and a closed
+ * channel: a round that throws (any runtime exception or error, OutOfMemoryError included) is
+ * logged at ERROR with its cause (once per distinct failure; repeats at DEBUG) and the next round
+ * runs a period later; an interrupt that is not {@code close()} is logged and ignored. {@link
+ * #close()} stops the loop and waits for the thread (interrupting a blocked action).
  */
 final class PeriodicLoop {
 
@@ -25,7 +28,7 @@ final class PeriodicLoop {
     private final String name;
     private final Action action;
     private final Clock clock;
-    private final long periodNanos;
+    private final Duration period;
     private final Thread thread;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition wake = lock.newCondition();
@@ -35,12 +38,15 @@ final class PeriodicLoop {
     private boolean started;
     // @GuardedBy("lock")
     private boolean closed;
+    // Loop thread only: consecutive failed rounds and the last failure, to log each new one once.
+    private int failures;
+    private String lastFailure;
 
     PeriodicLoop(String name, Action action, Clock clock, Duration period, ThreadFactory threadFactory) {
         this.name = name;
         this.action = action;
         this.clock = clock;
-        this.periodNanos = period.toNanos();
+        this.period = period;
         this.thread = threadFactory.newThread(this::loop);
     }
 
@@ -69,31 +75,93 @@ final class PeriodicLoop {
     }
 
     private void loop() {
-        try {
-            while (true) {
-                try {
-                    action.run();
-                } catch (ChannelClosedException e) {
+        while (true) {
+            try {
+                action.run();
+                succeeded();
+                if (!awaitNextRound()) {
                     return;
-                } catch (RuntimeException e) {
-                    LOG.error("{}: a round failed; retrying next period", name, e);
                 }
-                long next = clock.nanoTime() + periodNanos;
-                lock.lockInterruptibly();
-                try {
-                    while (!closed && !triggered && clock.nanoTime() - next < 0) {
-                        clock.awaitUntil(lock, wake, next);
-                    }
-                    if (closed) {
-                        return;
-                    }
-                    triggered = false;
-                } finally {
-                    lock.unlock();
+            } catch (ChannelClosedException e) {
+                return;
+            } catch (InterruptedException e) {
+                if (isClosed()) {
+                    return;
+                }
+                // Not ours: an interrupt that is not close() must not end the source in silence.
+                LOG.warn("{}: interrupted while not closed; going on", name);
+                if (!awaitNextRoundQuietly()) {
+                    return;
+                }
+            } catch (RuntimeException | Error e) {
+                // Anything escaping a round, OutOfMemoryError included: the source must not die.
+                failed(e);
+                if (!awaitNextRoundQuietly()) {
+                    return;
                 }
             }
-        } catch (InterruptedException e) {
-            // closing
+        }
+    }
+
+    private void succeeded() {
+        if (failures > 0) {
+            LOG.info("{}: a round succeeded again after {} failed round(s)", name, failures);
+            failures = 0;
+            lastFailure = null;
+        }
+    }
+
+    /** Logs a failed round: at ERROR when it differs from the previous failure, else at DEBUG. */
+    private void failed(Throwable e) {
+        failures++;
+        String failure = e.toString();
+        if (failure.equals(lastFailure)) {
+            LOG.debug("{}: round failed again ({} in a row): {}", name, failures, failure, e);
+        } else {
+            LOG.error("{}: a round failed; retrying in {}: {}", name, period, failure);
+            LOG.debug("{}: the failed round", name, e);
+        }
+        lastFailure = failure;
+    }
+
+    /** Waits for the next period or a trigger; false once closed. */
+    private boolean awaitNextRound() throws InterruptedException {
+        long next = clock.nanoTime() + period.toNanos();
+        lock.lockInterruptibly();
+        try {
+            while (!closed && !triggered && clock.nanoTime() - next < 0) {
+                clock.awaitUntil(lock, wake, next);
+            }
+            if (closed) {
+                return false;
+            }
+            triggered = false;
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** As {@link #awaitNextRound()}, but an interrupt that is not {@link #close()} is logged and ignored. */
+    private boolean awaitNextRoundQuietly() {
+        while (true) {
+            try {
+                return awaitNextRound();
+            } catch (InterruptedException e) {
+                if (isClosed()) {
+                    return false;
+                }
+                LOG.warn("{}: interrupted while not closed; going on", name);
+            }
+        }
+    }
+
+    private boolean isClosed() {
+        lock.lock();
+        try {
+            return closed;
+        } finally {
+            lock.unlock();
         }
     }
 

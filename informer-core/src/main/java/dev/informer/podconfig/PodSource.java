@@ -12,10 +12,17 @@ import java.nio.file.Path;
  *
  * <p>Every source sends from its own thread(s), taken from its builder's thread factory; {@code
  * send} may block (back-pressure), which delays the next read. Bad input is logged and skipped and
- * never stops a source. {@link #start()} may be called once; {@link #close()} is idempotent, stops
+ * never stops a source; a bad manifest never keeps the others from applying; a read or poll that
+ * fails as a whole is logged and retried the next period, so a source's thread never dies silently. {@link #start()} may be called once; {@link #close()} is idempotent, stops
  * the threads and waits for them.
  */
 public interface PodSource extends AutoCloseable {
+
+    /**
+     * The default size cap of one manifest file or manifest URL body: 10 MiB, the kubelet's {@code
+     * maxConfigLength}. Larger manifests are rejected by name without being read into memory.
+     */
+    long DEFAULT_MAX_MANIFEST_BYTES = 10L * 1024 * 1024;
 
     /** A source reading static pod manifests from {@code path} (a file or a directory). */
     static FileSourceBuilder file(Path path, String nodeName, SourceChannel<PodUpdate> channel) {

@@ -31,7 +31,12 @@ import tools.jackson.dataformat.yaml.YAMLMapper;
  * (common.go's applyDefaults): a UID hashed from the node name, the origin and the manifest's
  * content unless the manifest sets one; the name suffixed with {@code -<node name>}; namespace
  * {@code default} when empty; {@code spec.nodeName}; the config hash and source annotations; for
- * file pods a toleration of every NoExecute taint; phase Pending. Thread-safe (stateless).
+ * file pods a toleration of every NoExecute taint; phase Pending. Before that it validates a subset
+ * of the API server's pod validation, naming the field path in the {@link InvalidManifestException}
+ * ({@code spec.containers[0]: must not be null} for a {@code null} element of any list or a {@code
+ * null} label, annotation or nodeSelector value; {@code spec.containers[1].image: is required}...).
+ * A runtime exception while decoding one manifest is turned into an {@link InvalidManifestException}
+ * of that manifest, so it never fails a source's whole round. Thread-safe (stateless).
  */
 final class StaticPodDecoder {
 
@@ -40,6 +45,8 @@ final class StaticPodDecoder {
     private static final Pattern DNS_SUBDOMAIN =
             Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+    /** The string-to-string maps of a static pod, whose values must not be null. */
+    private static final Set<String> STRING_MAPS = Set.of("metadata.labels", "metadata.annotations", "spec.nodeSelector");
 
     private final String nodeName;
     private final String source;
@@ -87,14 +94,28 @@ final class StaticPodDecoder {
         return kind.stringValue();
     }
 
-    /** Decodes one manifest that must be a single Pod. */
+    /**
+     * Decodes one manifest that must be a single Pod.
+     *
+     * @throws InvalidManifestException if the manifest cannot be used, including when decoding it
+     *     fails unexpectedly (a runtime exception of this code is contained to the manifest)
+     */
     Pod decodePod(byte[] data, String origin) throws InvalidManifestException {
-        JsonNode root = parse(data, origin);
-        String kind = kindOf(root, origin);
-        if (!Pod.KIND.equals(kind)) {
-            throw new InvalidManifestException(origin, "kind must be Pod, got " + kind);
+        try {
+            JsonNode root = parse(data, origin);
+            String kind = kindOf(root, origin);
+            if (!Pod.KIND.equals(kind)) {
+                throw new InvalidManifestException(origin, "kind must be Pod, got " + kind);
+            }
+            return toStaticPod((ObjectNode) root, origin);
+        } catch (RuntimeException e) {
+            throw unexpected(origin, e);
         }
-        return toStaticPod((ObjectNode) root, origin);
+    }
+
+    /** A decoding bug or an input this code did not foresee: the manifest is skipped, not the round. */
+    private static InvalidManifestException unexpected(String origin, RuntimeException e) {
+        return new InvalidManifestException(origin, "decoding failed unexpectedly: " + e, e);
     }
 
     /**
@@ -104,6 +125,14 @@ final class StaticPodDecoder {
      * @throws InvalidManifestException if the body is neither a valid Pod nor a PodList
      */
     List<Pod> decodePodOrList(byte[] data, String origin) throws InvalidManifestException {
+        try {
+            return decodePodOrListUnchecked(data, origin);
+        } catch (RuntimeException e) {
+            throw unexpected(origin, e);
+        }
+    }
+
+    private List<Pod> decodePodOrListUnchecked(byte[] data, String origin) throws InvalidManifestException {
         JsonNode root = parse(data, origin);
         String kind = kindOf(root, origin);
         if (Pod.KIND.equals(kind)) {
@@ -126,7 +155,7 @@ final class StaticPodDecoder {
             String itemOrigin = origin + " item " + i;
             JsonNode item = list.get(i);
             try {
-                if (!item.isObject()) {
+                if (item == null || !item.isObject()) {
                     throw new InvalidManifestException(itemOrigin, "the item is not an object");
                 }
                 ObjectNode pod = ((ObjectNode) item).deepCopy();
@@ -148,13 +177,18 @@ final class StaticPodDecoder {
                 }
                 pods.add(decoded);
             } catch (InvalidManifestException e) {
-                LOG.warn("Skipping pod {}: {}", itemOrigin, e.getMessage());
+                LOG.warn("Skipping pod {}", e.getMessage());
+                LOG.debug("Skipped pod {}", itemOrigin, e);
+            } catch (RuntimeException e) {
+                LOG.warn("Skipping pod {}", unexpected(itemOrigin, e).getMessage());
+                LOG.debug("Skipped pod {}", itemOrigin, e);
             }
         }
         return pods;
     }
 
     private Pod toStaticPod(ObjectNode root, String origin) throws InvalidManifestException {
+        rejectNulls(root, "", origin);
         Pod pod;
         try {
             pod = ApiJson.mapper().treeToValue(root, Pod.class);
@@ -163,7 +197,7 @@ final class StaticPodDecoder {
         }
         ObjectMeta meta = pod.metadata();
         if (meta == null || meta.name() == null || meta.name().isEmpty()) {
-            throw new InvalidManifestException(origin, "metadata.name is missing");
+            throw new InvalidManifestException(origin, "metadata.name: is required");
         }
         validate(pod, origin);
         String uid = meta.uid();
@@ -172,7 +206,7 @@ final class StaticPodDecoder {
         }
         String name = meta.name() + "-" + nodeName.toLowerCase(Locale.ROOT);
         if (name.length() > 253 || !DNS_SUBDOMAIN.matcher(name).matches()) {
-            throw new InvalidManifestException(origin, "pod name " + name
+            throw new InvalidManifestException(origin, "metadata.name: pod name " + name
                     + " is not a valid DNS subdomain (lower case letters, digits, '-' and '.', at most 253)");
         }
         String namespace = meta.namespace() == null || meta.namespace().isEmpty() ? "default" : meta.namespace();
@@ -199,24 +233,68 @@ final class StaticPodDecoder {
         String namespace = pod.metadata().namespace();
         if (namespace != null && !namespace.isEmpty()
                 && (namespace.length() > 63 || !DNS_LABEL.matcher(namespace).matches())) {
-            throw new InvalidManifestException(origin, "metadata.namespace " + namespace + " is not a valid DNS label");
+            throw new InvalidManifestException(origin, "metadata.namespace: " + namespace + " is not a valid DNS label");
         }
         PodSpec spec = pod.spec();
         if (spec == null || spec.containers().isEmpty()) {
-            throw new InvalidManifestException(origin, "spec.containers must not be empty");
+            throw new InvalidManifestException(origin, "spec.containers: must not be empty");
         }
         Set<String> names = new HashSet<>();
-        List<Container> all = new ArrayList<>(spec.initContainers());
-        all.addAll(spec.containers());
-        for (Container container : all) {
+        validateContainers(spec.initContainers(), "spec.initContainers", names, origin);
+        validateContainers(spec.containers(), "spec.containers", names, origin);
+    }
+
+    private static void validateContainers(List<Container> containers, String field, Set<String> names, String origin)
+            throws InvalidManifestException {
+        for (int i = 0; i < containers.size(); i++) {
+            Container container = containers.get(i);
+            String path = field + "[" + i + "]";
+            if (container == null) {
+                throw new InvalidManifestException(origin, path + ": must not be null");
+            }
             if (container.name() == null || container.name().isEmpty()) {
-                throw new InvalidManifestException(origin, "a container has no name");
+                throw new InvalidManifestException(origin, path + ".name: is required");
             }
             if (container.image() == null || container.image().isEmpty()) {
-                throw new InvalidManifestException(origin, "container " + container.name() + " has no image");
+                throw new InvalidManifestException(origin, path + ".image: is required (container "
+                        + container.name() + ")");
             }
             if (!names.add(container.name())) {
-                throw new InvalidManifestException(origin, "duplicate container name " + container.name());
+                throw new InvalidManifestException(origin, path + ".name: duplicate container name "
+                        + container.name());
+            }
+        }
+    }
+
+    /**
+     * Rejects {@code null} where the API server's decoding would leave a zero value the kubelet's
+     * validation then refuses: an element of any list ({@code containers: [null]}, a bare {@code -}
+     * in YAML, likewise volumes, ports, env...) and a value of a string map (labels, annotations,
+     * nodeSelector). The message names the field path, as {@code spec.containers[0]}.
+     */
+    private static void rejectNulls(JsonNode node, String path, String origin) throws InvalidManifestException {
+        if (node.isArray()) {
+            for (int i = 0; i < node.size(); i++) {
+                JsonNode element = node.get(i);
+                String elementPath = path + "[" + i + "]";
+                if (element == null || element.isNull()) {
+                    throw new InvalidManifestException(origin, elementPath + ": must not be null");
+                }
+                rejectNulls(element, elementPath, origin);
+            }
+        } else if (node.isObject()) {
+            boolean stringMap = STRING_MAPS.contains(path);
+            for (Map.Entry<String, JsonNode> field : node.properties()) {
+                JsonNode value = field.getValue();
+                if (stringMap) {
+                    if (value == null || value.isNull()) {
+                        throw new InvalidManifestException(origin, path + "[" + field.getKey() + "]: must not be null");
+                    }
+                    continue;
+                }
+                if (value != null && value.isContainer()) {
+                    rejectNulls(value, path.isEmpty() ? field.getKey() : path + "." + field.getKey(), origin);
+                }
             }
         }
     }

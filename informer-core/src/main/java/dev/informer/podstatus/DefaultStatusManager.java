@@ -318,7 +318,8 @@ final class DefaultStatusManager implements StatusManager {
                 try {
                     syncBatch(all);
                 } catch (RuntimeException e) {
-                    LOG.error("Syncing pod statuses failed; retrying with the next change or batch", e);
+                    LOG.error("Syncing pod statuses failed; retrying with the next change or batch: {}", e.toString());
+                    LOG.debug("Syncing pod statuses failed", e);
                 }
             }
         } catch (InterruptedException e) {
@@ -473,15 +474,30 @@ final class DefaultStatusManager implements StatusManager {
             delay *= 2;
         }
         delay = Math.min(delay, retryMaxNanos);
+        // One line per failure; the stack trace only at debug level.
+        LOG.debug("Failed {} the status of pod {}/{}", what, status.namespace(), status.name(), e);
+        if (isClosed()) {
+            // close() interrupted the request: not a failure worth a line.
+            return;
+        }
         if (retriable) {
             retries.put(uid, new Retry(failures, clock.nanoTime() + delay));
-            LOG.info("Failed {} the status of pod {}/{} (attempt {}); retrying in {}", what, status.namespace(),
-                    status.name(), failures, Duration.ofNanos(delay), e);
+            LOG.info("Failed {} the status of pod {}/{} (attempt {}); retrying in {}: {}", what, status.namespace(),
+                    status.name(), failures, Duration.ofNanos(delay), e.getMessage());
         } else {
             // Not worth hammering the server: the next batch tries again.
             retries.remove(uid);
-            LOG.warn("Failed {} the status of pod {}/{}; trying again with the next batch", what,
-                    status.namespace(), status.name(), e);
+            LOG.warn("Failed {} the status of pod {}/{}; trying again with the next batch: {}", what,
+                    status.namespace(), status.name(), e.getMessage());
+        }
+    }
+
+    private boolean isClosed() {
+        lock.lock();
+        try {
+            return closed;
+        } finally {
+            lock.unlock();
         }
     }
 

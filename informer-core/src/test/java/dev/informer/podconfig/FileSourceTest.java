@@ -8,8 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.Pod;
 import dev.informer.clock.testing.FakeClock;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -216,6 +218,186 @@ class FileSourceTest {
         Files.writeString(file, yamlPod("solo", "y"));
         nextPeriod();
         assertEquals("y", channel.next().pods().get(0).spec().containers().get(0).image());
+    }
+
+    // ---- issue 13: one bad manifest never blocks the others ----
+
+    private final List<InvalidManifestException> problems = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    private PodSource start(FileSourceBuilder builder) {
+        source = builder.clock(clock).onInvalidManifest(problems::add).build();
+        source.start();
+        return source;
+    }
+
+    private List<String> problemMessages() {
+        return problems.stream().map(InvalidManifestException::getMessage).toList();
+    }
+
+    @Test
+    void aNullContainerIsAValidationErrorNamingFileAndFieldAndTheOtherManifestsStillApply() throws Exception {
+        Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, """
+                apiVersion: v1
+                kind: Pod
+                metadata:
+                  name: bad
+                spec:
+                  containers:
+                  -
+                """);
+        Files.writeString(dir.resolve("good.yaml"), yamlPod("good", "x"));
+        start(PodSource.file(dir, NODE, channel).watchFileSystem(false));
+
+        assertEquals(List.of("good-node-1"), names(channel.next()));
+        assertEquals(List.of(bad + ": spec.containers[0]: must not be null"), problemMessages());
+
+        Files.writeString(dir.resolve("later.yaml"), yamlPod("later", "x"));
+        nextPeriod();
+        assertEquals(List.of("good-node-1", "later-node-1"), names(channel.next()), "a file added later appears");
+        nextPeriod();
+        channel.next();
+        assertEquals(1, problems.size(), "an unchanged bad file is reported once, not every period: " + problems);
+    }
+
+    @Test
+    void anUnchangedBadFileIsReportedOnceAndAgainOnlyWhenItsContentChanges() throws Exception {
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"b\"},"
+                + "\"spec\":{\"containers\":[null]}}");
+        start(PodSource.file(dir, NODE, channel).watchFileSystem(false));
+        channel.next();
+        nextPeriod();
+        channel.next();
+        assertEquals(1, problems.size());
+
+        Files.writeString(bad, "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"b\"},"
+                + "\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}],\"initContainers\":[null]}}");
+        nextPeriod();
+        channel.next();
+        assertEquals(List.of(bad + ": spec.containers[0]: must not be null",
+                bad + ": spec.initContainers[0]: must not be null"), problemMessages());
+
+        Files.writeString(bad, yamlPod("b", "x"));
+        nextPeriod();
+        assertEquals(List.of("b-node-1"), names(channel.next()), "fixed, the file applies");
+    }
+
+    @Test
+    void aSecondFileDefiningTheSamePodIsReportedOnceNotEveryPeriod() throws Exception {
+        Files.writeString(dir.resolve("a.yaml"), yamlPod("web", "x"));
+        Files.writeString(dir.resolve("b.yaml"), yamlPod("web", "y"));
+        start(PodSource.file(dir, NODE, channel).watchFileSystem(false));
+        assertEquals(List.of("web-node-1"), names(channel.next()));
+        nextPeriod();
+        channel.next();
+        nextPeriod();
+        channel.next();
+        assertEquals(List.of(dir.resolve("b.yaml") + ": pod default/web-node-1 is already defined by "
+                + dir.resolve("a.yaml") + "; ignoring this file"), problemMessages());
+    }
+
+    @Test
+    void aManifestAboveTheSizeCapIsRejectedByNameWithoutBeingRead() throws Exception {
+        // 3 GiB, sparse: reading it into memory is what used to kill the source with OutOfMemoryError.
+        Path huge = dir.resolve("huge.yaml");
+        try (RandomAccessFile file = new RandomAccessFile(huge.toFile(), "rw")) {
+            file.setLength(3L << 30);
+        }
+        Path big = dir.resolve("big.yaml");
+        try (RandomAccessFile file = new RandomAccessFile(big.toFile(), "rw")) {
+            file.setLength(11L << 20);
+        }
+        Files.writeString(dir.resolve("good.yaml"), yamlPod("good", "x"));
+        start(PodSource.file(dir, NODE, channel).watchFileSystem(false));
+
+        assertEquals(List.of("good-node-1"), names(channel.next()));
+        assertEquals(List.of(
+                big + ": the manifest is 11534336 bytes, above the cap of 10485760 bytes (10 MiB)",
+                huge + ": the manifest is 3221225472 bytes, above the cap of 10485760 bytes (10 MiB)"),
+                problemMessages());
+
+        Files.writeString(dir.resolve("later.yaml"), yamlPod("later", "x"));
+        nextPeriod();
+        assertEquals(List.of("good-node-1", "later-node-1"), names(channel.next()), "the source goes on");
+        assertEquals(2, problems.size(), "reported once each");
+    }
+
+    @Test
+    void theSizeCapIsConfigurableAndInclusive() throws Exception {
+        String pod = yamlPod("fits", "x");
+        Files.writeString(dir.resolve("fits.yaml"), pod);
+        Files.writeString(dir.resolve("over.yaml"), yamlPod("over", "xy"));
+        start(PodSource.file(dir, NODE, channel).watchFileSystem(false).maxManifestBytes(pod.length()));
+
+        assertEquals(List.of("fits-node-1"), names(channel.next()));
+        assertEquals(List.of(dir.resolve("over.yaml") + ": the manifest is " + (pod.length() + 1)
+                + " bytes, above the cap of " + pod.length() + " bytes"), problemMessages());
+        assertThrows(IllegalArgumentException.class, () -> PodSource.file(dir, NODE, channel).maxManifestBytes(0));
+    }
+
+    @Test
+    void aSingleManifestFileAboveTheCapKeepsTheLastSet() throws Exception {
+        Path file = dir.resolve("pod.yaml");
+        Files.writeString(file, yamlPod("solo", "x"));
+        start(PodSource.file(file, NODE, channel).watchFileSystem(false).maxManifestBytes(1000));
+        assertEquals(List.of("solo-node-1"), names(channel.next()));
+
+        Files.writeString(file, yamlPod("solo", "x".repeat(1000)));
+        nextPeriod();
+        channel.expectNothing(Duration.ofMillis(200));
+        assertEquals(1, problems.size());
+        assertTrue(problems.get(0).getMessage().startsWith(file + ": the manifest is "), problems.toString());
+    }
+
+    @Test
+    void aRoundThatFailsWithAnErrorIsLoggedAndRetriedSoLaterManifestsAppear() throws Exception {
+        Files.writeString(dir.resolve("a.yaml"), yamlPod("a", "x"));
+        java.util.concurrent.atomic.AtomicInteger sends = new java.util.concurrent.atomic.AtomicInteger();
+        SourceChannel<PodUpdate> failingOnce = new SourceChannel<>() {
+            @Override
+            public String source() {
+                return ConfigSources.FILE;
+            }
+
+            @Override
+            public void send(PodUpdate update) {
+                if (sends.incrementAndGet() == 1) {
+                    throw new OutOfMemoryError("injected: the first round fails as a whole");
+                }
+                channel.send(update);
+            }
+
+            @Override
+            public boolean offer(PodUpdate update, Duration timeout) {
+                send(update);
+                return true;
+            }
+        };
+        source = PodSource.file(dir, NODE, failingOnce).clock(clock).watchFileSystem(false).build();
+        source.start();
+
+        Files.writeString(dir.resolve("b.yaml"), yamlPod("b", "x"));
+        nextPeriod();
+        assertEquals(List.of("a-node-1", "b-node-1"), names(channel.next()), "the source's thread survived");
+        assertEquals(2, sends.get());
+    }
+
+    @Test
+    void aWriterRenamingADotFileIntoPlaceIsPickedUpWithoutReadingTheHalfWrittenFile() throws Exception {
+        start(PodSource.file(dir, NODE, channel).watchFileSystem(true));
+        assertEquals(List.of(), names(channel.next()));
+
+        Path temp = dir.resolve(".web.yaml.tmp");
+        Files.writeString(temp, yamlPod("web", "x").substring(0, 40));
+        channel.expectNothing(Duration.ofMillis(300));
+        Files.writeString(temp, yamlPod("web", "x"));
+        channel.expectNothing(Duration.ofMillis(300));
+        assertEquals(List.of(), problems, "the half-written temporary file is never read");
+
+        Files.move(temp, dir.resolve("web.yaml"), StandardCopyOption.ATOMIC_MOVE);
+        // No clock step: the rename's notification triggers the read.
+        assertEquals(List.of("web-node-1"), names(channel.next()));
     }
 
     @Test

@@ -8,11 +8,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.Pod;
 import dev.informer.clock.testing.FakeClock;
+import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -190,10 +197,146 @@ class HttpSourceTest {
         }
     }
 
+    // ---- issue 13: one bad manifest never blocks the others ----
+
+    private final List<InvalidManifestException> problems = new CopyOnWriteArrayList<>();
+
+    private HttpSourceBuilder http(URI url) {
+        return PodSource.http(url, NODE, channel).onInvalidManifest(problems::add);
+    }
+
+    @Test
+    void aPodListItemWithANullContainerIsSkippedNamingItsFieldAndTheOtherItemsAreSent() throws Exception {
+        server.enqueue(ok("""
+                apiVersion: v1
+                kind: PodList
+                items:
+                - metadata: {name: a}
+                  spec:
+                    containers: [{name: c, image: i}]
+                - metadata: {name: bad}
+                  spec:
+                    containers:
+                    -
+                - metadata: {name: badport}
+                  spec:
+                    containers: [{name: c, image: i, ports: [null]}]
+                - metadata: {name: b}
+                  spec:
+                    containers: [{name: c, image: i}]
+                """));
+        start(http(url()));
+        assertEquals(List.of("a-node-1", "b-node-1"), channel.next().pods().stream().map(Pod::name).toList());
+    }
+
+    @Test
+    void aSinglePodWithANullContainerIsReportedOnceNamingTheUrlAndTheField() throws Exception {
+        String bad = "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"b\"},"
+                + "\"spec\":{\"containers\":[null]}}";
+        server.enqueue(ok(pod("web")));
+        server.enqueue(ok(bad));
+        server.enqueue(ok(bad));
+        server.enqueue(ok(bad));
+        server.enqueue(ok(pod("web2")));
+        start(http(url()));
+        assertEquals("web-node-1", channel.next().pods().get(0).name());
+        request();
+        for (int i = 0; i < 3; i++) {
+            nextPeriod();
+            request();
+        }
+        channel.expectNothing(Duration.ofMillis(200));
+        assertEquals(List.of(url() + ": spec.containers[0]: must not be null"),
+                problems.stream().map(InvalidManifestException::getMessage).toList(),
+                "an unchanged bad body is reported once");
+
+        nextPeriod();
+        assertEquals("web2-node-1", channel.next().pods().get(0).name());
+    }
+
+    @Test
+    void aBodyAboveTheDefaultCapIsRejectedNamingTheUrlAndTheCap() throws Exception {
+        server.enqueue(ok(pod("web") + " ".repeat(11 << 20)));
+        server.enqueue(ok(pod("small")));
+        start(http(url()));
+        request();
+        nextPeriod();
+        assertEquals("small-node-1", channel.next().pods().get(0).name(), "the source goes on");
+        assertEquals(List.of(url() + ": the manifest is " + (pod("web").length() + (11 << 20))
+                        + " bytes, above the cap of 10485760 bytes (10 MiB)"),
+                problems.stream().map(InvalidManifestException::getMessage).toList());
+    }
+
+    @Test
+    void aChunkedBodyAboveAConfiguredCapIsRejectedAfterReadingAtMostTheCapAndReportedOnce() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            server.enqueue(new MockResponse.Builder().code(200).chunkedBody(pod("web") + " ".repeat(5000), 100).build());
+        }
+        server.enqueue(ok(pod("web")));
+        start(http(url()).maxManifestBytes(1024));
+        request();
+        for (int i = 0; i < 3; i++) {
+            nextPeriod();
+            request();
+        }
+        assertEquals("web-node-1", channel.next().pods().get(0).name());
+        assertEquals(List.of(url() + ": the manifest is more than 1024 bytes, above the cap of 1024 bytes (1 KiB)"),
+                problems.stream().map(InvalidManifestException::getMessage).toList());
+    }
+
+    @Test
+    void anEndlessBodyIsCutOffAtTheCapAndTheSourceRecovers() throws Exception {
+        AtomicInteger requests = new AtomicInteger();
+        HttpServer endless = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        endless.createContext("/", exchange -> {
+            try (exchange) {
+                if (requests.incrementAndGet() == 1) {
+                    exchange.sendResponseHeaders(200, 0); // chunked, no length: it never ends
+                    byte[] chunk = new byte[64 * 1024];
+                    java.util.Arrays.fill(chunk, (byte) ' ');
+                    OutputStream out = exchange.getResponseBody();
+                    while (true) {
+                        out.write(chunk); // until the client hangs up
+                    }
+                }
+                byte[] body = pod("after").getBytes(StandardCharsets.UTF_8);
+                exchange.sendResponseHeaders(200, body.length);
+                exchange.getResponseBody().write(body);
+            } catch (IOException hungUp) {
+                // the source closed the connection: expected for the endless answer
+            }
+        });
+        endless.start();
+        try {
+            URI url = URI.create("http://127.0.0.1:" + endless.getAddress().getPort() + "/pods");
+            start(http(url).maxManifestBytes(1 << 20));
+            nextPeriod();
+            assertEquals("after-node-1", channel.next().pods().get(0).name());
+            assertEquals(List.of(url + ": the manifest is more than 1048576 bytes, above the cap of 1048576 bytes"
+                    + " (1 MiB)"), problems.stream().map(InvalidManifestException::getMessage).toList());
+        } finally {
+            endless.stop(0);
+        }
+    }
+
+    @Test
+    void anErrorAnswerIsNotRead() throws Exception {
+        server.enqueue(new MockResponse.Builder().code(500).body("x".repeat(11 << 20)).build());
+        server.enqueue(ok(pod("web")));
+        start(http(url()));
+        request();
+        nextPeriod();
+        assertEquals("web-node-1", channel.next().pods().get(0).name());
+        assertEquals(List.of(), problems, "a failed request is a failure, not an invalid manifest");
+    }
+
     @Test
     void builderRejectsNonsense() {
         assertThrows(IllegalArgumentException.class, () -> PodSource.http(URI.create("file:///etc"), NODE, channel));
         assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), "", channel));
         assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), NODE, channel).period(Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), NODE, channel).maxManifestBytes(0));
+        assertThrows(IllegalArgumentException.class,
+                () -> PodSource.http(url(), NODE, channel).maxManifestBytes((1L << 30) + 1));
     }
 }

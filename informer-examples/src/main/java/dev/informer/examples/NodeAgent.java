@@ -77,7 +77,9 @@ final class NodeAgent {
                     case REMOVE, DELETE -> stop(pod);
                 }
             } catch (RuntimeException e) {
-                LOG.warn("node agent could not act on {} of pod {}", update.operation(), key(pod), e);
+                // One line per failure; the stack trace only at debug level. The other pods go on.
+                LOG.warn("node agent could not act on {} of pod {}: {}", update.operation(), key(pod), e.toString());
+                LOG.debug("node agent could not act on {} of pod {}", update.operation(), key(pod), e);
             }
         }
     }
