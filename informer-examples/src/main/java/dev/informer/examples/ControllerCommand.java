@@ -172,7 +172,9 @@ final class ControllerCommand implements Callable<Integer> {
     private void lead(KubernetesClient client, ConsoleReporter console, LeaderContext context,
             AtomicReference<RuntimeException> failure, CountDownLatch wake) {
         console.line("became the leader; starting the controller");
-        AppPodsController controller = newController(client, console);
+        // Workers check the term before each reconcile and write: nothing after a pause past the lease.
+        AppPodsController controller = AppPodsController.builder(client).namespace(namespace).workers(workers)
+                .resync(resync).listener(console).leadership(() -> !context.isCancelled()).build();
         try {
             controller.start(SYNC_TIMEOUT);
             console.line("caches synced; reconciling (" + workers + " workers)");
