@@ -244,10 +244,7 @@ final class DefaultLeaderElector implements LeaderElector {
             maybeReportTransition();
             if (!renewed) {
                 if (!stopped && endTerm()) {
-                    LOG.warn("stopped leading on lease {}: no renewal succeeded within the renew deadline of {} "
-                            + "(last successful renewal {} ago)", description,
-                            Duration.ofNanos(config.renewDeadlineNanos()),
-                            Duration.ofNanos(clock.nanoTime() - renewedAtNanos));
+                    warnStoppedLeading();
                     fireStoppedLeading();
                 }
                 break;
@@ -469,6 +466,16 @@ final class DefaultLeaderElector implements LeaderElector {
         renewedEver = true;
     }
 
+    private void warnStoppedLeading() {
+        LOG.warn("stopped leading on lease {}: no renewal succeeded within the renew deadline of {} (last successful "
+                + "renewal {} ago); no further renewal or write", description, seconds(config.renewDeadlineNanos()),
+                seconds(clock.nanoTime() - renewedAtNanos));
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.1fs", nanos / 1e9);
+    }
+
     /** Whether a term was running and has ended: then no write may renew it. */
     private boolean termOver() {
         return term != null && termEnded.get();
@@ -493,9 +500,7 @@ final class DefaultLeaderElector implements LeaderElector {
             return false;
         }
         if (term != null && endTerm()) {
-            LOG.warn("stopped leading on lease {}: no renewal succeeded within the renew deadline of {} "
-                    + "(last successful renewal {} ago)", description, Duration.ofNanos(config.renewDeadlineNanos()),
-                    Duration.ofNanos(clock.nanoTime() - renewedAtNanos));
+            warnStoppedLeading();
             Thread callback = config.threadFactory().newThread(this::fireStoppedLeading);
             callback.start();
         }
