@@ -218,8 +218,8 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         }
 
         /**
-         * How long {@link SharedInformer#stop()} waits for handler calls in progress (default {@value
-         * SharedInformer#DEFAULT_STOP_GRACE_SECONDS} s); see {@link SharedInformer#stop(Duration)}.
+         * How long {@link SharedInformer#stop()} waits for handler calls in progress (default 10 s); see
+         * {@link SharedInformer#stop(Duration)}.
          *
          * @throws IllegalArgumentException if negative
          */

@@ -43,11 +43,8 @@ public interface SharedInformer<T> {
     /** The shortest resync period a handler can get (client-go's {@code minimumResyncPeriod}). */
     Duration MINIMUM_RESYNC_PERIOD = Duration.ofSeconds(1);
 
-    /** The default stop grace period in seconds. */
-    long DEFAULT_STOP_GRACE_SECONDS = 10;
-
-    /** How long {@link #stop()} waits for handler calls in progress unless the builder says otherwise. */
-    Duration DEFAULT_STOP_GRACE_PERIOD = Duration.ofSeconds(DEFAULT_STOP_GRACE_SECONDS);
+    /** How long {@link #stop()} waits for handler calls in progress unless the builder says otherwise: 10 s. */
+    Duration DEFAULT_STOP_GRACE_PERIOD = Duration.ofSeconds(10);
 
     /** The informer's name, used in log lines and thread names. */
     String name();
@@ -118,10 +115,7 @@ public interface SharedInformer<T> {
      */
     void run() throws InterruptedException;
 
-    /**
-     * {@link #stop(Duration)} with the builder's stop grace period (default {@value
-     * #DEFAULT_STOP_GRACE_SECONDS} s).
-     */
+    /** {@link #stop(Duration)} with the builder's stop grace period (default 10 s). */
     void stop();
 
     /**

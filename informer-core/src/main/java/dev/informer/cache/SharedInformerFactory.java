@@ -18,8 +18,8 @@ import java.util.function.UnaryOperator;
  * <p>Informers are created on first request, not started: {@link #start()} starts every informer
  * created so far that is not running (call it again after requesting more). {@link
  * #waitForCacheSync(Duration)} waits for the started ones; {@link #shutdown()} stops all and joins
- * their threads, waiting at most a grace period for handlers. Informers made by the factory have the namespace index ({@code
- * IndexFunctions.NAMESPACE_INDEX}) that {@link Lister#namespace(String)} uses.
+ * their threads, waiting at most a grace period for handlers. Informers made by the factory have the
+ * namespace index ({@code IndexFunctions.NAMESPACE_INDEX}) that {@link Lister#namespace(String)} uses.
  *
  * <p>Thread-safe. Requesting an informer after {@link #shutdown()} throws {@link IllegalStateException}.
  */
