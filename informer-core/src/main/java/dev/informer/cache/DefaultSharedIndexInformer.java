@@ -22,6 +22,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -47,6 +48,9 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     private final SharedIndexInformer.Builder<T> settings;
     private final Duration defaultEventHandlerResyncPeriod;
     private final CountDownLatch terminated = new CountDownLatch(1);
+    private final Duration stopGracePeriod;
+    // Written before terminated counts down; read after awaiting it.
+    private volatile boolean stoppedCleanly;
 
     /** Guards the lifecycle and the handler registration rules. */
     private final ReentrantLock startedLock = new ReentrantLock();
@@ -88,6 +92,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         this.resyncCheckPeriod = builder.defaultResyncPeriod;
         this.watchErrorHandler = builder.watchErrorHandler;
         this.transform = builder.transform;
+        this.stopGracePeriod = builder.stopGracePeriod;
     }
 
     @Override
@@ -288,11 +293,13 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
             processThread = toRun;
             started = true;
             processor.start();
+            // Under the lock, so that a concurrent stop() finds both running (never a stopped reflector
+            // being started); starting threads does not block.
+            toRun.start();
+            toStart.start();
         } finally {
             startedLock.unlock();
         }
-        toRun.start();
-        toStart.start();
         log.debug("{}: started (resync check period {})", name, resyncCheckPeriod);
     }
 
@@ -304,35 +311,112 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
 
     @Override
     public void stop() {
+        stop(stopGracePeriod);
+    }
+
+    @Override
+    public boolean stop(Duration grace) {
+        long deadline = SharedProcessor.stopDeadline(grace);
+        if (!beginStop()) {
+            return awaitStopped(deadline);
+        }
+        return finishStop(deadline);
+    }
+
+    /**
+     * The non-blocking half of a stop (but for the reflector's join): handlers get nothing more, the
+     * reflector is stopped, the fifo closed. Returns false if the informer was stopping already.
+     */
+    boolean beginStop() {
         Reflector<T> toStop;
-        Thread toJoin;
         DeltaFifo<T> queue;
         startedLock.lock();
         try {
             if (stopped) {
-                return;
+                return false;
             }
             stopped = true;
             toStop = reflector;
-            toJoin = processThread;
             queue = fifo;
         } finally {
             startedLock.unlock();
         }
+        processor.beginStop();
         try {
             if (toStop != null) {
                 toStop.stop();
             }
+        } finally {
             if (queue != null) {
                 queue.close();
             }
+        }
+        return true;
+    }
+
+    /**
+     * The bounded half: waits until {@code deadlineNanos} (a {@link System#nanoTime()} reading) for the
+     * processing thread and the handlers; names and interrupts whatever still runs then, and returns
+     * whether everything ended in time.
+     */
+    boolean finishStop(long deadlineNanos) {
+        String owner = "shared informer " + name;
+        boolean clean = true;
+        try {
+            Thread toJoin = processThreadIfStarted();
             if (toJoin != null && toJoin != Thread.currentThread()) {
-                Uninterruptibly.join(toJoin);
+                Uninterruptibly.run(() -> TimeUnit.NANOSECONDS.timedJoin(toJoin,
+                        Math.max(0, deadlineNanos - System.nanoTime())));
+                if (toJoin.isAlive()) {
+                    clean = false;
+                    log.warn("{}: the processing thread {} is still busy after the stop grace period (in an index "
+                            + "function or the store); it is interrupted and not waited for", owner, toJoin.getName());
+                    toJoin.interrupt();
+                }
             }
-            Uninterruptibly.run(processor::stop);
+            boolean[] handlersEnded = new boolean[1];
+            Uninterruptibly.run(() -> handlersEnded[0] = processor.finishStop(deadlineNanos, owner));
+            clean &= handlersEnded[0];
+            stoppedCleanly = clean;
+            return clean;
         } finally {
             terminated.countDown();
-            log.debug("{}: stopped", name);
+            log.debug("{}: stopped{}", name, clean ? "" : " (leaving threads behind)");
+        }
+    }
+
+    /**
+     * A later stop: waits (until the deadline) for the first one to finish and for any thread it left
+     * behind; returns whether all have ended. Logs nothing new.
+     */
+    boolean awaitStopped(long deadlineNanos) {
+        boolean[] ended = new boolean[1];
+        Uninterruptibly.run(() -> ended[0] = terminated.await(Math.max(0, deadlineNanos - System.nanoTime()),
+                TimeUnit.NANOSECONDS));
+        if (!ended[0]) {
+            return false;
+        }
+        if (stoppedCleanly) {
+            return true;
+        }
+        Thread processing = processThreadIfStarted();
+        if (processing != null && processing != Thread.currentThread()) {
+            Uninterruptibly.run(() -> TimeUnit.NANOSECONDS.timedJoin(processing,
+                    Math.max(0, deadlineNanos - System.nanoTime())));
+            if (processing.isAlive()) {
+                return false;
+            }
+        }
+        Uninterruptibly.run(() -> ended[0] = processor.finishStop(deadlineNanos, "shared informer " + name));
+        return ended[0];
+    }
+
+    private Thread processThreadIfStarted() {
+        startedLock.lock();
+        try {
+            return processThread;
+        } finally {
+            startedLock.unlock();
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.informer.cache;
 
 import dev.informer.api.ResourceType;
+import dev.informer.cache.internal.SharedProcessor;
 import dev.informer.clock.Clock;
 import dev.informer.store.IndexFunction;
 import dev.informer.store.IndexFunctions;
@@ -70,7 +71,8 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
                 .indexer(IndexFunctions.NAMESPACE_INDEX, byNamespace)
                 .clock(clock)
                 .backoff(settings.backoff)
-                .useWatchList(settings.useWatchList);
+                .useWatchList(settings.useWatchList)
+                .stopGracePeriod(settings.stopGracePeriod);
         if (settings.threadFactory != null) {
             builder.threadFactory(settings.threadFactory);
         }
@@ -142,6 +144,12 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
 
     @Override
     public void shutdown() {
+        shutdown(settings.stopGracePeriod);
+    }
+
+    @Override
+    public boolean shutdown(Duration grace) {
+        long deadline = SharedProcessor.stopDeadline(grace);
         List<SharedIndexInformer<?>> toStop;
         lock.lock();
         try {
@@ -150,6 +158,23 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
         } finally {
             lock.unlock();
         }
-        toStop.forEach(SharedInformer::stop);
+        // Every informer stops at once, then all are awaited until one shared deadline.
+        List<DefaultSharedIndexInformer<?>> begun = new ArrayList<>();
+        boolean clean = true;
+        for (SharedIndexInformer<?> informer : toStop) {
+            if (informer instanceof DefaultSharedIndexInformer<?> own) {
+                if (own.beginStop()) {
+                    begun.add(own);
+                } else {
+                    clean &= own.awaitStopped(deadline); // stopping already: wait for that, to the same deadline
+                }
+            } else {
+                clean &= informer.stop(grace);
+            }
+        }
+        for (DefaultSharedIndexInformer<?> informer : begun) {
+            clean &= informer.finishStop(deadline);
+        }
+        return clean;
     }
 }

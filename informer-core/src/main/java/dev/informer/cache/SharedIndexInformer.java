@@ -74,6 +74,7 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         boolean useWatchList;
         WatchErrorHandler watchErrorHandler = WatchErrorHandler.logging();
         UnaryOperator<T> transform;
+        Duration stopGracePeriod = DEFAULT_STOP_GRACE_PERIOD;
 
         private Builder(ListerWatcher<T> listerWatcher, ResourceClient<T> client) {
             this.listerWatcher = listerWatcher;
@@ -213,6 +214,20 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         /** See {@link SharedInformer#setWatchErrorHandler}. */
         public Builder<T> watchErrorHandler(WatchErrorHandler watchErrorHandler) {
             this.watchErrorHandler = Objects.requireNonNull(watchErrorHandler, "watchErrorHandler");
+            return this;
+        }
+
+        /**
+         * How long {@link SharedInformer#stop()} waits for handler calls in progress (default 10 s); see
+         * {@link SharedInformer#stop(Duration)}.
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder<T> stopGracePeriod(Duration stopGracePeriod) {
+            if (stopGracePeriod.isNegative()) {
+                throw new IllegalArgumentException("stopGracePeriod must not be negative: " + stopGracePeriod);
+            }
+            this.stopGracePeriod = stopGracePeriod;
             return this;
         }
 

@@ -28,7 +28,8 @@ import java.util.function.UnaryOperator;
  *
  * <p><b>Threads and blocking.</b> Every method is thread-safe. {@link #start()} returns at once;
  * {@link #run()} blocks until {@link #stop()}, which stops the reflector, the processing thread and
- * every listener and joins them. Nothing else blocks for longer than a store operation. Threads come
+ * every listener and joins them, waiting at most a grace period for handlers (see {@link
+ * #stop(Duration)}). Nothing else blocks for longer than a store operation. Threads come
  * from the builder's thread factory.
  *
  * <p><b>Misuse</b> fails fast with {@link IllegalStateException}: adding a handler after stop
@@ -41,6 +42,9 @@ public interface SharedInformer<T> {
 
     /** The shortest resync period a handler can get (client-go's {@code minimumResyncPeriod}). */
     Duration MINIMUM_RESYNC_PERIOD = Duration.ofSeconds(1);
+
+    /** How long {@link #stop()} waits for handler calls in progress unless the builder says otherwise: 10 s. */
+    Duration DEFAULT_STOP_GRACE_PERIOD = Duration.ofSeconds(10);
 
     /** The informer's name, used in log lines and thread names. */
     String name();
@@ -111,8 +115,23 @@ public interface SharedInformer<T> {
      */
     void run() throws InterruptedException;
 
-    /** Stops everything and joins the informer's threads. Idempotent. */
+    /** {@link #stop(Duration)} with the builder's stop grace period (default 10 s). */
     void stop();
+
+    /**
+     * Stops the informer and returns within about {@code grace} (plus the reflector's own stop, which
+     * ends its HTTP calls), never hanging on a handler. Handlers get no notification after this is
+     * called; a handler call in progress may finish within the grace period. A handler still running
+     * after it is named in one WARN (its class or description, and this informer's name), its thread
+     * is interrupted and not waited for: it ends when the handler returns. The same for the processing
+     * thread. Called from a handler, it does not wait for that handler's own thread. The grace period is
+     * real time (threads are joined), not the builder's clock. Idempotent: a later call waits (at most
+     * its own grace) for the first to finish.
+     *
+     * @return whether every thread of the informer ended within the grace period
+     * @throws IllegalArgumentException if {@code grace} is negative
+     */
+    boolean stop(Duration grace);
 
     /** A snapshot of every registration's delivery metrics. */
     List<ListenerMetrics> listenerMetrics();

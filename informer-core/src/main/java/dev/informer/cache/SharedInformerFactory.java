@@ -18,8 +18,8 @@ import java.util.function.UnaryOperator;
  * <p>Informers are created on first request, not started: {@link #start()} starts every informer
  * created so far that is not running (call it again after requesting more). {@link
  * #waitForCacheSync(Duration)} waits for the started ones; {@link #shutdown()} stops all and joins
- * their threads. Informers made by the factory have the namespace index ({@code
- * IndexFunctions.NAMESPACE_INDEX}) that {@link Lister#namespace(String)} uses.
+ * their threads, waiting at most a grace period for handlers. Informers made by the factory have the
+ * namespace index ({@code IndexFunctions.NAMESPACE_INDEX}) that {@link Lister#namespace(String)} uses.
  *
  * <p>Thread-safe. Requesting an informer after {@link #shutdown()} throws {@link IllegalStateException}.
  */
@@ -52,8 +52,19 @@ public interface SharedInformerFactory {
      */
     Map<Key, Boolean> waitForCacheSync(Duration timeout) throws InterruptedException;
 
-    /** Stops every informer and waits for their threads. Idempotent. */
+    /** {@link #shutdown(Duration)} with the builder's stop grace period (default 10 s). */
     void shutdown();
+
+    /**
+     * Stops every informer at once and returns within about {@code grace} overall (not per informer),
+     * never hanging on a handler: as {@link SharedInformer#stop(Duration)}, a handler still running
+     * after the grace period is named in one WARN and its thread interrupted, not waited for.
+     * Idempotent.
+     *
+     * @return whether every informer's threads ended within the grace period
+     * @throws IllegalArgumentException if {@code grace} is negative
+     */
+    boolean shutdown(Duration grace);
 
     /**
      * Identifies one informer of the factory.
@@ -82,6 +93,7 @@ public interface SharedInformerFactory {
         ThreadFactory threadFactory;
         BackoffPolicy backoff = BackoffPolicy.reflectorDefault();
         boolean useWatchList;
+        Duration stopGracePeriod = SharedInformer.DEFAULT_STOP_GRACE_PERIOD;
         final Map<ResourceType<?>, UnaryOperator<?>> transforms = new HashMap<>();
         final Map<ResourceType<?>, Duration> resyncs = new HashMap<>();
 
@@ -143,6 +155,21 @@ public interface SharedInformerFactory {
             return this;
         }
 
+        /**
+         * The stop grace period of every informer and of {@link SharedInformerFactory#shutdown()}
+         * (default 10 s).
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder stopGracePeriod(Duration stopGracePeriod) {
+            if (stopGracePeriod.isNegative()) {
+                throw new IllegalArgumentException("stopGracePeriod must not be negative: " + stopGracePeriod);
+            }
+            this.stopGracePeriod = stopGracePeriod;
+            return this;
+        }
+
+        /** A new factory with this configuration. */
         public SharedInformerFactory build() {
             return new DefaultSharedInformerFactory(this);
         }

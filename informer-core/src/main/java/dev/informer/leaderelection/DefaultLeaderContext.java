@@ -2,6 +2,7 @@ package dev.informer.leaderelection;
 
 import dev.informer.clock.Clock;
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -10,6 +11,8 @@ final class DefaultLeaderContext implements LeaderContext {
 
     private final String identity;
     private final Clock clock;
+    // The elector's lazy fence: true once the renew deadline passed without a renewal (it then cancels us).
+    private final BooleanSupplier fenceTripped;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition cancelledSignal = lock.newCondition();
     // Written under lock, read without it by isCancelled().
@@ -20,8 +23,13 @@ final class DefaultLeaderContext implements LeaderContext {
     private Thread leadingThread;
 
     DefaultLeaderContext(String identity, Clock clock) {
+        this(identity, clock, () -> false);
+    }
+
+    DefaultLeaderContext(String identity, Clock clock, BooleanSupplier fenceTripped) {
         this.identity = identity;
         this.clock = clock;
+        this.fenceTripped = fenceTripped;
     }
 
     @Override
@@ -31,7 +39,8 @@ final class DefaultLeaderContext implements LeaderContext {
 
     @Override
     public boolean isCancelled() {
-        return cancelled;
+        // The fence check cancels this context when it trips, so the answer never goes back to false.
+        return cancelled || fenceTripped.getAsBoolean();
     }
 
     @Override

@@ -59,6 +59,15 @@ final class DefaultLeaderElector implements LeaderElector {
 
     // Replaced atomically; read by isLeader()/getLeader()/check() on any thread.
     private volatile Observation observed = new Observation(LeaderElectionRecord.EMPTY, 0, false);
+    // The local fence: when (monotonic clock) the last successful acquire or renew was sent; valid
+    // only while renewedEver. Written by the run thread (or package tests), read by isLeader() anywhere.
+    private volatile long renewedAtNanos;
+    private volatile boolean renewedEver;
+    // Set once when the current term ends (renew deadline passed, renewal lost, stop): isLeader()
+    // stays false from then on, whoever noticed first (the run thread or a lazy isLeader()).
+    private final AtomicBoolean termEnded = new AtomicBoolean();
+    // onStoppedLeading runs once, on the thread that ended the term or at the end of run().
+    private final AtomicBoolean stoppedLeadingFired = new AtomicBoolean();
 
     // Confined to the run thread: the record last read from the lock (client-go's observedRawRecord;
     // null = nothing read yet) and the holder last reported to onNewLeader.
@@ -102,6 +111,7 @@ final class DefaultLeaderElector implements LeaderElector {
 
     @Override
     public void stop() {
+        termEnded.set(true); // isLeader() is false from now on, although the run thread may still be in a lock call
         stateLock.lock();
         try {
             stopped = true;
@@ -135,7 +145,7 @@ final class DefaultLeaderElector implements LeaderElector {
             if (!acquire()) {
                 return;
             }
-            DefaultLeaderContext context = new DefaultLeaderContext(config.identity(), clock);
+            DefaultLeaderContext context = new DefaultLeaderContext(config.identity(), clock, this::fenceTripped);
             term = context;
             if (stopped) {
                 context.cancel(); // stop() ran before term was visible to it
@@ -145,22 +155,52 @@ final class DefaultLeaderElector implements LeaderElector {
             context.attach(leading);
             renew();
         } finally {
+            termEnded.set(true);
             DefaultLeaderContext context = term;
             if (context != null) {
                 context.cancel();
             }
             interrupted = Thread.interrupted();
-            try {
-                config.onStoppedLeading().run();
-            } catch (RuntimeException e) {
-                LOG.error("onStoppedLeading of {} threw", this, e);
-            }
+            fireStoppedLeading();
             notifier.shutdown();
             terminated.countDown();
             if (interrupted || interruptedWhileWaiting) {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /** Calls onStoppedLeading unless it was called already (at most once per elector). */
+    private void fireStoppedLeading() {
+        if (!stoppedLeadingFired.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            config.onStoppedLeading().run();
+        } catch (RuntimeException e) {
+            LOG.error("onStoppedLeading of {} threw", this, e);
+        }
+    }
+
+    /**
+     * Ends the current term (once): isLeader() turns false for good, the context is cancelled and the
+     * run thread woken. Returns whether this call ended it. Never blocks on a lock call.
+     */
+    private boolean endTerm() {
+        if (!termEnded.compareAndSet(false, true)) {
+            return false;
+        }
+        DefaultLeaderContext current = term;
+        if (current != null) {
+            current.cancel();
+        }
+        stateLock.lock();
+        try {
+            stopSignal.signalAll();
+        } finally {
+            stateLock.unlock();
+        }
+        return true;
     }
 
     private void startedLeading(DefaultLeaderContext context) {
@@ -193,16 +233,19 @@ final class DefaultLeaderElector implements LeaderElector {
         return false;
     }
 
-    /** Renews every retry period until a renewal fails for the renew deadline or the election is stopped. */
+    /**
+     * Renews every retry period until no renewal succeeded for the renew deadline, counted from the
+     * last successful one (the local fence), or the election is stopped.
+     */
     private void renew() {
-        while (!stopped) {
-            long deadline = clock.nanoTime() + config.renewDeadlineNanos();
+        while (!stopped && !termEnded.get()) {
+            long deadline = renewedAtNanos + config.renewDeadlineNanos();
             boolean renewed = renewBefore(deadline);
             maybeReportTransition();
             if (!renewed) {
-                if (!stopped) {
-                    LOG.info("failed to renew lease {}: no renewal succeeded within the renew deadline of {}",
-                            description, Duration.ofNanos(config.renewDeadlineNanos()));
+                if (!stopped && endTerm()) {
+                    warnStoppedLeading();
+                    fireStoppedLeading();
                 }
                 break;
             }
@@ -219,14 +262,22 @@ final class DefaultLeaderElector implements LeaderElector {
 
     /**
      * client-go's PollImmediateUntil under the renew deadline: tries at once, then every retry period,
-     * until a try succeeds (true) or the deadline passes or the election is stopped (false).
+     * until a try succeeds (true) or the deadline passes, the term ends or the election is stopped
+     * (false). The deadline is checked before each try, so a leader that was paused past it (a GC
+     * pause, SIGSTOP, a frozen VM) does not write again.
      */
     private boolean renewBefore(long deadline) {
         while (true) {
+            if (termEnded.get() || clock.nanoTime() - deadline >= 0) {
+                return false;
+            }
             boolean succeeded = tryAcquireOrRenew();
             if (succeeded) {
-                if (clock.nanoTime() - deadline < 0) {
+                if (!termEnded.get() && clock.nanoTime() - deadline < 0) {
                     return true;
+                }
+                if (stopped) {
+                    return false;
                 }
                 // client-go bounds the call itself by the deadline, so a late success never counts.
                 LOG.warn("renewal of lease {} finished after the renew deadline; giving up leadership", description);
@@ -256,7 +307,8 @@ final class DefaultLeaderElector implements LeaderElector {
             LOG.info("lease lock {} not found, nothing to release", description);
             return false;
         }
-        if (!isLeader()) {
+        if (!holdsRecord() || !current.get().holderIdentity().equals(config.identity())) {
+            // Not ours (any more): a leader resumed after a pause must not overwrite its successor's lease.
             return true;
         }
         Instant now = clock.now();
@@ -283,18 +335,25 @@ final class DefaultLeaderElector implements LeaderElector {
         LeaderElectionRecord desired = new LeaderElectionRecord(config.identity(), leaseSeconds, now, now, 0);
 
         // 1. Fast path: the leader updates optimistically, assuming the record it last saw is current.
-        if (isLeader() && isLeaseValid(nowNanos)) {
+        if (holdsRecord() && isLeaseValid(nowNanos)) {
             LeaderElectionRecord mine = observed.record();
             LeaderElectionRecord renewed = new LeaderElectionRecord(config.identity(), leaseSeconds,
                     mine.acquireTime(), now, mine.leaderTransitions());
             try {
+                long sent = clock.nanoTime();
                 lock.update(renewed);
                 setObserved(renewed);
+                setRenewed(sent);
                 return true;
             } catch (RuntimeException e) {
                 logUpdateFailure("failed to update lock " + description + " optimistically, falling back to slow path",
                         e);
             }
+        }
+
+        // A term that ended (e.g. while the fast path hung) is never renewed by a fresh write.
+        if (termOver()) {
+            return false;
         }
 
         // 2. Read the record, or create it.
@@ -306,6 +365,7 @@ final class DefaultLeaderElector implements LeaderElector {
             return false;
         }
         if (fetched.isEmpty()) {
+            long sent = clock.nanoTime();
             try {
                 lock.create(desired);
             } catch (RuntimeException e) {
@@ -313,6 +373,7 @@ final class DefaultLeaderElector implements LeaderElector {
                 return false;
             }
             setObserved(desired);
+            setRenewed(sent);
             return true;
         }
 
@@ -322,19 +383,23 @@ final class DefaultLeaderElector implements LeaderElector {
             setObserved(old);
             lastFetched = old;
         }
-        if (old.isHeld() && isLeaseValid(nowNanos) && !isLeader()) {
+        if (old.isHeld() && isLeaseValid(nowNanos) && !holdsRecord()) {
             LOG.debug("lock {} is held by {} and has not yet expired", description, old.holderIdentity());
             return false;
         }
 
         // 4. Acquire (one more transition) or renew (keep acquire time and transitions).
-        if (isLeader()) {
+        if (holdsRecord()) {
             desired = new LeaderElectionRecord(config.identity(), leaseSeconds, old.acquireTime(), now,
                     old.leaderTransitions());
         } else {
             desired = new LeaderElectionRecord(config.identity(), leaseSeconds, now, now,
                     old.leaderTransitions() + 1);
         }
+        if (termOver()) {
+            return false;
+        }
+        long sent = clock.nanoTime();
         try {
             lock.update(desired);
         } catch (RuntimeException e) {
@@ -342,6 +407,7 @@ final class DefaultLeaderElector implements LeaderElector {
             return false;
         }
         setObserved(desired);
+        setRenewed(sent);
         return true;
     }
 
@@ -390,6 +456,57 @@ final class DefaultLeaderElector implements LeaderElector {
         observed = new Observation(record, clock.nanoTime(), true);
     }
 
+    /**
+     * Remembers a successful write of our record, timed when the request was sent: the server applied
+     * it no earlier, so no other candidate can take the lease before {@code sentNanos + leaseDuration},
+     * later than the fence at {@code sentNanos + renewDeadline}.
+     */
+    private void setRenewed(long sentNanos) {
+        renewedAtNanos = sentNanos;
+        renewedEver = true;
+    }
+
+    private void warnStoppedLeading() {
+        LOG.warn("stopped leading on lease {}: no renewal succeeded within the renew deadline of {} (last successful "
+                + "renewal {} ago); no further renewal or write", description, seconds(config.renewDeadlineNanos()),
+                seconds(clock.nanoTime() - renewedAtNanos));
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(java.util.Locale.ROOT, "%.1fs", nanos / 1e9);
+    }
+
+    /** Whether a term was running and has ended: then no write may renew it. */
+    private boolean termOver() {
+        return term != null && termEnded.get();
+    }
+
+    /** client-go's IsLeader: whether the last observed record names this candidate (unfenced). */
+    private boolean holdsRecord() {
+        return observed.record().holderIdentity().equals(config.identity());
+    }
+
+    /**
+     * The lazy half of the fence: true once the renew deadline has passed since the last successful
+     * renewal of the current term (or the term ended otherwise). The first caller to notice ends the
+     * term and runs onStoppedLeading on a new thread, so it fires at once even while the run thread
+     * is stuck in a lock call, and this method never blocks.
+     */
+    boolean fenceTripped() {
+        if (termEnded.get()) {
+            return true;
+        }
+        if (!renewedEver || clock.nanoTime() - renewedAtNanos - config.renewDeadlineNanos() < 0) {
+            return false;
+        }
+        if (term != null && endTerm()) {
+            warnStoppedLeading();
+            Thread callback = config.threadFactory().newThread(this::fireStoppedLeading);
+            callback.start();
+        }
+        return true;
+    }
+
     /** Test hook: pretend {@code record} was read from the lock at {@code observedNanos}. */
     void observeForTest(LeaderElectionRecord record, long observedNanos) {
         observed = new Observation(record, observedNanos, true);
@@ -403,7 +520,7 @@ final class DefaultLeaderElector implements LeaderElector {
 
     @Override
     public boolean isLeader() {
-        return observed.record().holderIdentity().equals(config.identity());
+        return holdsRecord() && renewedEver && !fenceTripped();
     }
 
     @Override
@@ -424,7 +541,7 @@ final class DefaultLeaderElector implements LeaderElector {
     @Override
     public Optional<String> check(Duration maxTolerableExpiredLease) {
         Observation current = observed;
-        if (!current.record().holderIdentity().equals(config.identity()) || !current.timed()) {
+        if (!holdsRecord() || !current.timed()) {
             return Optional.empty();
         }
         long tolerated = Clock.toNanosSaturated(config.leaseDuration()) + Clock.toNanosSaturated(maxTolerableExpiredLease);
@@ -447,7 +564,7 @@ final class DefaultLeaderElector implements LeaderElector {
     private boolean waitUntil(long deadline) {
         stateLock.lock();
         try {
-            while (!stopped) {
+            while (!stopped && !(term != null && termEnded.get())) {
                 if (clock.nanoTime() - deadline >= 0) {
                     return true;
                 }

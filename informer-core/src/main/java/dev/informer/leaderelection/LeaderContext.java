@@ -4,8 +4,10 @@ import java.time.Duration;
 
 /**
  * What {@code onStartedLeading} receives: the stop signal of one leadership term (client-go passes a
- * {@code context.Context}). It is cancelled when this candidate stops leading: the renewal failed
- * for the renew deadline, or {@link LeaderElector#stop()} was called. When it is cancelled the thread
+ * {@code context.Context}). It is cancelled when this candidate stops leading: no renewal succeeded
+ * for the renew deadline (noticed by the elector's loop, or by {@link #isCancelled()} or {@link
+ * LeaderElector#isLeader()} themselves, on the monotonic clock), or {@link LeaderElector#stop()} was
+ * called. When it is cancelled the thread
  * running {@code onStartedLeading} is also interrupted, so blocking calls return.
  *
  * <p>Code guarded by the lease must stop promptly once this is cancelled; with {@code
@@ -17,7 +19,11 @@ public interface LeaderContext {
     /** The identity that leads in this term. */
     String identity();
 
-    /** Whether this term is over. */
+    /**
+     * Whether this term is over; checks the elector's renew deadline itself (like {@link
+     * LeaderElector#isLeader()}), so it is true at once after a pause past the deadline, even before
+     * the elector's loop has run again. Never blocks.
+     */
     boolean isCancelled();
 
     /**

@@ -9,25 +9,39 @@ import java.util.Optional;
  *
  * <p>{@link #run()} first tries to acquire the lock every retry period (with jitter) until it
  * succeeds; then calls {@code onStartedLeading} on a thread of its own and renews the lock every retry
- * period. When no renewal succeeds within the renew deadline, or on {@link #stop()}, it stops leading:
- * the {@link LeaderContext} is cancelled, the lock is released if {@code releaseOnCancel} is set,
- * {@code onStoppedLeading} runs, and {@code run()} returns. An elector runs once; to compete again
- * after losing, build a new one (client-go's controllers exit instead).
+ * period. When no renewal has succeeded for the renew deadline, or on {@link #stop()}, it stops
+ * leading: the {@link LeaderContext} is cancelled, the lock is released if {@code releaseOnCancel} is
+ * set (and the lock is still ours), {@code onStoppedLeading} runs (at once, before the release, when the
+ * renew deadline passed) and {@code run()} returns. An elector runs once;
+ * to compete again after losing, build a new one (client-go's controllers exit instead).
  *
  * <p>Expiry is judged only on this candidate's own clock: a lock held by someone else is taken over
  * only after its lease duration has passed since this candidate last saw the record change, so the
- * election tolerates clock skew between machines (not a different clock rate). Like client-go's, it
- * does not fence: after a leader's renewal starts failing, it keeps believing it leads for up to the
- * renew deadline, which must therefore be shorter than the lease duration.
+ * election tolerates clock skew between machines (not a different clock rate).
+ *
+ * <p><b>Local fencing</b> (client-go has none): the renew deadline is counted on the monotonic clock
+ * ({@code Clock.nanoTime()}) from the moment the last successful renewal was <em>sent</em>. Once it
+ * has passed, {@link #isLeader()} is false and the term is over, whether the renew loop noticed (it
+ * was retrying, or it was paused and woke up late) or a caller of {@code isLeader()} or {@link
+ * LeaderContext#isCancelled()} noticed first (the loop may be stuck in a lock call, or the whole
+ * process was paused by a GC, SIGSTOP or a frozen VM): {@code onStoppedLeading} fires at once, the
+ * context is cancelled, and the loop makes no further write. Since every other candidate waits at
+ * least the lease duration after the write it observed, and {@code renewDeadline < leaseDuration},
+ * {@code isLeader()} turns false before anyone else can acquire the lease. A term never resumes: a
+ * renewal that succeeds after the deadline does not count. Checking {@code isLeader()} right before
+ * each guarded action (as the example controller's workers do) keeps a resumed leader from acting;
+ * an action already past its check when the process froze can still land late, which only the
+ * server can prevent (conditional writes, fencing tokens).
  *
  * <p>Threads: the run thread (the caller of {@code run()}, or one from the thread factory for
  * {@link #start()}) makes every lock call and runs {@code onStoppedLeading}; {@code onStartedLeading}
  * runs on a new thread per term, {@code onNewLeader} on a notifier thread, in the order of the
- * changes; so a slow callback never delays a renewal. Exceptions thrown by callbacks are logged with
+ * changes; so a slow callback never delays a renewal. {@code onStoppedLeading} runs once: on the run
+ * thread, or, when a caller of {@code isLeader()} noticed the end of the term first, on a new thread
+ * from the thread factory. Exceptions thrown by callbacks are logged with
  * their stack trace and otherwise ignored. All waiting is on the injected clock.
  *
- * <p>All methods are thread-safe. {@link #isLeader()} and {@link #getLeader()} report the last
- * observed record and never block.
+ * <p>All methods are thread-safe. {@link #isLeader()} and {@link #getLeader()} never block.
  */
 public interface LeaderElector {
 
@@ -61,8 +75,8 @@ public interface LeaderElector {
     void start();
 
     /**
-     * Asks the election to end (client-go: cancelling the context): the current term's {@link
-     * LeaderContext} is cancelled at once; the run thread finishes the lock call under way, releases
+     * Asks the election to end (client-go: cancelling the context): {@link #isLeader()} turns false
+     * and the current term's {@link LeaderContext} is cancelled at once; the run thread finishes the lock call under way, releases
      * the lock if so configured, calls {@code onStoppedLeading} and returns. Idempotent; does not
      * block. Stopping before running makes {@code run()} return at once (after {@code
      * onStoppedLeading}, as client-go).
@@ -78,7 +92,12 @@ public interface LeaderElector {
      */
     boolean awaitTermination(Duration timeout) throws InterruptedException;
 
-    /** Whether the last observed record names this candidate as holder. */
+    /**
+     * Whether this candidate leads now: the last observed record names it, its last successful
+     * renewal was sent less than the renew deadline ago on the monotonic clock, and the term has not
+     * ended (nor the election stopped). Never blocks; the first call that finds the renew deadline
+     * passed ends the term (see the class comment). Once false in a term, it stays false.
+     */
     boolean isLeader();
 
     /** The holder of the last observed record, {@code ""} when none has been observed or nobody holds it. */
@@ -91,9 +110,10 @@ public interface LeaderElector {
     String name();
 
     /**
-     * Health check for a leader whose renewal loop is stuck (client-go's {@code Check}): when this
-     * candidate believes it leads but has not observed its record for longer than the lease duration
-     * plus {@code maxTolerableExpiredLease}, another candidate may already lead.
+     * Health check for a leader whose renewal loop is stuck (client-go's {@code Check}): when the last
+     * observed record names this candidate but was observed longer than the lease duration plus
+     * {@code maxTolerableExpiredLease} ago, the run thread is stuck (the fence has long made {@link
+     * #isLeader()} false, but a supervisor should restart the process).
      *
      * @return empty when healthy (or not leading), else the reason
      */

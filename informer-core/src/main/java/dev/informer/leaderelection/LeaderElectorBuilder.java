@@ -54,7 +54,10 @@ public final class LeaderElectorBuilder {
         return this;
     }
 
-    /** How long the leader keeps retrying a renewal before it gives up leading (default 10 s). */
+    /**
+     * How long after its last successful renewal the leader keeps retrying before it gives up leading
+     * (default 10 s); from then on {@link LeaderElector#isLeader()} is false (the local fence).
+     */
     public LeaderElectorBuilder renewDeadline(Duration renewDeadline) {
         this.renewDeadline = Objects.requireNonNull(renewDeadline, "renewDeadline");
         return this;
@@ -76,8 +79,10 @@ public final class LeaderElectorBuilder {
     }
 
     /**
-     * Called on the run thread when the election ends (required), whether or not this candidate led,
-     * as client-go does.
+     * Called once (required) when this candidate stops leading or, if it never led, when the election
+     * ends, as client-go does. Usually on the run thread; when the renew deadline passed and a caller
+     * of {@link LeaderElector#isLeader()} noticed it first, at once on a new thread from the thread
+     * factory (the run thread may be stuck in a lock call).
      */
     public LeaderElectorBuilder onStoppedLeading(Runnable callback) {
         this.onStoppedLeading = Objects.requireNonNull(callback, "onStoppedLeading");

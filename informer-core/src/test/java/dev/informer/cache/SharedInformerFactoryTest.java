@@ -1,6 +1,7 @@
 package dev.informer.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,7 +14,9 @@ import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -103,6 +106,38 @@ class SharedInformerFactoryTest {
         assertTrue(pods.isStopped());
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> factory.informerFor(ResourceType.NODES));
         assertTrue(e.getMessage().contains("shut down"), e.getMessage());
+    }
+
+    @Test
+    void shutdownIsBoundedOverallAndNamesTheStuckHandlerOfEveryInformer() throws Exception {
+        createPod("default", "web-1", "web");
+        server.create("configmaps", "default",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm\",\"namespace\":\"default\"}}");
+        SharedInformerStopTest.StubbornHandler<Pod> podHandler = new SharedInformerStopTest.StubbornHandler<>("stuck-pods");
+        SharedInformerStopTest.StubbornHandler<ConfigMap> cmHandler =
+                new SharedInformerStopTest.StubbornHandler<>("stuck-configmaps");
+        factory.informerFor(ResourceType.PODS).addEventHandler(podHandler);
+        factory.informerFor(ResourceType.CONFIGMAPS).addEventHandler(cmHandler);
+        factory.start();
+        try {
+            assertTrue(podHandler.entered.await(20, TimeUnit.SECONDS));
+            assertTrue(cmHandler.entered.await(20, TimeUnit.SECONDS));
+            List<String> warnings;
+            try (CapturedStderr log = new CapturedStderr()) {
+                assertFalse(factory.shutdown(Duration.ofMillis(300)));
+                warnings = log.linesContaining("is still running after the stop grace period");
+            }
+            assertEquals(2, warnings.size(), "one WARN per stuck handler: " + warnings);
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("shared informer pods") && w.contains("stuck-pods")),
+                    warnings.toString());
+            assertTrue(warnings.stream().anyMatch(w -> w.contains("shared informer configmaps")
+                    && w.contains("stuck-configmaps")), warnings.toString());
+            assertTrue(podHandler.interrupted.await(20, TimeUnit.SECONDS));
+            assertTrue(cmHandler.interrupted.await(20, TimeUnit.SECONDS));
+        } finally {
+            podHandler.release.countDown();
+            cmHandler.release.countDown();
+        }
     }
 
     @Test

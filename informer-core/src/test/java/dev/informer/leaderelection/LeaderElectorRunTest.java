@@ -134,24 +134,28 @@ class LeaderElectorRunTest {
     }
 
     @Test
-    void failingRenewalsStopLeadingOnlyWhenTheRenewDeadlinePasses() throws InterruptedException {
+    void failingRenewalsStopLeadingWhenTheRenewDeadlineHasPassedSinceTheLastSuccessfulRenewal()
+            throws InterruptedException {
         LeaderElector elector = startLeading(builder());
         // t=0: acquired and renewed; every call fails from now on.
         store.intercept((who, verb) -> FakeResourceLock.serverError());
 
-        // The next renewal starts at t=2 with a deadline of t=12 and retries every 2 s.
-        advance(11, Duration.ofSeconds(1));
+        // Retries every 2 s; the fence is 10 s after the last successful renewal (client-go: 10 s after
+        // the start of the failing round, t=12).
+        advance(9, Duration.ofSeconds(1));
         assertFalse(callbacks.hasStopped(), "still leading at t=" + clock.seconds());
         assertFalse(callbacks.context.isCancelled());
+        assertTrue(elector.isLeader());
 
         clock.step(Duration.ofSeconds(1));
-        assertTrue(elector.awaitTermination(WAIT), "gave up at t=12");
+        assertTrue(elector.awaitTermination(WAIT), "gave up at t=10");
+        assertFalse(elector.isLeader());
         assertEquals(1, callbacks.stoppedCount.get());
         assertTrue(callbacks.context.isCancelled());
         assertTrue(callbacks.startedReturned.await(WAIT.toSeconds(), TimeUnit.SECONDS));
-        // Attempts at t=2, 4, 6, 8 and 10, each a failed fast-path update then a failed read.
+        // Attempts at t=2, 4, 6 and 8, each a failed fast-path update then a failed read; none at t=10.
         long attempts = store.verbs("baz").stream().filter("get"::equals).count() - 1;
-        assertEquals(5, attempts);
+        assertEquals(4, attempts);
     }
 
     @Test
@@ -164,9 +168,9 @@ class LeaderElectorRunTest {
         assertEquals("intruder", elector.getLeader());
         assertEquals("intruder", store.current().orElseThrow().holderIdentity());
 
-        advance(9, Duration.ofSeconds(1));
+        advance(7, Duration.ofSeconds(1));
         assertFalse(callbacks.hasStopped());
-        clock.step(Duration.ofSeconds(1));
+        clock.step(Duration.ofSeconds(1)); // t=10: 10 s since the last successful renewal
         assertTrue(elector.awaitTermination(WAIT));
         assertEquals("intruder", store.current().orElseThrow().holderIdentity(), "never overwritten");
         Await.until("reported the intruder", () -> callbacks.newLeaders.equals(List.of("baz", "intruder")),

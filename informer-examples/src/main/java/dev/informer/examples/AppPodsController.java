@@ -23,6 +23,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,7 +40,9 @@ import org.slf4j.LoggerFactory;
  * <p>Guarantees (from the work queue): one key is never reconciled by two workers at once; an event
  * that arrives while its key is being reconciled makes it run once more afterwards; a failed key is
  * retried with the default controller backoff (5 ms doubling to 1000 s per key, 10 qps overall)
- * up to {@code maxRetries} times in a row, then dropped until its next event. Thread-safe.
+ * up to {@code maxRetries} times in a row, then dropped until its next event. With {@link
+ * Builder#leadership}, nothing is reconciled or written while this process does not lead.
+ * Thread-safe.
  */
 public final class AppPodsController implements AutoCloseable {
 
@@ -74,6 +77,8 @@ public final class AppPodsController implements AutoCloseable {
     private final AtomicLong failures = new AtomicLong();
     private final AtomicLong retries = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong notLeading = new AtomicLong();
+    private final BooleanSupplier leading;
 
     private AppPodsController(Builder builder) {
         this.clock = builder.clock;
@@ -82,6 +87,7 @@ public final class AppPodsController implements AutoCloseable {
         this.listener = builder.listener;
         this.workerCount = builder.workers;
         this.maxRetries = builder.maxRetries;
+        this.leading = builder.leading;
         SharedInformerFactory.Builder factoryBuilder = SharedInformerFactory.builder(builder.client)
                 .clock(clock)
                 .defaultResync(builder.resync)
@@ -94,7 +100,7 @@ public final class AppPodsController implements AutoCloseable {
         this.podInformer = factory.informerFor(ResourceType.PODS);
         this.configMapInformer = factory.informerFor(ResourceType.CONFIGMAPS);
         this.reconciler = new AppPodsReconciler(factory.listerFor(ResourceType.PODS),
-                factory.listerFor(ResourceType.CONFIGMAPS), builder.client.resource(ResourceType.CONFIGMAPS));
+                factory.listerFor(ResourceType.CONFIGMAPS), builder.client.resource(ResourceType.CONFIGMAPS), leading);
         this.queue = WorkQueues.<AppKey>builder().name("app-pods").clock(clock).buildRateLimiting();
         podInformer.addEventHandler(enqueuing(podEvents, this::enqueueApp));
         configMapInformer.addEventHandler(enqueuing(configMapEvents, this::enqueueManagedConfigMap));
@@ -172,6 +178,11 @@ public final class AppPodsController implements AutoCloseable {
         return queue.len() == 0 && busyWorkers.get() == 0;
     }
 
+    /** How many keys were dropped unreconciled because this process did not lead (see {@link Builder#leadership}). */
+    public long notLeadingSkips() {
+        return notLeading.get();
+    }
+
     /** The counters so far. */
     public ControllerStats stats() {
         return new ControllerStats(podEvents.get(), configMapEvents.get(), reconciles.get(), created.get(),
@@ -222,10 +233,16 @@ public final class AppPodsController implements AutoCloseable {
         busyWorkers.incrementAndGet();
         long start = clock.nanoTime();
         try {
+            if (!leading.getAsBoolean()) {
+                skipNotLeading(key, "not reconciled");
+                return;
+            }
             ReconcileResult result = reconciler.reconcile(key);
             queue.forget(key);
             count(result.action());
             notifyListener(l -> l.onReconciled(result, Duration.ofNanos(clock.nanoTime() - start)));
+        } catch (AppPodsReconciler.NotLeaderException e) {
+            skipNotLeading(key, e.getMessage());
         } catch (RuntimeException e) {
             failures.incrementAndGet();
             int attempt = queue.numRequeues(key) + 1;
@@ -243,6 +260,16 @@ public final class AppPodsController implements AutoCloseable {
         } finally {
             queue.done(key);
             busyWorkers.decrementAndGet();
+        }
+    }
+
+    // Leadership lost: the key is dropped, not retried (the new leader reconciles it from its own cache).
+    private void skipNotLeading(AppKey key, String what) {
+        queue.forget(key);
+        if (notLeading.getAndIncrement() == 0) {
+            LOG.warn("this process no longer leads: {} {}; no reconcile and no write from now on", key, what);
+        } else {
+            LOG.debug("not leading: {} {}", key, what);
         }
     }
 
@@ -319,6 +346,7 @@ public final class AppPodsController implements AutoCloseable {
         private ThreadFactory threadFactory;
         private ReconcileListener listener = new ReconcileListener() {
         };
+        private BooleanSupplier leading = () -> true;
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -378,6 +406,18 @@ public final class AppPodsController implements AutoCloseable {
         /** Observes every reconcile (default none). */
         public Builder listener(ReconcileListener listener) {
             this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * With leader election: whether this process leads now, e.g. {@code elector::isLeader} or {@code
+         * () -> !leaderContext.isCancelled()} (default: always). Each worker asks before every reconcile
+         * and the reconciler again right before every write; when it says no, the key is dropped
+         * without a reconcile or a write (logged once as a WARN), so a leader that was paused past its
+         * lease and resumed does nothing while its successor works. Must be quick and thread-safe.
+         */
+        public Builder leadership(BooleanSupplier leading) {
+            this.leading = Objects.requireNonNull(leading, "leading");
             return this;
         }
 

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * The example controller's business logic, separate from its wiring ({@link AppPodsController}):
@@ -55,6 +56,20 @@ public final class AppPodsReconciler {
     private final Lister<Pod> pods;
     private final Lister<ConfigMap> configMaps;
     private final ResourceClient<ConfigMap> configMapClient;
+    private final BooleanSupplier leading;
+
+    /**
+     * Thrown instead of a write when this process does not lead (any more): the write is not sent.
+     * The controller drops the key without retrying; the new leader reconciles it.
+     */
+    public static final class NotLeaderException extends IllegalStateException {
+        private static final long serialVersionUID = 1L;
+
+        NotLeaderException(AppKey key, String write) {
+            super("not the leader: the " + write + " of " + key.namespace() + "/" + key.configMapName()
+                    + " was not sent");
+        }
+    }
 
     /**
      * @param pods            the pod informer's lister
@@ -62,9 +77,26 @@ public final class AppPodsReconciler {
      * @param configMapClient where ConfigMaps are created, updated and deleted
      */
     public AppPodsReconciler(Lister<Pod> pods, Lister<ConfigMap> configMaps, ResourceClient<ConfigMap> configMapClient) {
+        this(pods, configMaps, configMapClient, () -> true);
+    }
+
+    /**
+     * A reconciler that writes only while {@code leading} says this process leads (e.g. {@code
+     * LeaderElector::isLeader}); it is asked right before each write, the last moment a process that
+     * was paused past its lease can still hold back.
+     */
+    public AppPodsReconciler(Lister<Pod> pods, Lister<ConfigMap> configMaps, ResourceClient<ConfigMap> configMapClient,
+            BooleanSupplier leading) {
         this.pods = Objects.requireNonNull(pods, "pods");
         this.configMaps = Objects.requireNonNull(configMaps, "configMaps");
         this.configMapClient = Objects.requireNonNull(configMapClient, "configMapClient");
+        this.leading = Objects.requireNonNull(leading, "leading");
+    }
+
+    private void requireLeading(AppKey key, String write) {
+        if (!leading.getAsBoolean()) {
+            throw new NotLeaderException(key, write);
+        }
     }
 
     /**
@@ -73,6 +105,7 @@ public final class AppPodsReconciler {
      * @throws StatusException when the server refuses a write (a conflict with a stale cache
      *         included); the caller retries later
      * @throws RuntimeException for connection failures; the caller retries later
+     * @throws NotLeaderException when a write is due but this process does not lead; nothing was sent
      */
     public ReconcileResult reconcile(AppKey key) {
         List<Pod> appPods = podsOf(pods, key);
@@ -85,6 +118,7 @@ public final class AppPodsReconciler {
                 return new ReconcileResult(key, ReconcileResult.Action.SKIPPED, 0, 0);
             }
             ObjectMeta meta = existing.get().metadata();
+            requireLeading(key, "delete");
             try {
                 configMapClient.inNamespace(key.namespace()).delete(key.configMapName(),
                         DeleteOptions.preconditions(meta.uid(), meta.resourceVersion()));
@@ -98,6 +132,7 @@ public final class AppPodsReconciler {
         ConfigMap desired = desiredConfigMap(key, appPods);
         int ready = Integer.parseInt(desired.data().get(READY_COUNT_KEY));
         if (existing.isEmpty()) {
+            requireLeading(key, "create");
             configMapClient.inNamespace(key.namespace()).create(desired);
             return new ReconcileResult(key, ReconcileResult.Action.CREATED, ready, appPods.size());
         }
@@ -118,6 +153,7 @@ public final class AppPodsReconciler {
                 .data(desired.data())
                 .build();
         // Carries the cached resourceVersion: a stale cache gets 409 Conflict instead of losing a write.
+        requireLeading(key, "update");
         configMapClient.inNamespace(key.namespace()).update(updated);
         return new ReconcileResult(key, ReconcileResult.Action.UPDATED, ready, appPods.size());
     }

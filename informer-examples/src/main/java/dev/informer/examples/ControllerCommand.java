@@ -106,7 +106,7 @@ final class ControllerCommand implements Callable<Integer> {
             console.line("controller connecting to " + client.config().server()
                     + (namespace == null ? " (all namespaces)" : " (namespace " + namespace + ")"));
             if (!leaderElect) {
-                try (AppPodsController controller = newController(client, console)) {
+                try (AppPodsController controller = controllerBuilder(client, console).build()) {
                     try {
                         termination.interruptibly(() -> sync.start(controller, client.config().server()));
                     } catch (InterruptedException e) {
@@ -124,9 +124,8 @@ final class ControllerCommand implements Callable<Integer> {
         }
     }
 
-    private AppPodsController newController(KubernetesClient client, ConsoleReporter console) {
-        return AppPodsController.builder(client).namespace(namespace).workers(workers).resync(resync)
-                .listener(console).build();
+    private AppPodsController.Builder controllerBuilder(KubernetesClient client, ConsoleReporter console) {
+        return AppPodsController.builder(client).namespace(namespace).workers(workers).resync(resync).listener(console);
     }
 
     private int runWithLeaderElection(KubernetesClient client, ConsoleReporter console, Termination termination,
@@ -171,7 +170,8 @@ final class ControllerCommand implements Callable<Integer> {
     private void lead(KubernetesClient client, ConsoleReporter console, LeaderContext context, SyncTimeout sync,
             AtomicReference<RuntimeException> failure, CountDownLatch wake) {
         console.line("became the leader; starting the controller");
-        AppPodsController controller = newController(client, console);
+        // Workers check the term before each reconcile and write: nothing after a pause past the lease.
+        AppPodsController controller = controllerBuilder(client, console).leadership(() -> !context.isCancelled()).build();
         try {
             sync.start(controller, client.config().server());
             console.line("caches synced; reconciling (" + workers + " workers)");

@@ -143,6 +143,28 @@ final class JarProcess implements AutoCloseable {
         return process.pid();
     }
 
+    /**
+     * Sends a signal by name ({@code STOP}, {@code CONT}, ...) with the {@code kill} command: the process
+     * API can only terminate. Fails if {@code kill} does not succeed within 10 s.
+     */
+    void signal(String name) throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
+                .redirectErrorStream(true).start();
+        if (!kill.waitFor(10, TimeUnit.SECONDS)) {
+            kill.destroyForcibly();
+            throw new AssertionError("kill -" + name + " " + process.pid() + " did not finish within 10 s");
+        }
+        String output = new String(kill.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (kill.exitValue() != 0) {
+            throw new AssertionError("kill -" + name + " " + process.pid() + " failed: " + output);
+        }
+    }
+
+    /** Whether the process is still running. */
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
     /** Waits for the exit and returns the exit code, after stdout and stderr have been read to the end. */
     int awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {

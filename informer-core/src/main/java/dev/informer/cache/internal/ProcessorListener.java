@@ -28,7 +28,9 @@ import org.slf4j.LoggerFactory;
  *       held, one notification at a time, in {@code add} order. A {@link RuntimeException} from the
  *       handler is logged with its stack trace and delivery goes on with the next notification.</li>
  *   <li>Once stopped (removed, or the processor stopped), pending notifications are dropped and
- *       nothing more is delivered; the thread ends after the handler call in progress, if any.</li>
+ *       nothing more is delivered; the thread ends after the handler call in progress, if any. A
+ *       bounded stop that gives up on that call interrupts the thread (and clears the flag quietly
+ *       once the handler returns).</li>
  *   <li>Resync bookkeeping ({@link #shouldResync}, {@link #determineNextResync}) has its own lock, on
  *       {@link Clock#nanoTime()} readings of the processor's clock.</li>
  * </ul>
@@ -58,6 +60,8 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     private boolean runThreadWaiting;
     // @GuardedBy("lock")
     private Thread thread;
+    // @GuardedBy("lock") set when a bounded stop gave up waiting and interrupted the run thread
+    private boolean abandoned;
 
     private final Object resyncLock = new Object();
     private final Duration requestedResyncPeriod;
@@ -214,6 +218,30 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
         }
     }
 
+    /**
+     * Gives up on a stopped listener whose handler call outlived the stop grace period: interrupts the
+     * run thread (once) so that a blocking handler can return. Returns whether it interrupted it now
+     * (false if the thread has ended, never started, or was abandoned before).
+     */
+    boolean abandon() {
+        Thread runThread;
+        synchronized (lock) {
+            if (abandoned || thread == null || !thread.isAlive()) {
+                return false;
+            }
+            abandoned = true;
+            runThread = thread;
+        }
+        runThread.interrupt();
+        return true;
+    }
+
+    private boolean isStopped() {
+        synchronized (lock) {
+            return stopped;
+        }
+    }
+
     /** The run thread, or {@code null} if never started. */
     Thread thread() {
         synchronized (lock) {
@@ -291,7 +319,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
         } finally {
             // A handler that leaves its thread interrupted must not end its own listener; stopping
             // goes through the stopped flag, never through an interrupt.
-            if (Thread.interrupted()) {
+            if (Thread.interrupted() && !isStopped()) {
                 LOG.warn("event handler {} (listener {}) left its thread interrupted; the flag is cleared and the "
                         + "listener keeps delivering", handler, id);
             }

@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * <h2>Lifecycle</h2>
  * Listeners added before {@link #start()} buffer until it; after it they start at once.
  * {@link #stop()} stops every listener (pending notifications are dropped) and joins their threads;
- * the processor cannot be restarted, and adding a listener to a stopped processor throws
+ * {@link #stop(Duration, String)} waits at most a grace period, then names and interrupts the handlers
+ * still running and leaves them behind. The processor cannot be restarted, and adding a listener to a stopped processor throws
  * {@link IllegalStateException}.
  *
  * @param <T> the object type
@@ -183,8 +184,8 @@ public final class SharedProcessor<T> {
 
     /**
      * Stops every listener and waits for all their threads (including those of removed listeners still
-     * finishing a handler call) to end. Blocks as long as a handler call in progress runs; see
-     * {@link #stop(Duration)} for a bounded wait. Idempotent.
+     * finishing a handler call) to end. Blocks as long as a handler call in progress runs (logging a
+     * warning every second); see {@link #stop(Duration, String)} for a bounded wait. Idempotent.
      */
     public void stop() throws InterruptedException {
         for (ProcessorListener<T> listener : stopListeners()) {
@@ -199,23 +200,90 @@ public final class SharedProcessor<T> {
     }
 
     /**
-     * Like {@link #stop()}, but waits at most {@code timeout} in total; returns whether every listener
-     * thread ended in time. The ones still running end when their handler call returns, and a later
-     * {@code stop} waits for them again. (Joining threads is inherently real time, so the bound is
-     * real time, not the injected clock's.)
+     * Stops every listener and waits at most {@code grace} (real time) in total for their threads.
+     * A handler still running after that is named in one WARN (with {@code owner}, e.g. the informer),
+     * its thread is interrupted and not waited for: it ends when the handler returns. Equivalent to
+     * {@link #beginStop()} then {@link #finishStop(long, String)}. (Joining threads is inherently real
+     * time, so the bound is real time, not the injected clock's.)
+     *
+     * @return whether every listener thread ended within the grace period (a handler stopping its
+     *         own processor does not count against it)
+     * @throws InterruptedException if the caller is interrupted while waiting
      */
-    public boolean stop(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
+    public boolean stop(Duration grace, String owner) throws InterruptedException {
+        long deadline = stopDeadline(grace);
+        beginStop();
+        return finishStop(deadline, owner);
+    }
+
+    /** {@link #stop(Duration, String)} with this processor as the owner named in the warning. */
+    public boolean stop(Duration grace) throws InterruptedException {
+        return stop(grace, toString());
+    }
+
+    /**
+     * The first half of a bounded stop: stops every listener (pending notifications are dropped,
+     * nothing more is delivered) without waiting. Idempotent; never blocks on a handler.
+     */
+    public void beginStop() {
+        stopListeners();
+    }
+
+    /**
+     * The second half of a bounded stop: waits until {@code deadlineNanos} (a {@link System#nanoTime()}
+     * reading) for the listener threads; each one still in a handler call then gets one WARN naming its
+     * handler and {@code owner} and is interrupted, and is not waited for.
+     *
+     * @return whether every listener thread ended in time (the caller's own thread excluded)
+     * @throws InterruptedException if the caller is interrupted while waiting (call it again to go on
+     *                              waiting until the same deadline)
+     */
+    public boolean finishStop(long deadlineNanos, String owner) throws InterruptedException {
+        List<ProcessorListener<T>> toAwait;
+        synchronized (lock) {
+            toAwait = new ArrayList<>(started);
+        }
         boolean allEnded = true;
-        for (ProcessorListener<T> listener : stopListeners()) {
-            long remaining = Math.max(0, deadline - System.nanoTime());
+        for (ProcessorListener<T> listener : toAwait) {
+            Thread runThread = listener.thread();
+            if (runThread == Thread.currentThread()) {
+                continue; // a handler stopping its own informer: its thread ends when the handler returns
+            }
+            long remaining = Math.max(0, deadlineNanos - System.nanoTime());
             if (listener.awaitTermination(remaining, TimeUnit.NANOSECONDS)) {
                 forgetEnded(listener);
-            } else {
-                allEnded = false;
+                continue;
+            }
+            allEnded = false;
+            if (listener.abandon()) {
+                LOG.warn("{}: event handler {} (listener {}) is still running after the stop grace period; its "
+                        + "thread {} is interrupted and not waited for", owner, describe(listener.handler()),
+                        listener.id(), runThread.getName());
             }
         }
         return allEnded;
+    }
+
+    /** The handler's class, and its own description when it has one. */
+    static String describe(Object handler) {
+        String className = handler.getClass().getName();
+        String text = String.valueOf(handler);
+        return text.startsWith(className) ? text : className + " (" + text + ")";
+    }
+
+    /**
+     * The {@link System#nanoTime()} deadline {@code grace} from now (capped at a year, so it never
+     * overflows), for {@link #finishStop}.
+     *
+     * @throws IllegalArgumentException if {@code grace} is negative
+     */
+    public static long stopDeadline(Duration grace) {
+        Objects.requireNonNull(grace, "grace");
+        if (grace.isNegative()) {
+            throw new IllegalArgumentException("the stop grace period must not be negative: " + grace);
+        }
+        Duration cap = Duration.ofDays(365);
+        return System.nanoTime() + (grace.compareTo(cap) > 0 ? cap : grace).toNanos();
     }
 
     private List<ProcessorListener<T>> stopListeners() {

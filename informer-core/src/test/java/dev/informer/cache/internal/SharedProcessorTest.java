@@ -288,7 +288,7 @@ class SharedProcessorTest {
         processor.distribute(Notification.added("b", false), false);
         blocked.awaitCount(1);
 
-        assertFalse(processor.stop(Duration.ofMillis(50)), "a handler call in progress is waited for, not interrupted");
+        assertFalse(processor.stop(Duration.ofMillis(50)), "a handler call in progress outlived the grace period");
         release.countDown();
         processor.stop();
         threads.threads.forEach(thread -> assertFalse(thread.isAlive()));
