@@ -3,9 +3,9 @@ package dev.informer.cache;
 import dev.informer.clock.Clock;
 import dev.informer.store.KeyFunction;
 import dev.informer.store.KeyFunctions;
+import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.store.ReflectorStore;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.ThreadFactory;
@@ -89,6 +89,13 @@ public interface Reflector<T> {
      */
     String lastSyncResourceVersion();
 
+    /**
+     * The last failure reported to the {@link WatchErrorHandler} (a failed list, a watch that
+     * failed or could not be started), or empty when there was none since the last successful list
+     * or watch start. Thread-safe; what a caller reports when the cache does not sync.
+     */
+    java.util.Optional<SyncError> lastSyncError();
+
     /** A builder for a reflector that lists and watches with {@code listerWatcher} into {@code store}. */
     static <T> Builder<T> builder(ListerWatcher<T> listerWatcher, ReflectorStore<T> store) {
         return new Builder<>(listerWatcher, store);
@@ -113,10 +120,9 @@ public interface Reflector<T> {
         Clock clock = Clock.system();
         RandomGenerator random = new Random();
         ThreadFactory threadFactory;
-        WatchErrorHandler watchErrorHandler = WatchErrorHandler.logging();
+        WatchErrorHandler watchErrorHandler;
         KeyFunction<T> keyFunction = KeyFunctions.metaNamespaceKey();
-        Function<Object, String> resourceVersionReader = ObjectMetadataReaders::resourceVersion;
-        Function<Object, Map<String, String>> annotationsReader = ObjectMetadataReaders::annotations;
+        Function<Object, ObjectMetaAccessor> metadata = ObjectMetadataReaders::self;
 
         private Builder(ListerWatcher<T> listerWatcher, ReflectorStore<T> store) {
             this.listerWatcher = Objects.requireNonNull(listerWatcher, "listerWatcher");
@@ -207,7 +213,7 @@ public interface Reflector<T> {
             return this;
         }
 
-        /** Called with every failed cycle; default {@link WatchErrorHandler#logging()}. */
+        /** Called with every failure; default {@link WatchErrorHandler#logging(Clock)} on this builder's clock. */
         public Builder<T> watchErrorHandler(WatchErrorHandler watchErrorHandler) {
             this.watchErrorHandler = Objects.requireNonNull(watchErrorHandler, "watchErrorHandler");
             return this;
@@ -220,13 +226,14 @@ public interface Reflector<T> {
         }
 
         /**
-         * Reads an event object's resource version and annotations, for models that do not implement
-         * {@code KubernetesObject}. Default: the object's own metadata.
+         * The metadata adapter: reads an event or list object's resource version and annotations
+         * (the streaming list's {@code k8s.io/initial-events-end} bookmark). Pass {@code
+         * ResourceType.metadataAccessor()} for a model that does not implement {@link
+         * ObjectMetaAccessor}; use the same adapter for the {@link #keyFunction}. Default: the
+         * object's own {@link ObjectMetaAccessor}.
          */
-        public Builder<T> metadataReaders(Function<Object, String> resourceVersion,
-                                          Function<Object, Map<String, String>> annotations) {
-            this.resourceVersionReader = Objects.requireNonNull(resourceVersion, "resourceVersion");
-            this.annotationsReader = Objects.requireNonNull(annotations, "annotations");
+        public Builder<T> metadata(Function<Object, ObjectMetaAccessor> metadata) {
+            this.metadata = Objects.requireNonNull(metadata, "metadata");
             return this;
         }
 

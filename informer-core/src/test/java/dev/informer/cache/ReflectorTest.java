@@ -119,12 +119,12 @@ class ReflectorTest {
         FakeWatcher<Pod> watcher = lw.watcher(0);
         watcher.delete(pod("foo", "30"));
         watcher.modify(pod("bar", "55"));
-        watcher.add(pod("baz", "32"));
+        watcher.add(pod("baz", "62"));
         Await.until("baz stored", () -> store.store.getByKey("ns/baz").isPresent(), Await.LONG_TIMEOUT);
 
-        assertEquals(List.of("bar@55", "baz@32"), storedNamesAndVersions());
+        assertEquals(List.of("bar@55", "baz@62"), storedNamesAndVersions());
         // The version is recorded just after the store call.
-        Await.until("version 32 recorded", () -> "32".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
+        Await.until("version 62 recorded", () -> "62".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
         assertEquals(List.of("replace", "delete", "update", "add"), store.calls);
         assertEquals(List.of("10"), store.replacedResourceVersions);
     }
