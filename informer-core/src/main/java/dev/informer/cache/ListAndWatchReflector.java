@@ -205,6 +205,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         try {
             while (!stopped) {
                 Duration delay;
+                long from = clock.nanoTime();
                 try {
                     listAndWatch();
                     delay = backoff.next();
@@ -219,12 +220,13 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                     }
                     Duration retryAfter = retryAfterOf(e);
                     delay = retryAfter != null ? retryAfter : backoff.next();
+                    from = clock.nanoTime();
                     reportError(e, delay);
                 }
                 if (stopped) {
                     break;
                 }
-                waitOrStop(delay);
+                waitUntilOrStop(from + Clock.toNanosSaturated(delay));
             }
         } catch (StopRequested e) {
             // stopped while backing off
@@ -242,13 +244,15 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
 
     /** Records {@code error} as the last sync error and passes it to the handler, with the retry delay. */
     private void reportError(RuntimeException error, Duration retryIn) {
-        lastSyncError = new SyncError(error, clock.now(), retryIn);
+        SyncError syncError = new SyncError(error, clock.now(), retryIn);
         failing = true;
         try {
             watchErrorHandler.onWatchError(name, error, retryIn);
         } catch (RuntimeException handlerFailure) {
             log.error("{}: the watch error handler failed", name, handlerFailure);
         }
+        // Published after the handler ran: whoever sees it also sees what the handler logged.
+        lastSyncError = syncError;
     }
 
     /** A list succeeded or a watch started: the failures, if any, are over. */
@@ -272,13 +276,15 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     private void reportAndBackOff(RuntimeException error) {
         Duration retryAfter = retryAfterOf(error);
         Duration delay = retryAfter != null ? retryAfter : backoff.next();
+        long from = clock.nanoTime();
         if (error instanceof StatusException status && status.isTooManyRequests()) {
             // The server asks us to slow down (client-go: not an error, only a V(2) line).
             log.debug("{}: {} - backing off {}", name, error.getMessage(), delay);
         } else {
             reportError(error, delay);
         }
-        waitOrStop(delay);
+        // The delay counts from the failure (a slow handler does not lengthen it).
+        waitUntilOrStop(from + Clock.toNanosSaturated(delay));
     }
 
     /** One cycle: (streaming) list, then watch until the watch fails. Throws what ended the cycle. */
@@ -797,7 +803,11 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
 
     /** Waits {@code delay} on the clock; throws {@link StopRequested} if stopped meanwhile. */
     private void waitOrStop(Duration delay) {
-        long deadline = clock.nanoTime() + Clock.toNanosSaturated(delay);
+        waitUntilOrStop(clock.nanoTime() + Clock.toNanosSaturated(delay));
+    }
+
+    /** Waits until {@code deadline} on the clock; throws {@link StopRequested} if stopped meanwhile. */
+    private void waitUntilOrStop(long deadline) {
         lock.lock();
         try {
             while (!stopped && clock.nanoTime() - deadline < 0) {
