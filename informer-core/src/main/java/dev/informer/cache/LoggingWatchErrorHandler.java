@@ -11,10 +11,17 @@ import org.slf4j.LoggerFactory;
 final class LoggingWatchErrorHandler implements WatchErrorHandler {
 
     private static final Logger log = LoggerFactory.getLogger(Reflector.class);
+    private final Logger logger;
     private final FailureLog failures;
 
     LoggingWatchErrorHandler(Clock clock) {
-        this.failures = new FailureLog(log, clock, FailureLog.DEFAULT_WINDOW);
+        this(log, clock);
+    }
+
+    /** For tests: logs to {@code logger}. */
+    LoggingWatchErrorHandler(Logger logger, Clock clock) {
+        this.logger = logger;
+        this.failures = new FailureLog(logger, clock, FailureLog.DEFAULT_WINDOW);
     }
 
     @Override
@@ -25,7 +32,7 @@ final class LoggingWatchErrorHandler implements WatchErrorHandler {
     @Override
     public void onWatchError(String reflectorName, RuntimeException error, Duration retryIn) {
         if (error instanceof StatusException status && status.isExpiredOrGone()) {
-            log.debug("{}: watch closed with: {}", reflectorName, error.getMessage());
+            logger.debug("{}: watch closed with: {}", reflectorName, error.getMessage());
             return;
         }
         failures.failure(reflectorName, "failed to list or watch: " + SyncError.describe(error),
