@@ -85,7 +85,7 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
     @Override
     public <T> Lister<T> listerFor(ResourceType<T> type, InformerOptions options) {
         SharedIndexInformer<T> informer = informerFor(type, options);
-        return Lister.of(informer.getIndexer(), object -> type.metadataOf(object).labels());
+        return Lister.of(informer.getIndexer(), type);
     }
 
     @Override

@@ -28,7 +28,17 @@ import java.util.random.RandomGenerator;
  * 500 by default) unless they ask for a specific resource version the server can serve from its cache;
  * an expired continue token falls back to one full list. Connection failures and 429s when starting a
  * watch back off and retry the watch without relisting; a 429's Retry-After is honoured. Backoff follows
- * a {@link BackoffPolicy} on the injected {@link Clock}.
+ * a {@link BackoffPolicy} on the injected {@link Clock}. A watch answered "too large resource version"
+ * (504, a {@code ResourceVersionTooLarge} cause) marks the version unavailable, so the relist after it
+ * is a consistent read.
+ *
+ * <p><b>Resource versions going backwards.</b> Resource versions that are decimal integers are
+ * compared (Kubernetes 1.35 made them comparable; others are opaque and never compared). An event,
+ * bookmark, list or streaming list end bookmark whose version is older than the last one applied means
+ * the API server was restarted or restored with other content: the reflector logs one WARN naming both
+ * versions and relists with a consistent read, replacing the store, so the cache converges to the new
+ * server's content. The initial events of a streaming list are not compared (they carry the objects'
+ * own, older versions).
  *
  * <p><b>Streaming lists.</b> With {@link Builder#useWatchList(boolean)} the reflector asks for a watch
  * with {@code sendInitialEvents=true}, gathers the initial ADDED events in a temporary store until the
@@ -46,8 +56,10 @@ import java.util.random.RandomGenerator;
  * it stops the current watch, wakes any backoff wait, interrupts the loop's thread and joins it
  * (a list in flight ends when its HTTP call does). Each {@code Reflector} runs once.
  *
- * <p><b>Errors.</b> Every failed cycle is passed to the {@link WatchErrorHandler} (by default logged)
- * before the backoff; the reflector never gives up on its own. Store errors on single events (e.g.
+ * <p><b>Errors.</b> Every failed cycle, and every watch that could not be started for a connection
+ * failure, is passed to the {@link WatchErrorHandler} (by default one WARN line per failure, repeats
+ * summarised) with the delay before the next attempt, and kept as {@link #lastSyncError()}; the
+ * reflector never gives up on its own. Store errors on single events (e.g.
  * an object without a key) are logged and the event skipped, as client-go does.
  *
  * @param <T> the object type

@@ -91,7 +91,8 @@ public interface SharedInformer<T> {
     boolean isStopped();
 
     /**
-     * Replaces the handler called with every failed list/watch cycle (default: log).
+     * Replaces the handler called with every failed list/watch cycle (default: {@link
+     * WatchErrorHandler#logging(dev.informer.clock.Clock)} on the informer's clock, one WARN line per failure).
      *
      * @throws IllegalStateException if the informer has started
      */
