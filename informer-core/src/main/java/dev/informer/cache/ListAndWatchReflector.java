@@ -77,6 +77,8 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     private boolean failing;
     /** Only touched by the loop's thread. */
     private boolean paginatedResult;
+    /** Whether the streaming list's fallback was logged at WARN already (loop thread only). */
+    private boolean warnedStreamingFallback;
 
     ListAndWatchReflector(Reflector.Builder<T> b) {
         this.name = b.name;
@@ -300,7 +302,15 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                 if (stopped) {
                     throw new StopRequested();
                 }
-                log.warn("{}: the streaming list failed, falling back to list and watch: {}", name, e.toString());
+                // Once at WARN (the server may not support streaming lists); then at DEBUG, so that a
+                // failure that also fails the list (401, 403, ...) stays one line per attempt.
+                if (warnedStreamingFallback) {
+                    log.debug("{}: the streaming list failed, falling back to list and watch: {}", name, e.toString());
+                } else {
+                    warnedStreamingFallback = true;
+                    log.warn("{}: the streaming list failed, falling back to list and watch: {}", name,
+                            dev.informer.cache.internal.FailureLog.oneLine(e.toString()));
+                }
                 fallbackToList = true;
             }
         }

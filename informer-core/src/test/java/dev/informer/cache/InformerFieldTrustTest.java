@@ -89,6 +89,27 @@ class InformerFieldTrustTest {
                 warnings.get(0));
     }
 
+    @Test
+    void aForbiddenStreamingListAndListAreOneWarnLineEachNotOnePerRetry() {
+        server = EmbeddedApiServer.builder().start();
+        server.faults().failNext(1000, "*", "configmaps", 403);
+        client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
+        SharedIndexInformer<ConfigMap> configMaps = SharedIndexInformer.builder(client.resource(ResourceType.CONFIGMAPS))
+                .name("forbidden-configmaps").useWatchList(true)
+                .backoff(BackoffPolicy.constant(Duration.ofMillis(10))).build();
+        informer = configMaps;
+        configMaps.start();
+        Await.until("many attempts", () -> server.requestCount("list", "configmaps") >= 10, Await.LONG_TIMEOUT);
+
+        List<String> lines = logs.linesWith("forbidden-configmaps");
+        assertEquals(2, lines.size(), "the streaming fallback once, the 403 once: " + lines);
+        assertTrue(lines.get(0).contains("WARN") && lines.get(0).contains("streaming list failed"), lines.get(0));
+        assertTrue(lines.get(1).contains("WARN") && lines.get(1).contains("403")
+                && lines.get(1).contains(server.url() + "/api/v1/configmaps"), lines.get(1));
+        assertTrue(logs.lines().stream().noneMatch(line -> line.startsWith("\tat ")), "no stack trace");
+        assertTrue(configMaps.lastSyncError().orElseThrow().message().contains("403"));
+    }
+
     /** Each attempt records its failure at the clock's time: one attempt per step. */
     private static void awaitFailureAtNow(SharedIndexInformer<?> informer, FakeClock clock) {
         Await.until("a failure at " + clock.now(), () -> informer.lastSyncError()
