@@ -75,7 +75,9 @@ class BringYourOwnModelInformerTest {
         assertEquals(Set.of("a", "b", "c"), names);
         assertEquals(useWatchList ? 0 : 1, server.requestCount("list", "configmaps"),
                 useWatchList ? "a streaming list, not a LIST" : "one LIST");
-        assertEquals(String.valueOf(server.resourceVersion()), built.lastSyncResourceVersion());
+        // The version is recorded just after the store call.
+        String current = String.valueOf(server.resourceVersion());
+        Await.until("version " + current, () -> current.equals(built.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
     }
 
     @ParameterizedTest(name = "useWatchList={0}")

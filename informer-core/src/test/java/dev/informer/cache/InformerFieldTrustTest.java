@@ -68,7 +68,9 @@ class InformerFieldTrustTest {
         configMaps.start();
         Await.until("old content synced", () -> configMaps.hasSynced() && names(configMaps).size() == 40,
                 Await.LONG_TIMEOUT);
-        String oldVersion = configMaps.lastSyncResourceVersion();
+        String oldVersion = String.valueOf(server.resourceVersion());
+        Await.until("at version " + oldVersion, () -> oldVersion.equals(configMaps.lastSyncResourceVersion()),
+                Await.LONG_TIMEOUT);
 
         server.close();
         // A new server on the same port, with other content and (by construction) smaller versions.
