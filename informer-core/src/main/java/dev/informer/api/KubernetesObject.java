@@ -10,7 +10,7 @@ import java.util.Map;
  * GenericObject}, ...) implements it, so the store's default key function and namespace index work
  * on them without adapters. The {@link ObjectMetaAccessor} methods are implemented here by reading
  * {@link #metadata()}; an object without metadata reports {@code null} name/namespace/resource
- * version/uid and empty labels.
+ * version/uid and empty labels and annotations.
  *
  * <p>Implementations are immutable values and therefore thread-safe. {@code apiVersion} and
  * {@code kind} may be {@code null}: the API server leaves them out of the items of a list.
@@ -54,5 +54,11 @@ public interface KubernetesObject extends ObjectMetaAccessor {
     default Map<String, String> labels() {
         ObjectMeta meta = metadata();
         return meta == null ? Map.of() : meta.labels();
+    }
+
+    @Override
+    default Map<String, String> annotations() {
+        ObjectMeta meta = metadata();
+        return meta == null ? Map.of() : meta.annotations();
     }
 }

@@ -1,7 +1,6 @@
 package dev.informer.api;
 
 import dev.informer.api.internal.JsonMetadataReader;
-import dev.informer.api.internal.ObjectMetaView;
 import dev.informer.api.internal.ReflectiveMetadataReader;
 import dev.informer.store.ObjectMetaAccessor;
 import java.util.Map;
@@ -10,9 +9,11 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
 /**
- * Reads the metadata (namespace, name, resource version, uid, labels) of an object of a model the
- * library does not own, so that the store's key functions and indexes work on it ("bring your own
- * model"). The library's own types implement {@link ObjectMetaAccessor} and need no reader.
+ * Reads the metadata (namespace, name, resource version, uid, labels, annotations) of an object of
+ * a model the library does not own, so that the store's key functions and indexes, the reflector
+ * (resource versions, the streaming list's end bookmark) and the informer work on it ("bring your
+ * own model"). {@link ResourceType#metadataAccessor()} turns it into the one metadata adapter every
+ * component uses. The library's own types implement {@link ObjectMetaAccessor} and need no reader.
  *
  * <p>Implementations must be thread-safe and side-effect free; the returned view should be a
  * snapshot (the readers made here copy the fields, so a later change to a mutable model object does
@@ -29,27 +30,6 @@ public interface MetadataReader<T> {
      * @throws IllegalArgumentException if the object has no readable metadata
      */
     ObjectMetaAccessor read(T object);
-
-    /**
-     * The annotations of {@code object} (never {@code null}): what a reflector needs to recognise
-     * a bookmark's {@code k8s.io/initial-events-end}. The default takes them from the library's
-     * {@link ObjectMeta} or from the snapshot the readers made here return; another reader's view
-     * yields an empty map unless the reader overrides this.
-     */
-    default Map<String, String> annotations(T object) {
-        if (object instanceof KubernetesObject kubernetesObject) {
-            ObjectMeta meta = kubernetesObject.metadata();
-            return meta == null ? Map.of() : meta.annotations();
-        }
-        ObjectMetaAccessor meta = read(object);
-        if (meta instanceof ObjectMeta objectMeta) {
-            return objectMeta.annotations();
-        }
-        if (meta instanceof ObjectMetaView view) {
-            return view.annotations();
-        }
-        return Map.of();
-    }
 
     /**
      * The reader the library picks for {@code type}: the object itself when {@code type}

@@ -12,6 +12,7 @@ import dev.informer.store.Deltas;
 import dev.informer.store.IndexFunction;
 import dev.informer.store.Indexer;
 import dev.informer.store.KeyFunction;
+import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.store.QueueClosedException;
 import dev.informer.store.Store;
 import dev.informer.store.Stores;
@@ -40,7 +41,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     private final String name;
     private final ListerWatcher<T> listerWatcher;
     private final KeyFunction<T> keyFunction;
-    private final Function<Object, String> resourceVersionOf;
+    private final Function<Object, ObjectMetaAccessor> metadata;
     private final Indexer<T> indexer;
     private final SharedProcessor<T> processor;
     private final Clock clock;
@@ -78,19 +79,20 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     private volatile Reflector<T> publishedReflector;
 
     DefaultSharedIndexInformer(SharedIndexInformer.Builder<T> builder, ListerWatcher<T> listerWatcher,
-                               KeyFunction<T> keyFunction, Function<Object, String> resourceVersionOf, String name) {
+                               KeyFunction<T> keyFunction, Function<Object, ObjectMetaAccessor> metadata, String name) {
         this.settings = builder;
         this.name = name;
         this.listerWatcher = Objects.requireNonNull(listerWatcher, "listerWatcher");
         this.keyFunction = keyFunction;
-        this.resourceVersionOf = resourceVersionOf;
+        this.metadata = metadata;
         this.indexer = Stores.newIndexer(keyFunction, builder.indexers);
         this.clock = builder.clock;
         this.threadFactory = builder.threadFactory != null ? builder.threadFactory : ThreadFactories.platformDaemon(name);
         this.processor = new SharedProcessor<>(clock, threadFactory);
         this.defaultEventHandlerResyncPeriod = builder.defaultResyncPeriod;
         this.resyncCheckPeriod = builder.defaultResyncPeriod;
-        this.watchErrorHandler = builder.watchErrorHandler;
+        this.watchErrorHandler = builder.watchErrorHandler != null ? builder.watchErrorHandler
+                : WatchErrorHandler.logging(builder.clock);
         this.transform = builder.transform;
         this.stopGracePeriod = builder.stopGracePeriod;
     }
@@ -220,9 +222,9 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     /** An update that did not change the resource version is a resync (Sync, or Replaced by a relist). */
     private boolean isResync(T old, T updated) {
         try {
-            String oldVersion = resourceVersionOf.apply(old);
-            String newVersion = resourceVersionOf.apply(updated);
-            return oldVersion != null && oldVersion.equals(newVersion);
+            String oldVersion = ObjectMetadataReaders.resourceVersion(metadata, old);
+            String newVersion = ObjectMetadataReaders.resourceVersion(metadata, updated);
+            return !oldVersion.isEmpty() && oldVersion.equals(newVersion);
         } catch (RuntimeException e) {
             return false;
         }
@@ -285,7 +287,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                     .threadFactory(threadFactory)
                     .watchErrorHandler(watchErrorHandler)
                     .keyFunction(keyFunction)
-                    .metadataReaders(resourceVersionOf, ObjectMetadataReaders::annotations)
+                    .metadata(metadata)
                     .build();
             reflector = toStart;
             publishedReflector = toStart;
@@ -448,6 +450,12 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     public boolean hasSynced() {
         DeltaFifo<T> queue = fifo;
         return queue != null && queue.hasSynced();
+    }
+
+    @Override
+    public Optional<SyncError> lastSyncError() {
+        Reflector<T> current = publishedReflector;
+        return current == null ? Optional.empty() : current.lastSyncError();
     }
 
     @Override

@@ -8,6 +8,7 @@ import dev.informer.store.IndexFunctions;
 import dev.informer.store.ObjectMetaAccessor;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,7 +87,7 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
     @Override
     public <T> Lister<T> listerFor(ResourceType<T> type, InformerOptions options) {
         SharedIndexInformer<T> informer = informerFor(type, options);
-        return Lister.of(informer.getIndexer(), object -> type.metadataOf(object).labels());
+        return Lister.of(informer.getIndexer(), type);
     }
 
     @Override
@@ -106,6 +107,20 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
             lock.unlock();
         }
         toStart.forEach(SharedInformer::start);
+    }
+
+    @Override
+    public Map<Key, SyncError> lastSyncErrors() {
+        Map<Key, SharedIndexInformer<?>> all;
+        lock.lock();
+        try {
+            all = new LinkedHashMap<>(informers);
+        } finally {
+            lock.unlock();
+        }
+        Map<Key, SyncError> errors = new LinkedHashMap<>();
+        all.forEach((key, informer) -> informer.lastSyncError().ifPresent(error -> errors.put(key, error)));
+        return Collections.unmodifiableMap(errors);
     }
 
     @Override

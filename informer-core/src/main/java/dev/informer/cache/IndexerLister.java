@@ -20,9 +20,33 @@ final class IndexerLister<T> implements Lister<T> {
     private final Indexer<T> indexer;
     private final Function<? super T, Map<String, String>> labelsOf;
 
+    /** Reads namespaces for the scan without a namespace index; the object's own metadata when null. */
+    private final Function<Object, ObjectMetaAccessor> metadata;
+
     IndexerLister(Indexer<T> indexer, Function<? super T, Map<String, String>> labelsOf) {
+        this(indexer, labelsOf, null);
+    }
+
+    private IndexerLister(Indexer<T> indexer, Function<? super T, Map<String, String>> labelsOf,
+                          Function<Object, ObjectMetaAccessor> metadata) {
         this.indexer = Objects.requireNonNull(indexer, "indexer");
         this.labelsOf = Objects.requireNonNull(labelsOf, "labelsOf");
+        this.metadata = metadata;
+    }
+
+    /** A lister reading labels and namespaces through the one metadata adapter. */
+    static <T> IndexerLister<T> withMetadata(Indexer<T> indexer, Function<Object, ObjectMetaAccessor> metadata) {
+        Objects.requireNonNull(metadata, "metadata");
+        return new IndexerLister<>(indexer, object -> {
+            Map<String, String> labels = metadata.apply(object).labels();
+            return labels == null ? Map.of() : labels;
+        }, metadata);
+    }
+
+    private String namespaceOf(Object object) {
+        ObjectMetaAccessor meta = metadata != null ? metadata.apply(object) : ObjectMetadataReaders.self(object);
+        String namespace = meta.namespace();
+        return namespace == null ? "" : namespace;
     }
 
     static Map<String, String> labelsOf(Object object) {
@@ -99,8 +123,7 @@ final class IndexerLister<T> implements Lister<T> {
             // No namespace index: scan, as client-go's ListAllByNamespace does.
             List<T> result = new ArrayList<>();
             for (T item : indexer.list()) {
-                if (item instanceof ObjectMetaAccessor accessor && namespace.equals(accessor.namespace())
-                        && selector.test(labelsOf.apply(item))) {
+                if (namespace.equals(namespaceOf(item)) && selector.test(labelsOf.apply(item))) {
                     result.add(item);
                 }
             }

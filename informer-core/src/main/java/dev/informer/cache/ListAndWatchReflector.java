@@ -6,6 +6,7 @@ import dev.informer.client.ApiConnectionException;
 import dev.informer.client.ListOptions;
 import dev.informer.client.StatusException;
 import dev.informer.clock.Clock;
+import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.store.ReflectorStore;
 import dev.informer.store.Store;
 import dev.informer.store.Stores;
@@ -16,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
@@ -47,8 +49,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     private final long fixedPageSize;
     private final boolean useWatchList;
     private final dev.informer.store.KeyFunction<T> keyFunction;
-    private final java.util.function.Function<Object, String> resourceVersionOf;
-    private final java.util.function.Function<Object, Map<String, String>> annotationsOf;
+    private final java.util.function.Function<Object, ObjectMetaAccessor> metadata;
 
     private final ReentrantLock lock = new ReentrantLock();
     /** Signalled on stop and on resync-cycle changes. */
@@ -71,8 +72,13 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     private volatile boolean stopped;
     private volatile String lastSyncResourceVersion = "";
     private volatile boolean lastSyncResourceVersionUnavailable;
+    private volatile SyncError lastSyncError;
+    /** Whether a failure was reported since the last successful list or watch start (loop thread only). */
+    private boolean failing;
     /** Only touched by the loop's thread. */
     private boolean paginatedResult;
+    /** Whether the streaming list's fallback was logged at WARN already (loop thread only). */
+    private boolean warnedStreamingFallback;
 
     ListAndWatchReflector(Reflector.Builder<T> b) {
         this.name = b.name;
@@ -81,7 +87,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         this.clock = b.clock;
         this.random = b.random;
         this.threadFactory = b.threadFactory != null ? b.threadFactory : daemonThreads(b.name);
-        this.watchErrorHandler = b.watchErrorHandler;
+        this.watchErrorHandler = b.watchErrorHandler != null ? b.watchErrorHandler : WatchErrorHandler.logging(b.clock);
         this.backoff = new ExponentialBackoff(b.backoff, b.clock, b.random);
         this.resyncPeriod = b.resyncPeriod;
         this.shouldResync = b.shouldResync;
@@ -89,8 +95,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         this.fixedPageSize = b.pageSize;
         this.useWatchList = b.useWatchList;
         this.keyFunction = b.keyFunction;
-        this.resourceVersionOf = b.resourceVersionReader;
-        this.annotationsOf = b.annotationsReader;
+        this.metadata = b.metadata;
     }
 
     private static ThreadFactory daemonThreads(String name) {
@@ -110,6 +115,11 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     @Override
     public String lastSyncResourceVersion() {
         return lastSyncResourceVersion;
+    }
+
+    @Override
+    public Optional<SyncError> lastSyncError() {
+        return Optional.ofNullable(lastSyncError);
     }
 
     @Override
@@ -196,22 +206,29 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         startResyncThreadIfNeeded();
         try {
             while (!stopped) {
-                Duration retryAfter = null;
+                Duration delay;
+                long from = clock.nanoTime();
                 try {
                     listAndWatch();
+                    delay = backoff.next();
                 } catch (StopRequested e) {
                     break;
+                } catch (ResourceVersionWentBackwards e) {
+                    // Already logged (one WARN); the next cycle relists with a consistent read.
+                    delay = backoff.next();
                 } catch (RuntimeException e) {
                     if (stopped) {
                         break;
                     }
-                    retryAfter = retryAfterOf(e);
-                    reportError(e);
+                    Duration retryAfter = retryAfterOf(e);
+                    delay = retryAfter != null ? retryAfter : backoff.next();
+                    from = clock.nanoTime();
+                    reportError(e, delay);
                 }
                 if (stopped) {
                     break;
                 }
-                waitOrStop(retryAfter != null ? retryAfter : backoff.next());
+                waitUntilOrStop(from + Clock.toNanosSaturated(delay));
             }
         } catch (StopRequested e) {
             // stopped while backing off
@@ -227,12 +244,49 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         }
     }
 
-    private void reportError(RuntimeException error) {
+    /** Records {@code error} as the last sync error and passes it to the handler, with the retry delay. */
+    private void reportError(RuntimeException error, Duration retryIn) {
+        SyncError syncError = new SyncError(error, clock.now(), retryIn);
+        failing = true;
         try {
-            watchErrorHandler.onWatchError(name, error);
+            watchErrorHandler.onWatchError(name, error, retryIn);
         } catch (RuntimeException handlerFailure) {
             log.error("{}: the watch error handler failed", name, handlerFailure);
         }
+        // Published after the handler ran: whoever sees it also sees what the handler logged.
+        lastSyncError = syncError;
+    }
+
+    /** A list succeeded or a watch started: the failures, if any, are over. */
+    private void recovered() {
+        if (!failing) {
+            return;
+        }
+        failing = false;
+        lastSyncError = null;
+        try {
+            watchErrorHandler.onRecovered(name);
+        } catch (RuntimeException handlerFailure) {
+            log.error("{}: the watch error handler failed", name, handlerFailure);
+        }
+    }
+
+    /**
+     * Backs off after a failure that is retried without ending the cycle (the server unreachable, or
+     * a 429), reporting it first unless it is a 429.
+     */
+    private void reportAndBackOff(RuntimeException error) {
+        Duration retryAfter = retryAfterOf(error);
+        Duration delay = retryAfter != null ? retryAfter : backoff.next();
+        long from = clock.nanoTime();
+        if (error instanceof StatusException status && status.isTooManyRequests()) {
+            // The server asks us to slow down (client-go: not an error, only a V(2) line).
+            log.debug("{}: {} - backing off {}", name, error.getMessage(), delay);
+        } else {
+            reportError(error, delay);
+        }
+        // The delay counts from the failure (a slow handler does not lengthen it).
+        waitUntilOrStop(from + Clock.toNanosSaturated(delay));
     }
 
     /** One cycle: (streaming) list, then watch until the watch fails. Throws what ended the cycle. */
@@ -248,7 +302,15 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                 if (stopped) {
                     throw new StopRequested();
                 }
-                log.warn("{}: the streaming list failed, falling back to list and watch: {}", name, e.toString());
+                // Once at WARN (the server may not support streaming lists); then at DEBUG, so that a
+                // failure that also fails the list (401, 403, ...) stays one line per attempt.
+                if (warnedStreamingFallback) {
+                    log.debug("{}: the streaming list failed, falling back to list and watch: {}", name, e.toString());
+                } else {
+                    warnedStreamingFallback = true;
+                    log.warn("{}: the streaming list failed, falling back to list and watch: {}", name,
+                            dev.informer.cache.internal.FailureLog.oneLine(e.toString()));
+                }
                 fallbackToList = true;
             }
         }
@@ -265,6 +327,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         String resourceVersion = relistResourceVersion();
         long pageSize = pageSizeFor(resourceVersion);
         PagedList<T> result;
+        boolean consistent = resourceVersion.isEmpty();
         try {
             result = pagedList(resourceVersion, pageSize);
         } catch (StatusException e) {
@@ -276,14 +339,45 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             log.debug("{}: list at resource version {} failed ({}), relisting from the latest",
                     name, resourceVersion, e.getMessage());
             result = pagedList(relistResourceVersion(), pageSize);
+            consistent = true;
         }
         checkStopped();
+        if (wentBackwards(result.resourceVersion(), "list")) {
+            if (!consistent) {
+                // A list served from a cache (at "0" or a version): ask for a consistent one.
+                lastSyncResourceVersionUnavailable = true;
+                result = pagedList(relistResourceVersion(), pageSize);
+                checkStopped();
+            }
+            // A consistent list is the server's truth: the store takes it, even though it is older.
+        }
         if ("0".equals(resourceVersion) && result.paginated()) {
             paginatedResult = true;
         }
         lastSyncResourceVersionUnavailable = false;
         store.replace(result.items(), result.resourceVersion());
         lastSyncResourceVersion = result.resourceVersion();
+        recovered();
+    }
+
+    /**
+     * Whether {@code resourceVersion}, just received in a {@code what} (list, event, bookmark), is
+     * older than the last one applied: the server was restarted or restored with other content.
+     * Logs the one WARN and forgets the last version (the next list is a consistent read, and it
+     * is not compared again). False when the versions are not comparable.
+     */
+    private boolean wentBackwards(String resourceVersion, String what) {
+        String last = lastSyncResourceVersion;
+        OptionalInt order = ResourceVersions.compare(resourceVersion, last);
+        if (order.isEmpty() || order.getAsInt() >= 0) {
+            return false;
+        }
+        log.warn("{}: the server's resource version went backwards from {} to {} (in a {}): the API server was "
+                + "restarted or restored with other content; relisting with a consistent read", name, last,
+                resourceVersion, what);
+        lastSyncResourceVersionUnavailable = true;
+        lastSyncResourceVersion = "";
+        return true;
     }
 
     private long pageSizeFor(String resourceVersion) {
@@ -403,6 +497,11 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             }
             if (outcome.initialEventsEnded()) {
                 resourceVersion = outcome.lastResourceVersion();
+                if (wentBackwards(resourceVersion, "streaming list's end bookmark")
+                        && !rewatchResourceVersionWasConsistent(options)) {
+                    stopQuietly(watch);
+                    continue;
+                }
                 break;
             }
             // Ended cleanly after some events but before the end bookmark (a timeout, a dropped
@@ -415,13 +514,17 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         lastSyncResourceVersionUnavailable = false;
         store.replace(temporary.list(), resourceVersion);
         lastSyncResourceVersion = resourceVersion;
+        recovered();
         return watch;
+    }
+
+    private static boolean rewatchResourceVersionWasConsistent(ListOptions options) {
+        return options.resourceVersion() == null || options.resourceVersion().isEmpty();
     }
 
     private boolean retriableWatchListError(RuntimeException e) {
         if (isRetriableWatchError(e)) {
-            log.debug("{}: streaming list returned {} - backing off", name, e.toString());
-            waitOrStop(Optional.ofNullable(retryAfterOf(e)).orElseGet(backoff::next));
+            reportAndBackOff(e);
             return true;
         }
         if (e instanceof StatusException status && (isExpired(status) || isTooLargeResourceVersion(status))) {
@@ -466,13 +569,12 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                         throw new StopRequested();
                     }
                     if (isRetriableWatchError(e)) {
-                        log.debug("{}: watch returned {} - backing off", name, e.toString());
-                        Duration retryAfter = retryAfterOf(e);
-                        waitOrStop(retryAfter != null ? retryAfter : backoff.next());
+                        reportAndBackOff(e);
                         continue;
                     }
-                    throw e;
+                    throw markIfTooLarge(e);
                 }
+                recovered();
             }
             WatchOutcome outcome = handleWatch(start, watch, store, false);
             stopQuietly(watch);
@@ -485,13 +587,23 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                 throw error;
             }
             if (error instanceof StatusException status && status.isTooManyRequests()) {
-                log.debug("{}: watch returned 429 - backing off", name);
-                Duration retryAfter = retryAfterOf(error);
-                waitOrStop(retryAfter != null ? retryAfter : backoff.next());
+                reportAndBackOff(error);
                 continue;
             }
-            throw error;
+            throw markIfTooLarge(error);
         }
+    }
+
+    /**
+     * A watch from a version the server has not reached ("too large resource version", 504 with a
+     * {@code ResourceVersionTooLarge} cause): the version is unavailable, so the relist after this
+     * cycle is a consistent read rather than a retry from the same version forever.
+     */
+    private RuntimeException markIfTooLarge(RuntimeException error) {
+        if (error instanceof StatusException status && isTooLargeResourceVersion(status)) {
+            lastSyncResourceVersionUnavailable = true;
+        }
+        return error;
     }
 
     private int watchTimeoutSeconds() {
@@ -535,12 +647,20 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                 }
                 T object = event.typedObject();
                 String resourceVersion;
+                ObjectMetaAccessor meta;
                 try {
-                    resourceVersion = resourceVersionOf.apply(object);
+                    meta = metadata.apply(object);
+                    if (meta == null) {
+                        throw new IllegalArgumentException("the metadata accessor returned null");
+                    }
+                    resourceVersion = meta.resourceVersion() == null ? "" : meta.resourceVersion();
                 } catch (RuntimeException e) {
                     log.error("{}: unable to understand watch event {} of {}", name, event.type(),
                             object.getClass().getName(), e);
                     continue;
+                }
+                if (!exitOnInitialEventsEnd && wentBackwards(resourceVersion, event.type().name() + " event" + describe(meta))) {
+                    return new WatchOutcome(new ResourceVersionWentBackwards(), initialEventsEnded, lastResourceVersion);
                 }
                 try {
                     switch (event.type()) {
@@ -548,7 +668,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                         case MODIFIED -> target.update(object);
                         case DELETED -> target.delete(object);
                         case BOOKMARK -> {
-                            Map<String, String> annotations = annotationsOf.apply(object);
+                            Map<String, String> annotations = meta.annotations();
                             if (annotations != null && "true".equals(annotations.get(INITIAL_EVENTS_END_ANNOTATION))) {
                                 initialEventsEnded = true;
                             }
@@ -693,7 +813,11 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
 
     /** Waits {@code delay} on the clock; throws {@link StopRequested} if stopped meanwhile. */
     private void waitOrStop(Duration delay) {
-        long deadline = clock.nanoTime() + Clock.toNanosSaturated(delay);
+        waitUntilOrStop(clock.nanoTime() + Clock.toNanosSaturated(delay));
+    }
+
+    /** Waits until {@code deadline} on the clock; throws {@link StopRequested} if stopped meanwhile. */
+    private void waitUntilOrStop(long deadline) {
         lock.lock();
         try {
             while (!stopped && clock.nanoTime() - deadline < 0) {
@@ -767,6 +891,24 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             return status.retryAfter().orElse(null);
         }
         return null;
+    }
+
+    private static String describe(ObjectMetaAccessor meta) {
+        String namespace = meta.namespace();
+        String name = meta.name();
+        if (name == null || name.isEmpty()) {
+            return "";
+        }
+        return " of " + (namespace == null || namespace.isEmpty() ? name : namespace + "/" + name);
+    }
+
+    /** Ends a cycle whose events went back in time; logged once where detected, never passed to the handler. */
+    static final class ResourceVersionWentBackwards extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        ResourceVersionWentBackwards() {
+            super("the resource version went backwards", null, false, false);
+        }
     }
 
     /** Unwinds the loop when the reflector is stopped; never escapes the reflector. */

@@ -1,5 +1,6 @@
 package dev.informer.cache;
 
+import dev.informer.api.ResourceType;
 import dev.informer.store.Indexer;
 import dev.informer.store.ObjectMetaAccessor;
 import java.util.List;
@@ -41,7 +42,20 @@ public interface Lister<T> {
         return new IndexerLister<>(indexer, IndexerLister::labelsOf);
     }
 
-    /** A lister over {@code indexer} reading each object's labels with {@code labels}. */
+    /**
+     * A lister over {@code indexer} whose objects are {@code type}'s: labels and namespaces are read
+     * through {@code type.metadataAccessor()}, so any model {@code ResourceType.of} accepts works.
+     */
+    static <T> Lister<T> of(Indexer<T> indexer, ResourceType<T> type) {
+        return IndexerLister.withMetadata(indexer, type.metadataAccessor());
+    }
+
+    /**
+     * A lister over {@code indexer} reading each object's labels with {@code labels}; {@link
+     * #namespace} without a namespace index needs objects that implement {@link ObjectMetaAccessor}
+     * (else it throws {@link IllegalArgumentException} naming the class): prefer {@link
+     * #of(Indexer, ResourceType)}.
+     */
     static <T> Lister<T> of(Indexer<T> indexer, Function<? super T, Map<String, String>> labels) {
         return new IndexerLister<>(indexer, labels);
     }

@@ -1,24 +1,46 @@
 package dev.informer.cache;
 
+import dev.informer.cache.internal.FailureLog;
 import dev.informer.client.StatusException;
+import dev.informer.clock.Clock;
+import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** {@link WatchErrorHandler#logging()}: logs at a level matching the error's severity. Stateless. */
+/** {@link WatchErrorHandler#logging(Clock)}: one line per failure, repeats summarised. Thread-safe. */
 final class LoggingWatchErrorHandler implements WatchErrorHandler {
 
-    static final LoggingWatchErrorHandler INSTANCE = new LoggingWatchErrorHandler();
     private static final Logger log = LoggerFactory.getLogger(Reflector.class);
+    private final Logger logger;
+    private final FailureLog failures;
 
-    private LoggingWatchErrorHandler() {
+    LoggingWatchErrorHandler(Clock clock) {
+        this(log, clock);
+    }
+
+    /** For tests: logs to {@code logger}. */
+    LoggingWatchErrorHandler(Logger logger, Clock clock) {
+        this.logger = logger;
+        this.failures = new FailureLog(logger, clock, FailureLog.DEFAULT_WINDOW);
     }
 
     @Override
     public void onWatchError(String reflectorName, RuntimeException error) {
+        onWatchError(reflectorName, error, null);
+    }
+
+    @Override
+    public void onWatchError(String reflectorName, RuntimeException error, Duration retryIn) {
         if (error instanceof StatusException status && status.isExpiredOrGone()) {
-            log.debug("{}: watch closed with: {}", reflectorName, error.getMessage());
-        } else {
-            log.warn("{}: failed to list or watch: {}", reflectorName, error.getMessage(), error);
+            logger.debug("{}: watch closed with: {}", reflectorName, error.getMessage());
+            return;
         }
+        failures.failure(reflectorName, "failed to list or watch: " + SyncError.describe(error),
+                retryIn == null ? "" : "; retrying in " + SyncError.format(retryIn), error);
+    }
+
+    @Override
+    public void onRecovered(String reflectorName) {
+        failures.recovered(reflectorName, "listing and watching again");
     }
 }

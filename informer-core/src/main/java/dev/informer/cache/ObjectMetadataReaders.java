@@ -1,11 +1,12 @@
 package dev.informer.cache;
 
-import dev.informer.api.KubernetesObject;
-import dev.informer.api.ObjectMeta;
 import dev.informer.store.ObjectMetaAccessor;
-import java.util.Map;
 
-/** The default ways a reflector reads an event object's resource version and annotations. */
+/**
+ * The default metadata adapter of a reflector or informer built without a resource type: the
+ * object's own {@link ObjectMetaAccessor}. Informers over a {@code ResourceClient} use the resource
+ * type's {@code metadataAccessor()} instead, so every model {@code ResourceType.of} accepts works.
+ */
 final class ObjectMetadataReaders {
 
     private ObjectMetadataReaders() {
@@ -14,20 +15,24 @@ final class ObjectMetadataReaders {
     /**
      * @throws IllegalArgumentException naming the class when the object carries no metadata we can read
      */
-    static String resourceVersion(Object object) {
+    static ObjectMetaAccessor self(Object object) {
         if (object instanceof ObjectMetaAccessor accessor) {
-            String resourceVersion = accessor.resourceVersion();
-            return resourceVersion == null ? "" : resourceVersion;
+            return accessor;
         }
-        throw new IllegalArgumentException("cannot read the resource version of " + object.getClass().getName()
-                + ": it does not implement ObjectMetaAccessor; configure a metadata reader");
+        throw new IllegalArgumentException("cannot read the metadata of "
+                + (object == null ? "null" : object.getClass().getName())
+                + ": it does not implement ObjectMetaAccessor; configure a metadata accessor "
+                + "(ResourceType.metadataAccessor())");
     }
 
-    static Map<String, String> annotations(Object object) {
-        if (object instanceof KubernetesObject kubernetesObject) {
-            ObjectMeta meta = kubernetesObject.metadata();
-            return meta == null ? Map.of() : meta.annotations();
+    /** The resource version read through {@code metadata}, "" when unknown. */
+    static String resourceVersion(java.util.function.Function<Object, ObjectMetaAccessor> metadata, Object object) {
+        ObjectMetaAccessor meta = metadata.apply(object);
+        if (meta == null) {
+            throw new IllegalArgumentException("the metadata accessor returned null for "
+                    + object.getClass().getName());
         }
-        return Map.of();
+        String resourceVersion = meta.resourceVersion();
+        return resourceVersion == null ? "" : resourceVersion;
     }
 }

@@ -3,9 +3,9 @@ package dev.informer.cache;
 import dev.informer.clock.Clock;
 import dev.informer.store.KeyFunction;
 import dev.informer.store.KeyFunctions;
+import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.store.ReflectorStore;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.ThreadFactory;
@@ -28,7 +28,17 @@ import java.util.random.RandomGenerator;
  * 500 by default) unless they ask for a specific resource version the server can serve from its cache;
  * an expired continue token falls back to one full list. Connection failures and 429s when starting a
  * watch back off and retry the watch without relisting; a 429's Retry-After is honoured. Backoff follows
- * a {@link BackoffPolicy} on the injected {@link Clock}.
+ * a {@link BackoffPolicy} on the injected {@link Clock}. A watch answered "too large resource version"
+ * (504, a {@code ResourceVersionTooLarge} cause) marks the version unavailable, so the relist after it
+ * is a consistent read.
+ *
+ * <p><b>Resource versions going backwards.</b> Resource versions that are decimal integers are
+ * compared (Kubernetes 1.35 made them comparable; others are opaque and never compared). An event,
+ * bookmark, list or streaming list end bookmark whose version is older than the last one applied means
+ * the API server was restarted or restored with other content: the reflector logs one WARN naming both
+ * versions and relists with a consistent read, replacing the store, so the cache converges to the new
+ * server's content. The initial events of a streaming list are not compared (they carry the objects'
+ * own, older versions).
  *
  * <p><b>Streaming lists.</b> With {@link Builder#useWatchList(boolean)} the reflector asks for a watch
  * with {@code sendInitialEvents=true}, gathers the initial ADDED events in a temporary store until the
@@ -46,8 +56,10 @@ import java.util.random.RandomGenerator;
  * it stops the current watch, wakes any backoff wait, interrupts the loop's thread and joins it
  * (a list in flight ends when its HTTP call does). Each {@code Reflector} runs once.
  *
- * <p><b>Errors.</b> Every failed cycle is passed to the {@link WatchErrorHandler} (by default logged)
- * before the backoff; the reflector never gives up on its own. Store errors on single events (e.g.
+ * <p><b>Errors.</b> Every failed cycle, and every watch that could not be started for a connection
+ * failure, is passed to the {@link WatchErrorHandler} (by default one WARN line per failure, repeats
+ * summarised) with the delay before the next attempt, and kept as {@link #lastSyncError()}; the
+ * reflector never gives up on its own. Store errors on single events (e.g.
  * an object without a key) are logged and the event skipped, as client-go does.
  *
  * @param <T> the object type
@@ -89,6 +101,13 @@ public interface Reflector<T> {
      */
     String lastSyncResourceVersion();
 
+    /**
+     * The last failure reported to the {@link WatchErrorHandler} (a failed list, a watch that
+     * failed or could not be started), or empty when there was none since the last successful list
+     * or watch start. Thread-safe; what a caller reports when the cache does not sync.
+     */
+    java.util.Optional<SyncError> lastSyncError();
+
     /** A builder for a reflector that lists and watches with {@code listerWatcher} into {@code store}. */
     static <T> Builder<T> builder(ListerWatcher<T> listerWatcher, ReflectorStore<T> store) {
         return new Builder<>(listerWatcher, store);
@@ -113,10 +132,9 @@ public interface Reflector<T> {
         Clock clock = Clock.system();
         RandomGenerator random = new Random();
         ThreadFactory threadFactory;
-        WatchErrorHandler watchErrorHandler = WatchErrorHandler.logging();
+        WatchErrorHandler watchErrorHandler;
         KeyFunction<T> keyFunction = KeyFunctions.metaNamespaceKey();
-        Function<Object, String> resourceVersionReader = ObjectMetadataReaders::resourceVersion;
-        Function<Object, Map<String, String>> annotationsReader = ObjectMetadataReaders::annotations;
+        Function<Object, ObjectMetaAccessor> metadata = ObjectMetadataReaders::self;
 
         private Builder(ListerWatcher<T> listerWatcher, ReflectorStore<T> store) {
             this.listerWatcher = Objects.requireNonNull(listerWatcher, "listerWatcher");
@@ -207,7 +225,7 @@ public interface Reflector<T> {
             return this;
         }
 
-        /** Called with every failed cycle; default {@link WatchErrorHandler#logging()}. */
+        /** Called with every failure; default {@link WatchErrorHandler#logging(Clock)} on this builder's clock. */
         public Builder<T> watchErrorHandler(WatchErrorHandler watchErrorHandler) {
             this.watchErrorHandler = Objects.requireNonNull(watchErrorHandler, "watchErrorHandler");
             return this;
@@ -220,13 +238,14 @@ public interface Reflector<T> {
         }
 
         /**
-         * Reads an event object's resource version and annotations, for models that do not implement
-         * {@code KubernetesObject}. Default: the object's own metadata.
+         * The metadata adapter: reads an event or list object's resource version and annotations
+         * (the streaming list's {@code k8s.io/initial-events-end} bookmark). Pass {@code
+         * ResourceType.metadataAccessor()} for a model that does not implement {@link
+         * ObjectMetaAccessor}; use the same adapter for the {@link #keyFunction}. Default: the
+         * object's own {@link ObjectMetaAccessor}.
          */
-        public Builder<T> metadataReaders(Function<Object, String> resourceVersion,
-                                          Function<Object, Map<String, String>> annotations) {
-            this.resourceVersionReader = Objects.requireNonNull(resourceVersion, "resourceVersion");
-            this.annotationsReader = Objects.requireNonNull(annotations, "annotations");
+        public Builder<T> metadata(Function<Object, ObjectMetaAccessor> metadata) {
+            this.metadata = Objects.requireNonNull(metadata, "metadata");
             return this;
         }
 

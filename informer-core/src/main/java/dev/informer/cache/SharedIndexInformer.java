@@ -7,6 +7,7 @@ import dev.informer.store.IndexFunction;
 import dev.informer.store.Indexer;
 import dev.informer.store.KeyFunction;
 import dev.informer.store.KeyFunctions;
+import dev.informer.store.ObjectMetaAccessor;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -64,7 +65,7 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         Duration defaultResyncPeriod = Duration.ZERO;
         final Map<String, IndexFunction<T>> indexers = new LinkedHashMap<>();
         KeyFunction<T> keyFunction;
-        Function<Object, String> resourceVersionReader;
+        Function<Object, ObjectMetaAccessor> metadata;
         Clock clock = Clock.system();
         ThreadFactory threadFactory;
         RandomGenerator random = new Random();
@@ -72,7 +73,7 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         Duration minWatchTimeout = Duration.ofMinutes(5);
         long pageSize;
         boolean useWatchList;
-        WatchErrorHandler watchErrorHandler = WatchErrorHandler.logging();
+        WatchErrorHandler watchErrorHandler;
         UnaryOperator<T> transform;
         Duration stopGracePeriod = DEFAULT_STOP_GRACE_PERIOD;
 
@@ -153,9 +154,15 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
             return this;
         }
 
-        /** Reads an object's resource version, for models that do not implement ObjectMetaAccessor. */
-        public Builder<T> resourceVersionReader(Function<Object, String> resourceVersionReader) {
-            this.resourceVersionReader = Objects.requireNonNull(resourceVersionReader, "resourceVersionReader");
+        /**
+         * The metadata adapter the cache key, the change detection, the reflector's resource versions
+         * and the streaming list's end bookmark all read through, for a model that does not implement
+         * {@link ObjectMetaAccessor} (e.g. {@code ResourceType.metadataAccessor()}). Default: the
+         * resource type's {@code metadataAccessor()} for an informer over a {@link ResourceClient};
+         * the object's own {@link ObjectMetaAccessor} otherwise.
+         */
+        public Builder<T> metadata(Function<Object, ObjectMetaAccessor> metadata) {
+            this.metadata = Objects.requireNonNull(metadata, "metadata");
             return this;
         }
 
@@ -241,28 +248,25 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         public SharedIndexInformer<T> build() {
             ListerWatcher<T> lw = listerWatcher;
             KeyFunction<T> keys = keyFunction;
-            Function<Object, String> versions = resourceVersionReader;
+            Function<Object, ObjectMetaAccessor> meta = metadata;
             String informerName = name;
             if (client != null) {
                 ResourceType<T> type = client.resourceType();
                 lw = ListWatch.of(client, namespace, labelSelector, fieldSelector);
-                Function<Object, dev.informer.store.ObjectMetaAccessor> metadata = type.metadataAccessor();
-                if (keys == null) {
-                    keys = KeyFunctions.metaNamespaceKey(metadata);
-                }
-                if (versions == null) {
-                    versions = object -> {
-                        String version = metadata.apply(object).resourceVersion();
-                        return version == null ? "" : version;
-                    };
+                if (meta == null) {
+                    meta = type.metadataAccessor();
                 }
                 if (informerName == null) {
                     informerName = namespace == null ? type.plural() : type.plural() + "@" + namespace;
                 }
             }
-            return new DefaultSharedIndexInformer<>(this, lw,
-                    keys != null ? keys : KeyFunctions.metaNamespaceKey(),
-                    versions != null ? versions : ObjectMetadataReaders::resourceVersion,
+            if (meta == null) {
+                meta = ObjectMetadataReaders::self;
+            }
+            if (keys == null) {
+                keys = metadata == null && client == null ? KeyFunctions.metaNamespaceKey() : KeyFunctions.metaNamespaceKey(meta);
+            }
+            return new DefaultSharedIndexInformer<>(this, lw, keys, meta,
                     informerName != null ? informerName : "informer");
         }
     }

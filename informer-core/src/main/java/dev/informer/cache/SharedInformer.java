@@ -79,6 +79,15 @@ public interface SharedInformer<T> {
     /** The resource version of the last list or event applied, or "" before the first list. */
     String lastSyncResourceVersion();
 
+    /**
+     * The last failure of the informer's list and watch (a failed list, a watch that failed or
+     * could not be started: the server unreachable, 401/403, 404, an HTML answer, ...), or empty
+     * before start and when there was none since the last successful list or watch start. It is
+     * what to report when {@link #hasSynced()} stays false ("cannot sync pods: GET https://...
+     * failed: ConnectException: Connection refused"). Thread-safe.
+     */
+    java.util.Optional<SyncError> lastSyncError();
+
     /** Whether {@link #start()} or {@link #run()} has been called. */
     boolean hasStarted();
 
@@ -86,7 +95,8 @@ public interface SharedInformer<T> {
     boolean isStopped();
 
     /**
-     * Replaces the handler called with every failed list/watch cycle (default: log).
+     * Replaces the handler called with every failed list/watch cycle (default: {@link
+     * WatchErrorHandler#logging(dev.informer.clock.Clock)} on the informer's clock, one WARN line per failure).
      *
      * @throws IllegalStateException if the informer has started
      */

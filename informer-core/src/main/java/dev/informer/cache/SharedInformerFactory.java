@@ -52,6 +52,12 @@ public interface SharedInformerFactory {
      */
     Map<Key, Boolean> waitForCacheSync(Duration timeout) throws InterruptedException;
 
+    /**
+     * The {@linkplain SharedInformer#lastSyncError() last sync error} of every informer that has
+     * one, in creation order: what to report after {@link #waitForCacheSync} timed out. Thread-safe.
+     */
+    Map<Key, SyncError> lastSyncErrors();
+
     /** {@link #shutdown(Duration)} with the builder's stop grace period (default 10 s). */
     void shutdown();
 

@@ -76,14 +76,14 @@ class BringYourOwnModelTest {
         JsonNode tree = Fixtures.tree(Fixtures.POD);
         String restartedAt = "kubectl.kubernetes.io/restartedAt";
 
-        assertEquals("2024-05-01T09:59:58Z", FABRIC8_PODS.metadataReader().annotations(fabric8).get(restartedAt));
-        assertEquals("2024-05-01T09:59:58Z", ResourceType.PODS.metadataReader().annotations(own).get(restartedAt));
+        assertEquals("2024-05-01T09:59:58Z", FABRIC8_PODS.metadataOf(fabric8).annotations().get(restartedAt));
+        assertEquals("2024-05-01T09:59:58Z", ResourceType.PODS.metadataOf(own).annotations().get(restartedAt));
         assertEquals("2024-05-01T09:59:58Z",
-                MetadataReader.defaultFor(JsonNode.class).annotations(tree).get(restartedAt));
+                MetadataReader.defaultFor(JsonNode.class).read(tree).annotations().get(restartedAt));
         MetadataReader<Pod> custom = pod -> pod;
         assertEquals(Map.of(), ((MetadataReader<MyThing>) thing -> new dev.informer.api.internal.ObjectMetaView(
-                null, "x", null, null, null)).annotations(new MyThing("v1", "Thing", null, null)));
-        assertEquals("2024-05-01T09:59:58Z", custom.annotations(own).get(restartedAt));
+                null, "x", null, null, null)).read(new MyThing("v1", "Thing", null, null)).annotations());
+        assertEquals("2024-05-01T09:59:58Z", custom.read(own).annotations().get(restartedAt));
     }
 
     @Test

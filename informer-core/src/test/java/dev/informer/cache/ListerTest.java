@@ -90,6 +90,38 @@ class ListerTest {
         assertEquals(Set.of("web-1", "db-1"), names(Lister.of(plain).namespace("a").list()));
     }
 
+    record Meta(String name, String namespace, java.util.Map<String, String> labels) {
+    }
+
+    record Thing(Meta metadata) {
+    }
+
+    @Test
+    void aListerOverAResourceTypeReadsAnyModelThroughItsMetadataAdapterEvenWithoutANamespaceIndex() {
+        dev.informer.api.ResourceType<Thing> things =
+                dev.informer.api.ResourceType.of(Thing.class, "example.com", "v1", "things", "Thing", true);
+        Indexer<Thing> plain = Stores.newIndexer(KeyFunctions.metaNamespaceKey(things.metadataAccessor()), Map.of());
+        plain.add(new Thing(new Meta("t1", "a", Map.of("app", "web"))));
+        plain.add(new Thing(new Meta("t2", "a", Map.of("app", "db"))));
+        plain.add(new Thing(new Meta("t3", "b", Map.of("app", "web"))));
+        Lister<Thing> lister = Lister.of(plain, things);
+
+        assertEquals(Set.of("t1"), lister.namespace("a").list("app=web").stream().map(t -> t.metadata().name())
+                .collect(Collectors.toSet()));
+        assertEquals(2, lister.list("app=web").size());
+    }
+
+    @Test
+    void aListerWithOnlyALabelsFunctionSaysWhyItCannotScanNamespacesOfAForeignModel() {
+        Indexer<Thing> plain = Stores.newIndexer(obj -> ((Thing) obj).metadata().name(), Map.of());
+        plain.add(new Thing(new Meta("t1", "a", Map.of())));
+        Lister<Thing> lister = Lister.of(plain, thing -> thing.metadata().labels());
+
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> lister.namespace("a").list());
+        assertTrue(e.getMessage().contains(Thing.class.getName()), e.getMessage());
+    }
+
     @Test
     void listerSeesLaterChangesToTheCache() {
         indexer.delete(pod("a", "web-1", Map.of()));

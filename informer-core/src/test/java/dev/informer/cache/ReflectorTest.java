@@ -119,12 +119,12 @@ class ReflectorTest {
         FakeWatcher<Pod> watcher = lw.watcher(0);
         watcher.delete(pod("foo", "30"));
         watcher.modify(pod("bar", "55"));
-        watcher.add(pod("baz", "32"));
+        watcher.add(pod("baz", "62"));
         Await.until("baz stored", () -> store.store.getByKey("ns/baz").isPresent(), Await.LONG_TIMEOUT);
 
-        assertEquals(List.of("bar@55", "baz@32"), storedNamesAndVersions());
+        assertEquals(List.of("bar@55", "baz@62"), storedNamesAndVersions());
         // The version is recorded just after the store call.
-        Await.until("version 32 recorded", () -> "32".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
+        Await.until("version 62 recorded", () -> "62".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
         assertEquals(List.of("replace", "delete", "update", "add"), store.calls);
         assertEquals(List.of("10"), store.replacedResourceVersions);
     }
@@ -188,7 +188,7 @@ class ReflectorTest {
 
     @Test
     void expiredWatchRelistsFromTheLastVersionSeen() {
-        lw.onList = options -> podList("10");
+        lw.onList = options -> podList(rv(options).equals("0") ? "10" : "13");
         start(builder());
         FakeWatcher<Pod> watcher = lw.watcher(0);
         watcher.add(pod("a", "12"));
@@ -360,6 +360,64 @@ class ReflectorTest {
         lw.watcher(0);
         assertEquals(1, lw.listCalls.size());
         assertEquals(lw.watchCalls.get(0).resourceVersion(), lw.watchCalls.get(2).resourceVersion());
+    }
+
+    @Test
+    void lastSyncErrorIsTheLastFailureUntilAListSucceeds() throws Exception {
+        FakeClock clock = new FakeClock();
+        AtomicInteger lists = new AtomicInteger();
+        lw.onList = options -> {
+            if (lists.incrementAndGet() == 1) {
+                throw new ApiConnectionException("GET", "http://127.0.0.1:1/api/v1/pods", new ConnectException("refused"));
+            }
+            return podList("3", pod("a", "3"));
+        };
+        List<String> recovered = new CopyOnWriteArrayList<>();
+        start(builder().clock(clock).backoff(BackoffPolicy.constant(Duration.ofSeconds(2)))
+                .watchErrorHandler(new WatchErrorHandler() {
+                    @Override
+                    public void onWatchError(String name, RuntimeException error) {
+                        errors.add(error);
+                    }
+
+                    @Override
+                    public void onRecovered(String name) {
+                        recovered.add(name);
+                    }
+                }));
+        Await.until("the failure", () -> reflector.lastSyncError().isPresent(), Await.LONG_TIMEOUT);
+        SyncError error = reflector.lastSyncError().orElseThrow();
+        assertTrue(error.message().contains("http://127.0.0.1:1/api/v1/pods"), error.message());
+        assertEquals(Duration.ofSeconds(2), error.retryIn());
+        assertEquals(clock.now(), error.time());
+        assertTrue(recovered.isEmpty());
+
+        clock.step(Duration.ofSeconds(2));
+        lw.watcher(0);
+        Await.until("cleared", () -> reflector.lastSyncError().isEmpty(), Await.LONG_TIMEOUT);
+        assertEquals(List.of("pods"), recovered);
+    }
+
+    @Test
+    void aWatchThatCannotBeStartedIsReportedNotSilentlyRetried() throws Exception {
+        FakeClock clock = new FakeClock();
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            if (watches.incrementAndGet() == 1) {
+                throw new ApiConnectionException("GET", "http://127.0.0.1:1/api/v1/pods?watch=true",
+                        new ConnectException("refused"));
+            }
+            return lw.newWatcher();
+        };
+        start(builder().clock(clock).backoff(BackoffPolicy.constant(Duration.ofSeconds(1))));
+        Await.until("reported", () -> errors.size() == 1, Await.LONG_TIMEOUT);
+        assertInstanceOf(ApiConnectionException.class, errors.get(0));
+        Await.until("recorded", () -> reflector.lastSyncError().isPresent(), Await.LONG_TIMEOUT);
+
+        clock.step(Duration.ofSeconds(1));
+        lw.watcher(0);
+        Await.until("cleared once watching", () -> reflector.lastSyncError().isEmpty(), Await.LONG_TIMEOUT);
+        assertEquals(1, lw.listCalls.size(), "still no relist");
     }
 
     @Test
@@ -550,6 +608,8 @@ class ReflectorTest {
                 }
             });
         };
+        // A list at a version answers at that version or later (resourceVersionMatch=NotOlderThan).
+        lw.onList = options -> podList(rv(options).equals("0") ? "1" : "3");
         start(builder());
         lw.watcher(0);
         assertEquals(2, lw.listCalls.size());

@@ -86,6 +86,13 @@ class SharedInformerFactoryTest {
         Map<SharedInformerFactory.Key, Boolean> synced = factory.waitForCacheSync(Duration.ofMillis(500));
         assertEquals(Boolean.FALSE, synced.get(new SharedInformerFactory.Key(ResourceType.CONFIGMAPS, InformerOptions.ALL)));
         assertEquals(Boolean.TRUE, synced.get(new SharedInformerFactory.Key(ResourceType.PODS, InformerOptions.ALL)));
+
+        Map<SharedInformerFactory.Key, SyncError> errors = factory.lastSyncErrors();
+        assertEquals(java.util.Set.of(new SharedInformerFactory.Key(ResourceType.CONFIGMAPS, InformerOptions.ALL)),
+                errors.keySet(), "only the informer that cannot sync has an error");
+        SyncError error = errors.values().iterator().next();
+        assertEquals(500, ((dev.informer.client.StatusException) error.cause()).code());
+        assertTrue(error.message().contains(server.url() + "/api/v1/configmaps"), error.message());
     }
 
     @Test

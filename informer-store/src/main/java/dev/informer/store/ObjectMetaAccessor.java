@@ -3,10 +3,14 @@ package dev.informer.store;
 import java.util.Map;
 
 /**
- * The few metadata fields the store, the key functions and the informer read from an object.
+ * The metadata fields the store, the key functions, the reflector and the informer read from an
+ * object: the one metadata adapter of the library. Nothing else reads an object's name,
+ * namespace, resource version, uid, labels or annotations.
  *
  * <p>The library's own model ({@code dev.informer.api}) implements it; a model the library does
- * not own is adapted through a {@link KeyFunction} or an accessor function instead, so nothing
+ * not own is adapted by a function {@code Object -> ObjectMetaAccessor} (in informer-core, {@code
+ * ResourceType.metadataAccessor()}, backed by the type's {@code MetadataReader}), which {@link
+ * KeyFunctions#metaNamespaceKey(java.util.function.Function)} and the reflector take, so nothing
  * forces users to extend our types.
  *
  * <p>Implementations are expected to be immutable values; the store reads these fields without
@@ -29,4 +33,13 @@ public interface ObjectMetaAccessor {
 
     /** The labels; never {@code null} (an empty map when there are none). */
     Map<String, String> labels();
+
+    /**
+     * The annotations; never {@code null}. The reflector reads the {@code k8s.io/initial-events-end}
+     * annotation of a streaming list's bookmark through it. The default is an empty map, for
+     * adapters that carry no annotations.
+     */
+    default Map<String, String> annotations() {
+        return Map.of();
+    }
 }

@@ -1,0 +1,322 @@
+package dev.informer.cache;
+
+import static dev.informer.cache.ReflectorTest.pod;
+import static dev.informer.cache.ReflectorTest.podList;
+import static dev.informer.cache.ReflectorTest.rv;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.informer.api.ObjectMeta;
+import dev.informer.api.Pod;
+import dev.informer.api.Status;
+import dev.informer.client.StatusException;
+import dev.informer.testsupport.Await;
+import dev.informer.testsupport.LogCapture;
+import dev.informer.watch.EventType;
+import dev.informer.watch.testing.FakeWatcher;
+import java.time.Duration;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The reflector and resource versions the server no longer (or not yet) has: "too large resource
+ * version" (client-go's isTooLargeResourceVersionError and TestReflectorFullListIfTooLarge) and
+ * versions that go backwards after a server restart (comparable resource versions, Kubernetes 1.35).
+ */
+class ReflectorResourceVersionTest {
+
+    private final FakeListerWatcher<Pod> lw = new FakeListerWatcher<>();
+    private final RecordingStore<Pod> store = new RecordingStore<>();
+    private final List<RuntimeException> errors = new CopyOnWriteArrayList<>();
+    private final LogCapture logs = LogCapture.start();
+    private Reflector<Pod> reflector;
+
+    @AfterEach
+    void stop() {
+        if (reflector != null) {
+            reflector.stop();
+        }
+        logs.close();
+    }
+
+    private Reflector<Pod> start(boolean useWatchList) {
+        reflector = Reflector.builder(lw, store).name("pods-rv-test")
+                .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
+                .random(new Random(7))
+                .useWatchList(useWatchList)
+                .watchErrorHandler((name, error) -> errors.add(error))
+                .build();
+        reflector.start();
+        return reflector;
+    }
+
+    static Status tooLarge() {
+        return new Status("v1", "Status", "Failure", "Too large resource version: 100, current: 7", "Timeout",
+                new Status.StatusDetails(null, null, null, null,
+                        List.of(new Status.StatusCause("ResourceVersionTooLarge", "Too large resource version", null)), 1),
+                504);
+    }
+
+    static Pod bookmark(String resourceVersion, boolean initialEventsEnd) {
+        ObjectMeta.Builder meta = ObjectMeta.builder().resourceVersion(resourceVersion);
+        if (initialEventsEnd) {
+            meta.annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true");
+        }
+        return Pod.builder().metadata(meta.build()).build();
+    }
+
+    private List<String> listedVersions() {
+        return lw.listCalls.stream().map(ReflectorTest::rv).collect(Collectors.toList());
+    }
+
+    private List<String> stored() {
+        return store.store.list().stream().map(p -> p.name() + "@" + p.resourceVersion()).sorted()
+                .collect(Collectors.toList());
+    }
+
+    private List<String> backwardsWarnings() {
+        return logs.linesWith("pods-rv-test", "went backwards");
+    }
+
+    // ------------------------------------------------------------ too large resource version
+
+    @Test
+    void isTooLargeResourceVersionRecognisesTheCauseAndTheOldMessages() {
+        // client-go's TestIsTooLargeResourceVersionError.
+        assertTrue(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(tooLarge())));
+        assertTrue(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(
+                Status.failure(504, "Timeout", "Too large resource version: 5, current: 1"))));
+        assertTrue(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(new Status("v1", "Status",
+                "Failure", "x", "Timeout", new Status.StatusDetails(null, null, null, null,
+                List.of(new Status.StatusCause(null, "Too large resource version", null)), 1), 504))));
+        assertFalse(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(
+                Status.failure(504, "Timeout", "etcd is slow"))));
+        assertFalse(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(
+                Status.failure(500, "InternalError", "Too large resource version"))));
+    }
+
+    @Test
+    void watchAnsweredTooLargeRelistsWithAConsistentReadNotTheSameVersion() {
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            if (watches.incrementAndGet() == 1) {
+                throw new StatusException(tooLarge(), null, "GET", "http://test/api/v1/pods?watch=true");
+            }
+            return lw.newWatcher();
+        };
+        lw.onList = options -> rv(options).equals("0") ? podList("100", pod("old", "90")) : podList("7", pod("new", "7"));
+        start(false);
+        lw.watcher(0);
+
+        assertEquals(List.of("0", ""), listedVersions());
+        assertEquals(List.of("new@7"), stored());
+        assertEquals("7", lw.watchCalls.get(1).resourceVersion());
+        assertEquals(1, errors.size(), "the 504 is reported once");
+    }
+
+    @Test
+    void watchErrorEventTooLargeRelistsWithAConsistentRead() {
+        lw.onList = options -> rv(options).equals("0") ? podList("100") : podList("8");
+        start(false);
+        lw.watcher(0).error(tooLarge());
+        lw.watcher(1);
+
+        assertEquals(List.of("0", ""), listedVersions());
+        assertEquals("8", reflector.lastSyncResourceVersion());
+    }
+
+    @Test
+    void streamingListAnsweredTooLargeRetriesTheStreamFromAConsistentRead() {
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            FakeWatcher<Pod> watcher = lw.newWatcher();
+            int n = watches.incrementAndGet();
+            if (n == 1) {
+                watcher.add(pod("a", "50"));
+                watcher.action(EventType.BOOKMARK, bookmark("100", true));
+                watcher.error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
+            } else if (n == 2) {
+                throw StatusException.of(tooLarge());
+            } else if (n == 3) {
+                watcher.add(pod("b", "120"));
+                watcher.action(EventType.BOOKMARK, bookmark("130", true));
+            }
+            return watcher;
+        };
+        start(true);
+        Await.until("second streamed list", () -> store.replacedResourceVersions.size() == 2, Await.LONG_TIMEOUT);
+
+        assertEquals("100", rv(lw.watchCalls.get(1)));
+        assertEquals("", rv(lw.watchCalls.get(2)), "after a too-large answer the stream starts from a consistent read");
+        assertEquals(List.of("b@120"), stored());
+        assertTrue(lw.listCalls.isEmpty());
+    }
+
+    // ------------------------------------------------------------ resource versions going backwards
+
+    @Test
+    void watchEventGoingBackwardsWarnsOnceAndRelistsWithAConsistentRead() {
+        lw.onList = options -> switch (rv(options)) {
+            case "0" -> podList("100", pod("a", "90"), pod("b", "95"));
+            case "" -> podList("8", pod("x", "6"), pod("y", "8"));
+            default -> throw new AssertionError("unexpected list at " + rv(options));
+        };
+        start(false);
+        FakeWatcher<Pod> watcher = lw.watcher(0);
+        watcher.modify(pod("a", "101"));
+        watcher.add(pod("c", "7"));
+        lw.watcher(1);
+
+        assertEquals(List.of("0", ""), listedVersions());
+        assertEquals(List.of("x@6", "y@8"), stored(), "the new server's objects, and only those");
+        assertEquals("8", lw.watchCalls.get(1).resourceVersion());
+        List<String> warnings = backwardsWarnings();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("from 101 to 7"), warnings.get(0));
+        assertTrue(warnings.get(0).contains("ADDED event of ns/c"), warnings.get(0));
+        assertTrue(errors.isEmpty(), "logged once, not also as a watch error: " + errors);
+    }
+
+    @Test
+    void bookmarkGoingBackwardsCounts() {
+        lw.onList = options -> rv(options).equals("0") ? podList("100", pod("a", "90")) : podList("9", pod("z", "9"));
+        start(false);
+        lw.watcher(0).action(EventType.BOOKMARK, bookmark("5", false));
+        lw.watcher(1);
+
+        assertEquals(List.of("0", ""), listedVersions());
+        assertEquals(List.of("z@9"), stored());
+        assertEquals(1, backwardsWarnings().size());
+    }
+
+    @Test
+    void listFromTheCacheGoingBackwardsIsRepeatedAsAConsistentRead() {
+        // A server restarted without "too large" support answers the list at the old version with its own.
+        lw.onList = options -> switch (rv(options)) {
+            case "0" -> podList("100", pod("a", "90"));
+            case "100" -> podList("6", pod("stale-cache", "6"));
+            case "" -> podList("7", pod("x", "7"));
+            default -> throw new AssertionError("unexpected list at " + rv(options));
+        };
+        start(false);
+        lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
+        lw.watcher(1);
+
+        assertEquals(List.of("0", "100", ""), listedVersions());
+        assertEquals(List.of("x@7"), stored());
+        assertEquals(List.of("100", "7"), store.replacedResourceVersions);
+        assertEquals(1, backwardsWarnings().size());
+    }
+
+    @Test
+    void consistentListAfterTooLargeThatIsOlderIsTakenWithOneWarning() {
+        lw.onList = options -> switch (rv(options)) {
+            case "0" -> podList("100", pod("a", "90"));
+            case "100" -> throw StatusException.of(tooLarge());
+            case "" -> podList("7", pod("x", "7"));
+            default -> throw new AssertionError("unexpected list at " + rv(options));
+        };
+        start(false);
+        lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
+        lw.watcher(1);
+
+        assertEquals(List.of("0", "100", ""), listedVersions());
+        assertEquals(List.of("x@7"), stored());
+        List<String> warnings = backwardsWarnings();
+        assertEquals(1, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).contains("from 100 to 7"), warnings.get(0));
+    }
+
+    @Test
+    void relistAfterAnExpiredWatchDoesNotWarn() {
+        lw.onList = options -> switch (rv(options)) {
+            case "0" -> podList("100", pod("a", "90"));
+            case "120" -> throw ReflectorTest.expired();
+            case "" -> podList("150", pod("a", "140"));
+            default -> throw new AssertionError("unexpected list at " + rv(options));
+        };
+        start(false);
+        FakeWatcher<Pod> watcher = lw.watcher(0);
+        watcher.modify(pod("a", "120"));
+        watcher.error(Status.failure(410, Status.REASON_EXPIRED, "too old resource version: 120"));
+        lw.watcher(1);
+
+        assertEquals(List.of("0", "120", ""), listedVersions());
+        assertEquals(List.of("a@140"), stored());
+        assertTrue(backwardsWarnings().isEmpty(), backwardsWarnings().toString());
+    }
+
+    @Test
+    void initialEventsOfAStreamingListAreOlderThanTheLastVersionWithoutWarning() {
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            FakeWatcher<Pod> watcher = lw.newWatcher();
+            int n = watches.incrementAndGet();
+            if (n == 1) {
+                watcher.add(pod("a", "10"));
+                watcher.action(EventType.BOOKMARK, bookmark("100", true));
+                watcher.error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
+            } else if (n == 2) {
+                // resumes at "100": objects carry their own, older versions; the end bookmark is newer
+                watcher.add(pod("a", "10"));
+                watcher.add(pod("b", "60"));
+                watcher.action(EventType.BOOKMARK, bookmark("110", true));
+                watcher.modify(pod("b", "111"));
+            }
+            return watcher;
+        };
+        start(true);
+        Await.until("b@111", () -> "111".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
+
+        assertEquals("100", rv(lw.watchCalls.get(1)));
+        assertEquals(List.of("a@10", "b@111"), stored());
+        assertTrue(backwardsWarnings().isEmpty(), backwardsWarnings().toString());
+    }
+
+    @Test
+    void streamingListWhoseEndBookmarkGoesBackwardsIsRetriedFromAConsistentRead() {
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            FakeWatcher<Pod> watcher = lw.newWatcher();
+            int n = watches.incrementAndGet();
+            if (n == 1) {
+                watcher.add(pod("a", "90"));
+                watcher.action(EventType.BOOKMARK, bookmark("100", true));
+                watcher.error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
+            } else if (n == 2) {
+                watcher.add(pod("stale", "4"));
+                watcher.action(EventType.BOOKMARK, bookmark("5", true));
+            } else if (n == 3) {
+                watcher.add(pod("x", "6"));
+                watcher.action(EventType.BOOKMARK, bookmark("7", true));
+            }
+            return watcher;
+        };
+        start(true);
+        Await.until("second streamed list", () -> store.replacedResourceVersions.size() == 2, Await.LONG_TIMEOUT);
+
+        assertEquals(List.of("100", ""), List.of(rv(lw.watchCalls.get(1)), rv(lw.watchCalls.get(2))));
+        assertEquals(List.of("x@6"), stored());
+        assertEquals(List.of("100", "7"), store.replacedResourceVersions);
+        assertEquals(1, backwardsWarnings().size());
+    }
+
+    @Test
+    void opaqueResourceVersionsAreNeverCompared() {
+        lw.onList = options -> rv(options).equals("0") ? podList("abc", pod("a", "abc")) : podList("x1");
+        start(false);
+        FakeWatcher<Pod> watcher = lw.watcher(0);
+        watcher.modify(pod("a", "9"));
+        watcher.modify(pod("a", "aa"));
+        Await.until("aa", () -> "aa".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
+
+        assertEquals(1, lw.listCalls.size());
+        assertTrue(backwardsWarnings().isEmpty());
+    }
+}
