@@ -7,6 +7,7 @@ import dev.informer.api.ResourceType;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.SharedIndexInformer;
 import dev.informer.cache.SharedInformerFactory;
+import dev.informer.cache.SyncError;
 import dev.informer.cache.Transforms;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.Clock;
@@ -16,6 +17,7 @@ import dev.informer.workqueue.RateLimitingQueue;
 import dev.informer.workqueue.WorkQueues;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -148,11 +150,11 @@ public final class AppPodsController implements AutoCloseable {
     }
 
     /**
-     * The newest list or watch failure of either informer while it has not synced, if any: what a
-     * caller reports when the caches do not sync in time.
+     * The newest list or watch failure of either informer, if any: what a caller reports when the
+     * caches do not sync in time.
      */
-    public Optional<Throwable> lastSyncError() {
-        return Optional.empty(); // MERGE-TODO: wire to the informers' last error
+    public Optional<SyncError> lastSyncError() {
+        return factory.lastSyncErrors().values().stream().max(Comparator.comparing(SyncError::time));
     }
 
     /** How many pods the pod informer has cached. */

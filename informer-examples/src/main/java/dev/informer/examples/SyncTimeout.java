@@ -1,5 +1,6 @@
 package dev.informer.examples;
 
+import dev.informer.cache.SyncError;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -64,8 +65,8 @@ final class SyncTimeout {
     }
 
     /** The failure: "WHAT did not sync within T from SERVER; last error: CAUSE". */
-    SyncTimeoutException failure(String what, Object server, Optional<Throwable> lastError) {
-        String cause = lastError.map(Main::oneLine).orElse("none reported (the server accepted the requests but the "
+    SyncTimeoutException failure(String what, Object server, Optional<SyncError> lastError) {
+        String cause = lastError.map(SyncError::message).orElse("none reported (the server accepted the requests but the "
                 + "lists did not complete)");
         return new SyncTimeoutException(what + " did not sync within " + DurationConverter.format(timeout) + " from "
                 + server + "; last error: " + cause);

@@ -129,7 +129,7 @@ final class WatchCommand implements Callable<Integer> {
                 ThreadFactories.platformDaemon("watch-sync-timeout").newThread(() -> {
                     try {
                         if (!session.awaitSynced(sync.duration())) {
-                            failure.set(sync.failure(type.plural(), config.server(), java.util.Optional.empty())); // MERGE-TODO informer.lastSyncError()
+                            failure.set(sync.failure(type.plural(), config.server(), informer.lastSyncError()));
                             ended.countDown();
                         }
                     } catch (InterruptedException e) {
