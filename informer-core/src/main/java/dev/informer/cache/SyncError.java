@@ -1,6 +1,7 @@
 package dev.informer.cache;
 
 import dev.informer.cache.internal.FailureLog;
+import dev.informer.clock.Durations;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
@@ -33,15 +34,9 @@ public record SyncError(RuntimeException cause, Instant time, Duration retryIn) 
         return FailureLog.oneLine(message == null || message.isBlank() ? error.getClass().getName() : message);
     }
 
-    /** {@code 800ms}, {@code 1.6s}, {@code 2m0s}: short, as Go prints durations. */
+    /** {@code 800ms}, {@code 1.6s}, {@code 2m5.3s}: a delay to a tenth of a second, as Go prints durations. */
     static String format(Duration delay) {
         long millis = delay.toMillis();
-        if (millis < 1000) {
-            return millis + "ms";
-        }
-        if (millis < 60_000) {
-            return (millis / 100) / 10.0 + "s";
-        }
-        return delay.toMinutes() + "m" + delay.toSecondsPart() + "s";
+        return Durations.format(Duration.ofMillis(millis < 1000 ? millis : millis / 100 * 100));
     }
 }

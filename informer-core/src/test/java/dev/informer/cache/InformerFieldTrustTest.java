@@ -142,7 +142,7 @@ class InformerFieldTrustTest {
         assertEquals(3, lines.size(), lines.toString());
         String first = lines.get(0);
         assertTrue(first.contains("WARN") && first.contains("failed to list or watch")
-                && first.contains("http://127.0.0.1:1/api/v1/configmaps") && first.contains("retrying in 1.0s"), first);
+                && first.contains("http://127.0.0.1:1/api/v1/configmaps") && first.contains("retrying in 1s"), first);
         assertTrue(lines.get(1).contains("(5 more in 5 s)"), lines.get(1));
         assertTrue(logs.lines().stream().noneMatch(line -> line.startsWith("\tat ") || line.contains("ConnectException:")
                 && !line.contains("unreachable-configmaps")), "no stack trace at the default level: " + logs.lines());

@@ -61,35 +61,6 @@ public final class DurationConverter implements ITypeConverter<Duration> {
         return nanos(total, text);
     }
 
-    /**
-     * Formats {@code duration} in Go's short form, as the options take it: {@code 2m}, {@code 1m30s},
-     * {@code 10s}, {@code 1.5s}, {@code 250ms}, {@code 0s}.
-     */
-    public static String format(Duration duration) {
-        if (duration.isZero()) {
-            return "0s";
-        }
-        StringBuilder text = new StringBuilder(duration.isNegative() ? "-" : "");
-        Duration rest = duration.abs();
-        if (rest.compareTo(Duration.ofSeconds(1)) < 0) {
-            long millis = rest.toMillis();
-            return text.append(millis * 1_000_000 == rest.toNanos() ? millis + "ms" : rest.toNanos() + "ns").toString();
-        }
-        if (rest.toHours() > 0) {
-            text.append(rest.toHours()).append('h');
-            rest = rest.minusHours(rest.toHours());
-        }
-        if (rest.toMinutes() > 0) {
-            text.append(rest.toMinutes()).append('m');
-            rest = rest.minusMinutes(rest.toMinutes());
-        }
-        if (!rest.isZero()) {
-            BigDecimal seconds = BigDecimal.valueOf(rest.toNanos()).movePointLeft(9).stripTrailingZeros();
-            text.append(seconds.toPlainString()).append('s');
-        }
-        return text.toString();
-    }
-
     private static long unitNanos(String unit) {
         return switch (unit) {
             case "ns" -> 1L;

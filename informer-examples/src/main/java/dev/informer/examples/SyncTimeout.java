@@ -1,6 +1,7 @@
 package dev.informer.examples;
 
 import dev.informer.cache.SyncError;
+import dev.informer.clock.Durations;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -32,7 +33,7 @@ final class SyncTimeout {
         Objects.requireNonNull(timeout, "timeout");
         if (!timeout.isZero() && timeout.compareTo(Duration.ofSeconds(1)) < 0) {
             throw new ParameterException(spec.commandLine(),
-                    "--sync-timeout must be at least 1s (or 0 to wait forever): " + DurationConverter.format(timeout));
+                    "--sync-timeout must be at least 1s (or 0 to wait forever): " + Durations.format(timeout));
         }
         return new SyncTimeout(timeout);
     }
@@ -68,7 +69,7 @@ final class SyncTimeout {
     SyncTimeoutException failure(String what, Object server, Optional<SyncError> lastError) {
         String cause = lastError.map(SyncError::message).orElse("none reported (the server accepted the requests but the "
                 + "lists did not complete)");
-        return new SyncTimeoutException(what + " did not sync within " + DurationConverter.format(timeout) + " from "
+        return new SyncTimeoutException(what + " did not sync within " + Durations.format(timeout) + " from "
                 + server + "; last error: " + cause);
     }
 

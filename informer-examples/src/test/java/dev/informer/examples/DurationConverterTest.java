@@ -49,17 +49,10 @@ class DurationConverterTest {
     }
 
     @Test
-    void formatWritesGoStyleThatParsesBack() {
-        assertEquals("2m", DurationConverter.format(Duration.ofMinutes(2)));
-        assertEquals("1m30s", DurationConverter.format(Duration.ofSeconds(90)));
-        assertEquals("10s", DurationConverter.format(Duration.ofSeconds(10)));
-        assertEquals("1.5s", DurationConverter.format(Duration.ofMillis(1500)));
-        assertEquals("250ms", DurationConverter.format(Duration.ofMillis(250)));
-        assertEquals("1h5s", DurationConverter.format(Duration.ofSeconds(3605)));
-        assertEquals("0s", DurationConverter.format(Duration.ZERO));
+    void goStyleThatTheLibraryWritesParsesBack() {
         for (Duration d : new Duration[] {Duration.ofMinutes(2), Duration.ofMillis(1500), Duration.ofSeconds(3605),
             Duration.ofNanos(1500)}) {
-            assertEquals(d, DurationConverter.parse(DurationConverter.format(d)));
+            assertEquals(d, DurationConverter.parse(dev.informer.clock.Durations.format(d)));
         }
     }
 }

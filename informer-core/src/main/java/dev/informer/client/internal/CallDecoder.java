@@ -1,5 +1,6 @@
 package dev.informer.client.internal;
 
+import dev.informer.clock.Durations;
 import dev.informer.watch.Decoder;
 import dev.informer.watch.Event;
 import java.io.IOException;

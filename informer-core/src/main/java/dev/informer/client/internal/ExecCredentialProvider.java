@@ -1,5 +1,6 @@
 package dev.informer.client.internal;
 
+import dev.informer.clock.Durations;
 import dev.informer.api.ApiJson;
 import dev.informer.client.AuthenticationException;
 import dev.informer.client.ExecConfig;

@@ -1,4 +1,4 @@
-package dev.informer.client.internal;
+package dev.informer.clock;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -14,6 +14,10 @@ class DurationsTest {
         assertEquals("1.5s", Durations.format(Duration.ofMillis(1500)));
         assertEquals("1m30s", Durations.format(Duration.ofSeconds(90)));
         assertEquals("10m", Durations.format(Duration.ofMinutes(10)));
-        assertEquals("2h0m", Durations.format(Duration.ofHours(2)));
+        assertEquals("2h", Durations.format(Duration.ofHours(2)));
+        assertEquals("1h5s", Durations.format(Duration.ofSeconds(3605)));
+        assertEquals("1500ns", Durations.format(Duration.ofNanos(1500)));
+        assertEquals("0s", Durations.format(Duration.ZERO));
+        assertEquals("-2s", Durations.format(Duration.ofSeconds(-2)));
     }
 }
