@@ -147,6 +147,7 @@ class InformerFieldTrustTest {
         assertTrue(logs.lines().stream().noneMatch(line -> line.startsWith("\tat ") || line.contains("ConnectException:")
                 && !line.contains("unreachable-configmaps")), "no stack trace at the default level: " + logs.lines());
 
+        awaitFailureAtNow(configMaps, clock); // the failure is logged a moment before it is recorded
         SyncError error = configMaps.lastSyncError().orElseThrow();
         assertTrue(error.cause() instanceof ApiConnectionException, error.toString());
         assertTrue(error.message().contains("127.0.0.1:1"), error.message());
