@@ -1,5 +1,6 @@
 package dev.informer.cache;
 
+import dev.informer.testsupport.LogCapture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -130,9 +131,9 @@ class SharedInformerFactoryTest {
             assertTrue(podHandler.entered.await(20, TimeUnit.SECONDS));
             assertTrue(cmHandler.entered.await(20, TimeUnit.SECONDS));
             List<String> warnings;
-            try (CapturedStderr log = new CapturedStderr()) {
+            try (LogCapture log = LogCapture.start()) {
                 assertFalse(factory.shutdown(Duration.ofMillis(300)));
-                warnings = log.linesContaining("is still running after the stop grace period");
+                warnings = log.linesWith("is still running after the stop grace period");
             }
             assertEquals(2, warnings.size(), "one WARN per stuck handler: " + warnings);
             assertTrue(warnings.stream().anyMatch(w -> w.contains("shared informer pods") && w.contains("stuck-pods")),

@@ -1,5 +1,6 @@
 package dev.informer.cache;
 
+import dev.informer.testsupport.LogCapture;
 import static dev.informer.cache.ReflectorTest.pod;
 import static dev.informer.cache.ReflectorTest.podList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -90,9 +91,9 @@ class SharedInformerStopTest {
 
         boolean clean;
         List<String> warnings;
-        try (CapturedStderr log = new CapturedStderr()) {
+        try (LogCapture log = LogCapture.start()) {
             clean = informer.stop(Duration.ofMillis(200));
-            warnings = log.linesContaining(GAVE_UP);
+            warnings = log.linesWith(GAVE_UP);
         }
         assertFalse(clean, "a handler outlived the grace period");
         assertTrue(informer.isStopped());
@@ -115,9 +116,9 @@ class SharedInformerStopTest {
     @Test
     void stopWithoutArgumentsUsesTheBuildersGracePeriod() throws Exception {
         startWithStubbornHandler(builder().stopGracePeriod(Duration.ofMillis(100)));
-        try (CapturedStderr log = new CapturedStderr()) {
+        try (LogCapture log = LogCapture.start()) {
             informer.stop();
-            assertEquals(1, log.linesContaining(GAVE_UP).size());
+            assertEquals(1, log.linesWith(GAVE_UP).size());
         }
         assertTrue(stubborn.interrupted.await(20, TimeUnit.SECONDS));
     }
@@ -131,9 +132,9 @@ class SharedInformerStopTest {
             stubborn.release.countDown();
         });
         releaser.start();
-        try (CapturedStderr log = new CapturedStderr()) {
+        try (LogCapture log = LogCapture.start()) {
             assertTrue(informer.stop(Duration.ofSeconds(20)), "every thread ended in time");
-            assertEquals(List.of(), log.linesContaining(GAVE_UP));
+            assertEquals(List.of(), log.linesWith(GAVE_UP));
         }
         assertEquals(1, stubborn.interrupted.getCount(), "never interrupted");
         assertFalse(stubborn.thread.isAlive());
