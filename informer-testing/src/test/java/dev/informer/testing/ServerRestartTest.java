@@ -41,6 +41,34 @@ class ServerRestartTest {
   }
 
   @Test
+  void aWatchFromAnEarlierServersResourceVersionIsExpiredNotSilentlyResumed() {
+    MutableClock clock = new MutableClock(Instant.parse("2026-03-01T10:00:00Z"));
+    long seenOnFirst;
+    try (EmbeddedApiServer first = EmbeddedApiServer.builder().clock(clock).start()) {
+      seenOnFirst = rv(first.create("pods", "default", TestObjects.pod("old")));
+    }
+    clock.advance(Duration.ofSeconds(1));
+    try (EmbeddedApiServer second = EmbeddedApiServer.builder().clock(clock).start()) {
+      second.create("pods", "default", TestObjects.pod("new"));
+      TestApi api = new TestApi(second);
+      try (WatchStream w = api.watch("/api/v1/namespaces/default/pods?resourceVersion="
+          + seenOnFirst)) {
+        JsonNode status = w.expect("ERROR");
+        assertEquals(410, status.path("code").asInt());
+        assertEquals("Expired", status.path("reason").asString());
+      }
+      TestApi.Response exact = api.get("/api/v1/namespaces/default/pods?resourceVersion="
+          + seenOnFirst + "&resourceVersionMatch=Exact");
+      assertEquals(410, exact.status(), exact.body());
+      try (WatchStream w = api.watch("/api/v1/namespaces/default/pods?resourceVersion="
+          + api.get("/api/v1/namespaces/default/pods").rv())) {
+        second.create("pods", "default", TestObjects.pod("later"));
+        w.expect("ADDED", "later");
+      }
+    }
+  }
+
+  @Test
   void resourceVersionsStayDecimalIntegersAboveTheClockEpoch() {
     Instant start = Instant.parse("2026-03-01T10:00:00Z");
     try (EmbeddedApiServer server = EmbeddedApiServer.builder()

@@ -52,6 +52,10 @@ final class ResourceStore {
     this.def = def;
     this.engine = engine;
     this.log = new EventLog(historyLimit);
+    // This server knows nothing before its epoch: an older resourceVersion (e.g. one an earlier
+    // server instance handed out) is as good as compacted, as kube's watch cache answers 410 for
+    // resourceVersions before its start.
+    this.floor = engine.currentRv();
   }
 
   // ---------------------------------------------------------------- reads
