@@ -32,8 +32,8 @@ import org.slf4j.LoggerFactory;
  *       watch budget ({@code maxWatches}), so open watches never starve ordinary requests; when
  *       that budget is spent, {@code beginWatch} answers false and the handler answers 429.</li>
  * </ul>
- * The pool never has more than {@code workers + maxWatches} threads (plus one watchdog), and
- * idle threads end after 30 s.
+ * The pool reuses idle threads, starts new ones only when none is idle, never has more than
+ * {@code workers + maxWatches} threads (plus one watchdog), and idle threads end after 30 s.
  *
  * <p>Thread-safe. Interrupts are delivered only while the task they are meant for runs (a
  * per-task lock orders them against the task's end), so a pooled thread never carries a stray
@@ -46,6 +46,7 @@ public final class RequestExecutor implements Executor {
   private enum State { QUEUED, READING, HANDLING, WATCHING, DONE }
 
   private final ThreadPoolExecutor pool;
+  private final GrowFirstQueue queue;
   private final ScheduledExecutorService watchdog;
   private final Semaphore workerPermits;
   private final Semaphore watchPermits;
@@ -70,14 +71,20 @@ public final class RequestExecutor implements Executor {
     this.headerTimeoutNanos = headerTimeout.toNanos();
     this.nanoTime = nanoTime;
     int size = workers + maxWatches;
-    this.pool = new ThreadPoolExecutor(size, size, 30, TimeUnit.SECONDS,
-        new LinkedBlockingQueue<>(QUEUE_CAPACITY), threads);
-    pool.allowCoreThreadTimeOut(true);
+    this.queue = new GrowFirstQueue();
+    this.pool = new ThreadPoolExecutor(0, size, 30, TimeUnit.SECONDS, queue, threads,
+        (task, executor) -> {
+          if (executor.isShutdown() || !queue.enqueue(task)) {
+            throw new RejectedExecutionException("the embedded API server's request queue is"
+                + " full (" + QUEUE_CAPACITY + ")");
+          }
+        });
+    queue.pool = pool;
     ScheduledThreadPoolExecutor dog = new ScheduledThreadPoolExecutor(1, threads);
     dog.setRemoveOnCancelPolicy(true);
     this.watchdog = dog;
     long tick = Math.max(10, Math.min(250, headerTimeout.toMillis() / 4));
-    watchdog.scheduleWithFixedDelay(this::interruptLateReaders, tick, tick,
+    watchdog.scheduleWithFixedDelay(this::tick, tick, tick,
         TimeUnit.MILLISECONDS);
   }
 
@@ -154,12 +161,53 @@ public final class RequestExecutor implements Executor {
         && watchdog.awaitTermination(timeout.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  private void interruptLateReaders() {
+  private void tick() {
+    // Two tasks submitted at once may both have counted on the same idle thread; move a task
+    // that waits while no thread is idle (and the pool may grow) onto a new thread.
+    if (!queue.isEmpty() && pool.getPoolSize() < pool.getMaximumPoolSize()
+        && pool.getActiveCount() >= pool.getPoolSize()) {
+      Runnable waiting = queue.poll();
+      if (waiting != null) {
+        try {
+          pool.execute(waiting);
+        } catch (RejectedExecutionException e) {
+          LOG.debug("Dropping a queued request: {}", e.getMessage()); // shutting down
+        }
+      }
+    }
     long now = nanoTime.getAsLong();
     for (Task t : reading) {
       if (now - t.deadline >= 0) {
         t.interruptIfReading("the request headers did not arrive within the header timeout");
       }
+    }
+  }
+
+  /**
+   * A queue that makes the pool reuse an idle thread, else start a new one up to the maximum, and
+   * only then queue (a plain ThreadPoolExecutor queues first, or starts a thread per task below
+   * its core size even while others idle). The rejection handler calls {@link #enqueue}.
+   */
+  private static final class GrowFirstQueue extends LinkedBlockingQueue<Runnable> {
+    private static final long serialVersionUID = 1L;
+    transient volatile ThreadPoolExecutor pool;
+
+    GrowFirstQueue() {
+      super(QUEUE_CAPACITY);
+    }
+
+    @Override
+    public boolean offer(Runnable task) {
+      ThreadPoolExecutor p = pool;
+      if (p != null && p.getPoolSize() < p.getMaximumPoolSize()
+          && p.getActiveCount() + size() >= p.getPoolSize()) {
+        return false; // no idle thread: let the pool start one
+      }
+      return super.offer(task);
+    }
+
+    boolean enqueue(Runnable task) {
+      return super.offer(task);
     }
   }
 
