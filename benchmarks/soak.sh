@@ -129,6 +129,8 @@ writes=0
 errors=0
 start_ns="$(date +%s%N)"
 period_ns=$(( 1000000000 / rate ))
+next_ns=$start_ns
+paced=0
 next_report=$interval
 report 0
 while :; do
@@ -153,11 +155,15 @@ while :; do
       -d "$body" "$pods/soak-$(( writes % 100 ))" || errors=$((errors + 1))
     writes=$(( writes + 1 ))
   fi
-  # Pace to the rate: sleep until this write's slot.
-  target_ns=$(( start_ns + writes * period_ns ))
+  # Pace to the rate: sleep until the next write's slot; after a stall of more than a second,
+  # go on at the rate from now instead of bursting to catch up.
+  next_ns=$(( next_ns + (writes - paced) * period_ns ))
+  paced=$writes
   now_ns="$(date +%s%N)"
-  if (( target_ns > now_ns )); then
-    d=$(( target_ns - now_ns ))
+  if (( next_ns < now_ns - 1000000000 )); then
+    next_ns=$now_ns
+  elif (( next_ns > now_ns )); then
+    d=$(( next_ns - now_ns ))
     sleep "$(( d / 1000000000 )).$(printf '%09d' $(( d % 1000000000 )))"
   fi
 done
