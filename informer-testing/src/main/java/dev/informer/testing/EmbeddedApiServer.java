@@ -5,21 +5,21 @@ import dev.informer.testing.internal.ApiHandler;
 import dev.informer.testing.internal.ApiServerEngine;
 import dev.informer.testing.internal.DirectAccess;
 import dev.informer.testing.internal.KubeconfigWriter;
+import dev.informer.testing.internal.RequestExecutor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Instant;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
@@ -40,8 +40,12 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p>Thread-safe: every method may be called from any thread while HTTP requests are served.
- * Ordering: one global resourceVersion counter orders every write (like etcd's revision); each
- * watcher receives the events of its resource in resourceVersion order, exactly once. The direct
+ * Ordering: one global resourceVersion counter orders every write (like etcd's revision); it
+ * starts at a time-derived epoch, so a later server never reuses an earlier one's values. Each
+ * watcher receives the events of its resource in resourceVersion order, exactly once.
+ * Connections are served by a bounded pool with a header timeout and a separate budget for
+ * watches (see {@link Builder#workerThreads}, {@link Builder#maxWatches},
+ * {@link Builder#headerTimeout}); request bodies above 3 MiB get 413. The direct
  * methods ({@link #create}, {@link #get}, {@link #update}, ...) have the HTTP API's semantics and
  * produce the same watch events. Nothing blocks except {@link #close()} (bounded: it waits at
  * most a few seconds for watch streams to end) and {@link #awaitOpenWatches}. Direct calls throw
@@ -68,14 +72,16 @@ public final class EmbeddedApiServer implements AutoCloseable {
   private final ApiServerEngine engine;
   private final DirectAccess direct;
   private final HttpServer http;
-  private final ExecutorService executor;
+  private final RequestExecutor executor;
   private final String url;
   private final int port;
   private final AtomicBoolean closed = new AtomicBoolean();
 
   private EmbeddedApiServer(Builder b) throws IOException {
-    this.engine = new ApiServerEngine(b.definitions(), b.historyLimit, b.bookmarkInterval,
-        b.clock, System::nanoTime, b.seed);
+    long seed = b.seed != null ? b.seed : new SecureRandom().nextLong();
+    long epoch = b.rvEpoch != null ? b.rvEpoch : epochMicros(b.clock.instant());
+    this.engine = new ApiServerEngine(b.definitions(), b.historyLimit, b.historyMaxAge,
+        b.bookmarkInterval, b.clock, System::nanoTime, seed, epoch, b.futureRvWait);
     this.direct = new DirectAccess(engine);
     if (b.defaultNamespaces) {
       for (String ns : DEFAULT_NAMESPACES) {
@@ -86,14 +92,24 @@ public final class EmbeddedApiServer implements AutoCloseable {
     this.http = HttpServer.create(new InetSocketAddress(loopback, b.port), 1024);
     this.port = http.getAddress().getPort();
     this.url = "http://127.0.0.1:" + port;
-    this.executor = Executors.newCachedThreadPool(b.threadFactory);
+    this.executor = new RequestExecutor(b.workerThreads, b.maxWatches, b.headerTimeout,
+        b.threadFactory, System::nanoTime);
     http.setExecutor(executor);
-    http.createContext("/", new ApiHandler(engine, "127.0.0.1:" + port));
+    http.createContext("/", new ApiHandler(engine, "127.0.0.1:" + port, executor));
     http.start();
     LOG.info("Embedded API server listening on {}", url);
   }
 
-  /** A builder with the defaults: ephemeral port, 10,000 events of history, 60 s bookmarks. */
+  /** The default epoch: microseconds since 1970 (below 2^53, so even float parsers keep it). */
+  private static long epochMicros(Instant now) {
+    return Math.max(0, now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000);
+  }
+
+  /**
+   * A builder with the defaults: ephemeral port, history of 10,000 events or 75 s, 60 s
+   * bookmarks, 32 workers, 512 watches, 10 s header timeout, 3 s wait for future
+   * resourceVersions, a time-derived resourceVersion epoch and random uids.
+   */
   public static Builder builder() {
     return new Builder();
   }
@@ -123,7 +139,10 @@ public final class EmbeddedApiServer implements AutoCloseable {
     return engine.faults();
   }
 
-  /** The newest resourceVersion handed out (the value a list at this moment reports). */
+  /**
+   * The newest resourceVersion handed out (the value a list at this moment reports); before the
+   * first write, the epoch.
+   */
   public long resourceVersion() {
     return engine.currentRv();
   }
@@ -248,7 +267,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
     http.stop(0);
     executor.shutdownNow();
     try {
-      if (!executor.awaitTermination(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+      if (!executor.awaitTermination(CLOSE_WAIT)) {
         LOG.warn("Embedded API server threads did not stop within {}", CLOSE_WAIT);
       }
     } catch (InterruptedException e) {
@@ -264,10 +283,16 @@ public final class EmbeddedApiServer implements AutoCloseable {
   public static final class Builder {
     private int port;
     private int historyLimit = 10_000;
+    private Duration historyMaxAge = Duration.ofSeconds(75);
     private Duration bookmarkInterval = Duration.ofSeconds(60);
     private final List<ResourceDefinition> registered = new ArrayList<>();
     private Clock clock = Clock.systemUTC();
-    private long seed = 0x5EED;
+    private Long seed;
+    private Long rvEpoch;
+    private Duration futureRvWait = Duration.ofSeconds(3);
+    private int workerThreads = 32;
+    private int maxWatches = 512;
+    private Duration headerTimeout = Duration.ofSeconds(10);
     private boolean defaultNamespaces = true;
     private ThreadFactory threadFactory = defaultThreadFactory();
 
@@ -284,13 +309,91 @@ public final class EmbeddedApiServer implements AutoCloseable {
 
     /**
      * Events retained per resource for watches and continue tokens from older
-     * resourceVersions (default 10,000); older ones answer 410 Expired.
+     * resourceVersions (default 10,000); older ones answer 410 Expired. The history is also
+     * bounded by age ({@link #historyMaxAge}); whichever keeps less applies.
      */
     public Builder historyLimit(int events) {
       if (events < 1 || events > 10_000_000) {
         throw new IllegalArgumentException("historyLimit must be in 1..10000000, got " + events);
       }
       this.historyLimit = events;
+      return this;
+    }
+
+    /**
+     * How long an event stays in the history (default 75 s, kube-apiserver's watch cache
+     * freshness window), measured on {@link #clock}; a watch from an older resourceVersion
+     * answers 410 Expired.
+     */
+    public Builder historyMaxAge(Duration age) {
+      Objects.requireNonNull(age, "age");
+      if (age.compareTo(Duration.ofMillis(1)) < 0) {
+        throw new IllegalArgumentException("historyMaxAge must be >= 1ms, got " + age);
+      }
+      this.historyMaxAge = age;
+      return this;
+    }
+
+    /**
+     * The resourceVersion before the first write (default: the {@link #clock}'s time in
+     * microseconds since 1970, so a server started later starts higher, as etcd revisions never
+     * go back). Set it in tests that want small, fixed values.
+     */
+    public Builder resourceVersionEpoch(long epoch) {
+      if (epoch < 0 || epoch > Long.MAX_VALUE / 2) {
+        throw new IllegalArgumentException("resourceVersionEpoch must be in 0..2^62, got "
+            + epoch);
+      }
+      this.rvEpoch = epoch;
+      return this;
+    }
+
+    /**
+     * How long a list or watch asking for a resourceVersion newer than the server's waits for
+     * it before answering 504 Timeout with a {@code ResourceVersionTooLarge} cause (default 3 s,
+     * as kube-apiserver; zero answers at once).
+     */
+    public Builder futureResourceVersionWait(Duration wait) {
+      Objects.requireNonNull(wait, "wait");
+      if (wait.isNegative() || wait.compareTo(Duration.ofMinutes(1)) > 0) {
+        throw new IllegalArgumentException("futureResourceVersionWait must be in 0..1m, got "
+            + wait);
+      }
+      this.futureRvWait = wait;
+      return this;
+    }
+
+    /**
+     * Requests (header reads and non-watch verbs) served at once (default 32); more wait in a
+     * queue.
+     */
+    public Builder workerThreads(int threads) {
+      if (threads < 1 || threads > 10_000) {
+        throw new IllegalArgumentException("workerThreads must be in 1..10000, got " + threads);
+      }
+      this.workerThreads = threads;
+      return this;
+    }
+
+    /** Watches streamed at once (default 512); one more answers 429 TooManyRequests. */
+    public Builder maxWatches(int watches) {
+      if (watches < 1 || watches > 100_000) {
+        throw new IllegalArgumentException("maxWatches must be in 1..100000, got " + watches);
+      }
+      this.maxWatches = watches;
+      return this;
+    }
+
+    /**
+     * How long a request may take from its first byte until its headers are read (default
+     * 10 s); a slower connection is closed.
+     */
+    public Builder headerTimeout(Duration timeout) {
+      Objects.requireNonNull(timeout, "timeout");
+      if (timeout.compareTo(Duration.ofMillis(10)) < 0) {
+        throw new IllegalArgumentException("headerTimeout must be >= 10ms, got " + timeout);
+      }
+      this.headerTimeout = timeout;
       return this;
     }
 
@@ -314,13 +417,19 @@ public final class EmbeddedApiServer implements AutoCloseable {
       return this;
     }
 
-    /** The clock of creationTimestamp and deletionTimestamp (default: system UTC). */
+    /**
+     * The clock of creationTimestamp and deletionTimestamp, of the history's age and of the
+     * default resourceVersion epoch (default: system UTC).
+     */
     public Builder clock(Clock clock) {
       this.clock = Objects.requireNonNull(clock, "clock");
       return this;
     }
 
-    /** The seed of uids and generated names, so runs are reproducible. */
+    /**
+     * The seed of uids and generated names, so runs are reproducible (default: a random seed,
+     * so every server hands out different uids).
+     */
     public Builder seed(long seed) {
       this.seed = seed;
       return this;
@@ -335,7 +444,10 @@ public final class EmbeddedApiServer implements AutoCloseable {
       return this;
     }
 
-    /** The factory of request threads (one per open watch); default: daemon threads. */
+    /**
+     * The factory of the request threads (at most {@code workerThreads + maxWatches}) and of one
+     * watchdog thread; default: daemon threads named {@code embedded-apiserver-N}.
+     */
     public Builder threadFactory(ThreadFactory factory) {
       this.threadFactory = Objects.requireNonNull(factory, "factory");
       return this;

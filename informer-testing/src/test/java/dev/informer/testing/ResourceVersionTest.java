@@ -3,6 +3,7 @@ package dev.informer.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -19,7 +20,8 @@ class ResourceVersionTest {
 
   @BeforeEach
   void start() {
-    server = EmbeddedApiServer.builder().historyLimit(10).start();
+    server = EmbeddedApiServer.builder().historyLimit(10)
+        .futureResourceVersionWait(Duration.ofMillis(100)).start();
     api = new TestApi(server);
   }
 
@@ -83,7 +85,8 @@ class ResourceVersionTest {
     assertEquals("Timeout", r.json().path("reason").asString());
     assertEquals("ResourceVersionTooLarge",
         r.json().path("details").path("causes").get(0).path("reason").asString());
-    assertTrue(r.json().path("message").asString().startsWith("Too large resource version"));
+    assertTrue(r.json().path("message").asString().startsWith(
+        "Timeout: Too large resource version"), r.body());
   }
 
   @Test

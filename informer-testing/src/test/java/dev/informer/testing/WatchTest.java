@@ -20,7 +20,8 @@ class WatchTest {
   @BeforeEach
   void start() {
     server = EmbeddedApiServer.builder().historyLimit(20)
-        .bookmarkInterval(Duration.ofMillis(200)).start();
+        .bookmarkInterval(Duration.ofMillis(200))
+        .futureResourceVersionWait(Duration.ofMillis(100)).start();
     api = new TestApi(server);
   }
 

@@ -26,8 +26,9 @@ import tools.jackson.databind.node.ObjectNode;
  * discovery or to a resource verb, applies injected faults, and writes JSON answers, Status
  * failures and chunked watch streams.
  *
- * <p>Thread-safe: stateless apart from the engine; each exchange runs on its own executor thread
- * (a watch holds its thread while it streams). Every path ends the exchange: a JSON answer, a
+ * <p>Thread-safe: stateless apart from the engine; each exchange runs on a thread of the
+ * {@link RequestExecutor} (a watch holds its thread while it streams, within the executor's watch
+ * budget; beyond it, a watch gets 429). Every path ends the exchange: a JSON answer, a
  * Status, or (for an abrupt watch drop) an exception the HTTP server answers by closing the
  * connection.
  */
@@ -44,12 +45,16 @@ public final class ApiHandler implements HttpHandler {
   private final Discovery discovery;
   private final TableWriter tables = new TableWriter();
   private final OpenApiV3 openApi;
+  private final RequestExecutor executor;
 
   /**
    * @param serverAddress {@code host:port} advertised in {@code /api}
+   * @param executor      the executor the HTTP server runs this handler on, told when a request
+   *                      starts and when it becomes a watch
    */
-  public ApiHandler(ApiServerEngine engine, String serverAddress) {
+  public ApiHandler(ApiServerEngine engine, String serverAddress, RequestExecutor executor) {
     this.engine = engine;
+    this.executor = executor;
     this.discovery = new Discovery(engine.registry(), serverAddress);
     this.openApi = new OpenApiV3(engine.registry());
   }
@@ -58,6 +63,10 @@ public final class ApiHandler implements HttpHandler {
   public void handle(HttpExchange ex) throws IOException {
     boolean abort = false;
     try {
+      if (!executor.beginRequest()) {
+        abort = true;
+        throw new WatchSession.AbortConnection("the request missed the header timeout");
+      }
       route(ex);
     } catch (WatchSession.AbortConnection e) {
       abort = true;
@@ -327,6 +336,10 @@ public final class ApiHandler implements HttpHandler {
       ex.sendResponseHeaders(200, -1);
       return;
     }
+    if (!executor.beginWatch()) {
+      throw StatusError.tooManyRequests("too many watches: the embedded API server streams at"
+          + " most " + executor.maxWatches() + " at once", 1);
+    }
     boolean table = tables.wantsTable(ex.getRequestHeaders());
     WatchSession session = store.openWatch(t.namespace(), filter, o);
     try {
@@ -499,6 +512,9 @@ public final class ApiHandler implements HttpHandler {
           + " 'kubectl apply -f' or 'kubectl create -f' instead of a 'kubectl create <kind>'"
           + " generator)");
     }
+    // At most the limit plus one byte is read, so a huge body cannot exhaust memory. (Answering
+    // before reading, on Content-Length alone, races with the client still sending: the JDK
+    // server then closes the connection and the client may miss the 413.)
     try (InputStream in = ex.getRequestBody()) {
       byte[] body = in.readNBytes(MAX_BODY_BYTES + 1);
       if (body.length > MAX_BODY_BYTES) {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
@@ -18,15 +19,18 @@ import java.util.function.LongSupplier;
 /**
  * The state of one embedded API server, shared by the HTTP handler, the direct-access API and the
  * fault controller: the registry, one {@link ResourceStore} per resource, the global
- * resourceVersion counter (like etcd's revision: one sequence for all resources), the clock, the
+ * resourceVersion counter (like etcd's revision: one sequence for all resources, starting at an
+ * epoch so that a later server never hands out an earlier one's values), the clock, the
  * seeded randomness (uids, generated names) and the request counters.
  *
  * <p>Thread-safe. The counter only grows; each store takes its next value under its own lock.
+ * Requests for a resourceVersion the counter has not reached yet wait for it in
+ * {@link #awaitResourceVersion}, woken by every write while someone waits.
  */
 public final class ApiServerEngine {
   private final ResourceRegistry registry;
   private final Map<ResourceDefinition, ResourceStore> stores = new LinkedHashMap<>();
-  private final AtomicLong resourceVersion = new AtomicLong();
+  private final AtomicLong resourceVersion;
   private final Clock clock;
   private final LongSupplier nanoTime;
   // @GuardedBy("random")
@@ -37,17 +41,29 @@ public final class ApiServerEngine {
   private volatile boolean closing;
   /** Notified whenever a watch opens or ends (for {@link #awaitOpenWatches}). */
   private final Object watchMonitor = new Object();
+  /** Notified on writes while {@link #rvWaiters} is positive (for future resourceVersions). */
+  private final Object rvMonitor = new Object();
+  private final AtomicInteger rvWaiters = new AtomicInteger();
+  private final long futureRvWaitNanos;
+  private final long historyMaxAgeMillis;
 
   /**
    * @param historyLimit     events retained per resource (at least 1)
+   * @param historyMaxAge    how long an event stays in the history (positive)
    * @param bookmarkInterval period of BOOKMARK events on watches that allow them
-   * @param clock            source of creation/deletion timestamps
+   * @param clock            source of creation/deletion timestamps and of the events' age
    * @param nanoTime         monotonic time for timeouts, bookmarks and faults
    * @param seed             seed of uids and generated names
+   * @param rvEpoch          the resourceVersion before the first write (at least 0)
+   * @param futureRvWait     how long a request for a future resourceVersion waits for it
    */
   public ApiServerEngine(List<ResourceDefinition> definitions, int historyLimit,
-      Duration bookmarkInterval, Clock clock, LongSupplier nanoTime, long seed) {
+      Duration historyMaxAge, Duration bookmarkInterval, Clock clock, LongSupplier nanoTime,
+      long seed, long rvEpoch, Duration futureRvWait) {
     this.registry = new ResourceRegistry(definitions);
+    this.resourceVersion = new AtomicLong(rvEpoch);
+    this.historyMaxAgeMillis = historyMaxAge.toMillis();
+    this.futureRvWaitNanos = futureRvWait.toNanos();
     this.clock = clock;
     this.nanoTime = nanoTime;
     this.random = new Random(seed);
@@ -75,12 +91,82 @@ public final class ApiServerEngine {
   }
 
   long nextRv() {
-    return resourceVersion.incrementAndGet();
+    long rv = resourceVersion.incrementAndGet();
+    // A waiter registers before it reads the counter, so it either sees this value or is
+    // counted here and woken.
+    if (rvWaiters.get() > 0) {
+      synchronized (rvMonitor) {
+        rvMonitor.notifyAll();
+      }
+    }
+    return rv;
   }
 
-  /** The newest resourceVersion handed out (0 before the first write). */
+  /** The newest resourceVersion handed out (the epoch before the first write). */
   public long currentRv() {
     return resourceVersion.get();
+  }
+
+  /**
+   * Waits, up to the configured bound, until the counter reaches {@code rv} (as kube-apiserver's
+   * watch cache waits up to 3 s to become fresh enough).
+   *
+   * @return whether it did; false leaves the interrupt flag set when interrupted
+   */
+  boolean awaitResourceVersion(long rv) {
+    if (currentRv() >= rv) {
+      return true;
+    }
+    long deadline = nanoTime() + futureRvWaitNanos;
+    rvWaiters.incrementAndGet();
+    try {
+      synchronized (rvMonitor) {
+        rvMonitor.notifyAll(); // for awaitResourceVersionWaiters
+        while (currentRv() < rv) {
+          long left = deadline - nanoTime();
+          if (left <= 0) {
+            return false;
+          }
+          rvMonitor.wait(Math.max(1, left / 1_000_000));
+        }
+        return true;
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return currentRv() >= rv;
+    } finally {
+      rvWaiters.decrementAndGet();
+    }
+  }
+
+  /**
+   * Waits until at least {@code min} requests wait for a future resourceVersion (for tests that
+   * must write only once a request is waiting).
+   *
+   * @return whether that happened within {@code timeout}
+   */
+  boolean awaitResourceVersionWaiters(int min, Duration timeout) throws InterruptedException {
+    long deadline = nanoTime() + timeout.toNanos();
+    synchronized (rvMonitor) {
+      while (rvWaiters.get() < min) {
+        long left = deadline - nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        rvMonitor.wait(Math.max(1, left / 1_000_000));
+      }
+      return true;
+    }
+  }
+
+  /** How long an event stays in the history, in milliseconds of {@link #nowMillis()}. */
+  long historyMaxAgeMillis() {
+    return historyMaxAgeMillis;
+  }
+
+  /** The server clock in epoch milliseconds (the age of history events). */
+  long nowMillis() {
+    return clock.millis();
   }
 
   Instant now() {

@@ -1,12 +1,15 @@
 package dev.informer.testing.internal;
 
 /**
- * The bounded history of one resource: a ring of the last {@code capacity} events, addressed by
- * a sequence number that only grows, so a watcher's cursor stays valid while the ring turns.
+ * The bounded history of one resource: a ring of the last {@code capacity} events with the time
+ * each was appended, addressed by a sequence number that only grows, so a watcher's cursor stays
+ * valid while the ring turns. The owner evicts by count ({@link #isFull()}) and by age
+ * ({@link #oldestTimeMillis()}).
  * Not thread-safe: guarded by the owning {@link ResourceStore}'s lock.
  */
 final class EventLog {
   private final StoredEvent[] ring;
+  private final long[] times;
   private long firstSeq;
   private long nextSeq;
 
@@ -15,6 +18,7 @@ final class EventLog {
       throw new IllegalArgumentException("history capacity must be >= 1, got " + capacity);
     }
     ring = new StoredEvent[capacity];
+    times = new long[capacity];
   }
 
   /** Sequence number of the oldest retained event. */
@@ -25,6 +29,18 @@ final class EventLog {
   /** Sequence number the next appended event gets. */
   long nextSeq() {
     return nextSeq;
+  }
+
+  boolean isEmpty() {
+    return nextSeq == firstSeq;
+  }
+
+  /** When the oldest retained event was appended (the log must not be empty). */
+  long oldestTimeMillis() {
+    if (isEmpty()) {
+      throw new IllegalStateException("event log is empty");
+    }
+    return times[(int) (firstSeq % ring.length)];
   }
 
   boolean isFull() {
@@ -43,12 +59,19 @@ final class EventLog {
     return e;
   }
 
-  /** Appends; the caller evicts first when {@link #isFull()}. */
+  /** Appends with time 0; the caller evicts first when {@link #isFull()}. */
   void append(StoredEvent e) {
+    append(e, 0);
+  }
+
+  /** Appends an event that happened at {@code timeMillis}; evict first when {@link #isFull()}. */
+  void append(StoredEvent e, long timeMillis) {
     if (isFull()) {
       throw new IllegalStateException("event log is full; evict first");
     }
-    ring[(int) (nextSeq % ring.length)] = e;
+    int idx = (int) (nextSeq % ring.length);
+    ring[idx] = e;
+    times[idx] = timeMillis;
     nextSeq++;
   }
 

@@ -17,6 +17,8 @@ import tools.jackson.databind.node.ObjectNode;
  * subresource split. Stateless; every method works on trees the caller owns.
  */
 final class ObjectRules {
+  /** kube-apiserver's limit on the total size of an object's annotation keys and values. */
+  static final int TOTAL_ANNOTATION_SIZE_LIMIT = 256 * 1024;
   private static final Pattern DNS1123_SUBDOMAIN =
       Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
   private static final Pattern DNS1123_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
@@ -114,6 +116,47 @@ final class ObjectRules {
   }
 
   /**
+   * Rejects annotations whose keys and values together exceed kube-apiserver's limit
+   * (apimachinery's {@code ValidateAnnotationsSize}: 256 KiB of UTF-8).
+   *
+   * @throws StatusError 422 Invalid naming {@code metadata.annotations}
+   */
+  static void validateAnnotationsSize(ResourceDefinition def, ObjectNode meta, String name) {
+    JsonNode annotations = meta.get("annotations");
+    if (annotations == null || !annotations.isObject()) {
+      return;
+    }
+    long total = 0;
+    for (Map.Entry<String, JsonNode> e : annotations.properties()) {
+      total += utf8Length(e.getKey()) + utf8Length(e.getValue().asString());
+    }
+    if (total > TOTAL_ANNOTATION_SIZE_LIMIT) {
+      throw StatusError.invalid(def.kind(), def.group(), name, List.of(new StatusError.Cause(
+          "FieldValueTooLong", "Too long: must have at most " + TOTAL_ANNOTATION_SIZE_LIMIT
+          + " bytes", "metadata.annotations")));
+    }
+  }
+
+  private static long utf8Length(String s) {
+    long n = 0;
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c < 0x80) {
+        n++;
+      } else if (c < 0x800) {
+        n += 2;
+      } else if (Character.isHighSurrogate(c) && i + 1 < s.length()
+          && Character.isLowSurrogate(s.charAt(i + 1))) {
+        n += 4;
+        i++;
+      } else {
+        n += 3;
+      }
+    }
+    return n;
+  }
+
+  /**
    * Validates an object name the way the resource requires (DNS-1123 label for namespaces,
    * DNS-1123 subdomain otherwise).
    *
@@ -164,6 +207,7 @@ final class ObjectRules {
     if (name != null && !name.isEmpty()) {
       validateName(def, name, "metadata.name");
     }
+    validateAnnotationsSize(def, meta, name);
     meta.remove("resourceVersion");
     meta.remove("selfLink");
     meta.remove("deletionTimestamp");
@@ -234,6 +278,9 @@ final class ObjectRules {
       if (wanted != old.rv) {
         throw StatusError.staleResourceVersion(def, urlName);
       }
+    }
+    if (!status) {
+      validateAnnotationsSize(def, meta, urlName);
     }
     ObjectNode next;
     if (status) {

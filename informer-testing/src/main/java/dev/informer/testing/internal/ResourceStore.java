@@ -21,7 +21,7 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>Every key maps to a chain of {@link ObjectVersion}s (newest first); the chain keeps what a
  * snapshot at any retained resourceVersion needs, so paged lists are consistent and
  * {@code resourceVersionMatch=Exact} works. The {@link EventLog} keeps the last
- * {@code historyLimit} events; when the oldest is evicted, the compaction floor rises and the
+ * {@code historyLimit} events, none older than the engine's maximum age; when the oldest is evicted, the compaction floor rises and the
  * chains are pruned. Watches read the log through their own cursor, so every event is serialized
  * once and its bytes are shared by all watchers.
  *
@@ -52,6 +52,10 @@ final class ResourceStore {
     this.def = def;
     this.engine = engine;
     this.log = new EventLog(historyLimit);
+    // This server knows nothing before its epoch: an older resourceVersion (e.g. one an earlier
+    // server instance handed out) is as good as compacted, as kube's watch cache answers 410 for
+    // resourceVersions before its start.
+    this.floor = engine.currentRv();
   }
 
   // ---------------------------------------------------------------- reads
@@ -85,12 +89,16 @@ final class ResourceStore {
    * Lists with kube-apiserver's resourceVersion rules (see {@code docs/embedded-api-server.md}).
    *
    * @param namespace null for all namespaces (or a cluster-scoped resource)
-   * @throws StatusError 410 for a compacted snapshot, 504 for a future resourceVersion, 400 for a
-   *                     bad continue token
+   * @throws StatusError 410 for a compacted snapshot, 504 for a resourceVersion that does not
+   *                     appear within the engine's wait bound, 400 for a bad continue token
    */
   ListResult list(String namespace, ObjectFilter filter, ListOptions o) {
+    if (o.continueToken() == null) {
+      awaitFresh(o.resourceVersionNumber());
+    }
     lock.lock();
     try {
+      expireLocked();
       long current = engine.currentRv();
       long snapshot;
       String after = null;
@@ -384,13 +392,52 @@ final class ResourceStore {
   }
 
   private void appendLocked(StoredEvent e) {
+    long now = engine.nowMillis();
+    expireLocked(now);
     if (log.isFull()) {
-      StoredEvent evicted = log.evictOldest();
-      floor = Math.max(floor, evicted.rv);
-      pruneLocked(evicted.current.key, evicted.rv);
+      evictOldestLocked();
     }
-    log.append(e);
+    log.append(e, now);
     changed.signalAll();
+  }
+
+  private void evictOldestLocked() {
+    StoredEvent evicted = log.evictOldest();
+    floor = Math.max(floor, evicted.rv);
+    pruneLocked(evicted.current.key, evicted.rv);
+  }
+
+  private void expireLocked() {
+    expireLocked(engine.nowMillis());
+  }
+
+  /** Drops the events older than the history's maximum age (the count bound is on append). */
+  private void expireLocked(long nowMillis) {
+    long cutoff = nowMillis - engine.historyMaxAgeMillis();
+    while (!log.isEmpty() && log.oldestTimeMillis() < cutoff) {
+      evictOldestLocked();
+    }
+  }
+
+  /**
+   * Waits (without the lock) until the global resourceVersion reaches {@code rv}, within the
+   * engine's bound; the caller then checks again under the lock and answers 504 if it did not.
+   */
+  private void awaitFresh(long rv) {
+    if (rv > 0 && rv > engine.currentRv()) {
+      engine.awaitResourceVersion(rv);
+    }
+  }
+
+  /** The number of events in the history now, after dropping the expired ones (for tests). */
+  int historySize() {
+    lock.lock();
+    try {
+      expireLocked();
+      return (int) (log.nextSeq() - log.firstSeq());
+    } finally {
+      lock.unlock();
+    }
   }
 
   /** Drops the versions of {@code key} that no snapshot at or after {@code compactedRv} needs. */
@@ -434,23 +481,28 @@ final class ResourceStore {
   // ---------------------------------------------------------------- watch
 
   /**
-   * Registers a watch and decides where it starts, with kube-apiserver's rules.
+   * Registers a watch and decides where it starts, with kube-apiserver's rules. A watch from a
+   * resourceVersion newer than the server's waits (without the lock, within the engine's bound)
+   * for it to appear.
    *
-   * @throws StatusError 504 for a future resourceVersion with sendInitialEvents
+   * @throws StatusError 504 Timeout with a ResourceVersionTooLarge cause for a resourceVersion
+   *                     that did not appear in time
    */
   WatchSession openWatch(String namespace, ObjectFilter filter, ListOptions o) {
+    long rv = o.resourceVersionNumber();
+    awaitFresh(rv);
     lock.lock();
     try {
+      expireLocked();
       long current = engine.currentRv();
-      long rv = o.resourceVersionNumber();
+      if (rv > current) {
+        throw StatusError.tooLargeResourceVersion(rv, current);
+      }
       List<ObjectVersion> initial = null;
       boolean endBookmark = false;
       long cursor;
       String expired = null;
       if (o.sendInitialEvents() != null) {
-        if (rv > current) {
-          throw StatusError.tooLargeResourceVersion(rv, current);
-        }
         if (o.sendInitialEvents()) {
           initial = liveInRangeLocked(namespace);
           endBookmark = o.allowWatchBookmarks();

@@ -228,7 +228,12 @@ public final class StatusError extends RuntimeException {
     return new StatusError(429, "TooManyRequests", message, d, retryAfterSeconds, null);
   }
 
-  /** 504 Timeout for a resourceVersion newer than the server's (client-go checks the cause). */
+  /**
+   * 504 Timeout for a resourceVersion newer than the server's, shaped as kube-apiserver's
+   * {@code storage.NewTooLargeResourceVersionError}: message
+   * {@code Timeout: Too large resource version: X, current: Y}, a {@code ResourceVersionTooLarge}
+   * cause (what client-go's {@code IsTooLargeResourceVersion} checks) and Retry-After 1.
+   */
   public static StatusError tooLargeResourceVersion(long requested, long current) {
     ObjectNode d = Json.object();
     ArrayNode causes = d.putArray("causes");
@@ -236,7 +241,7 @@ public final class StatusError extends RuntimeException {
     c.put("reason", "ResourceVersionTooLarge");
     c.put("message", "Too large resource version");
     d.put("retryAfterSeconds", 1);
-    return new StatusError(504, "Timeout", "Too large resource version: " + requested
+    return new StatusError(504, "Timeout", "Timeout: Too large resource version: " + requested
         + ", current: " + current, d, 1, null);
   }
 

@@ -36,7 +36,11 @@ final class WatchSession {
     private static final long serialVersionUID = 1L;
 
     AbortConnection() {
-      super("watch connection dropped abruptly by fault injection", null, false, false);
+      this("watch connection dropped abruptly by fault injection");
+    }
+
+    AbortConnection(String why) {
+      super(why, null, false, false);
     }
   }
 
