@@ -56,7 +56,7 @@ class InformerFieldTrustTest {
 
     @Test
     void afterARestartWithOtherContentAndSmallerVersionsTheInformerHoldsExactlyTheNewServersObjects() {
-        server = EmbeddedApiServer.builder().bookmarkInterval(Duration.ofMillis(200)).start();
+        server = EmbeddedApiServer.builder().resourceVersionEpoch(0).bookmarkInterval(Duration.ofMillis(200)).start();
         int port = server.port();
         for (int i = 0; i < 40; i++) {
             createConfigMap(server, "old-" + i);
@@ -74,7 +74,7 @@ class InformerFieldTrustTest {
 
         server.close();
         // A new server on the same port, with other content and (by construction) smaller versions.
-        server = EmbeddedApiServer.builder().port(port).bookmarkInterval(Duration.ofMillis(200)).start();
+        server = EmbeddedApiServer.builder().port(port).resourceVersionEpoch(0).bookmarkInterval(Duration.ofMillis(200)).start();
         createConfigMap(server, "new-1");
         createConfigMap(server, "new-2");
         assertTrue(server.resourceVersion() < Long.parseLong(oldVersion), "the test needs smaller versions");

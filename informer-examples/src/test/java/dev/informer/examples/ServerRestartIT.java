@@ -17,10 +17,31 @@ class ServerRestartIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Duration CONVERGENCE = Duration.ofSeconds(30);
 
+    /** The usual case: the new server's resource versions are larger (they start from a time-derived epoch). */
     @Test
     void watchConvergesToTheRestartedServersContent() throws Exception {
-        EmbeddedApiServer first = EmbeddedApiServer.builder().start();
+        assertConvergesAfterRestart(EmbeddedApiServer.builder(), EmbeddedApiServer.builder(), 0);
+    }
+
+    /**
+     * The new server's resource versions are smaller than those the informer holds (a server whose
+     * counter went back, an etcd restored from a backup): "too large resource version", then a
+     * consistent relist.
+     */
+    @Test
+    void watchConvergesToAServerWhoseResourceVersionsWentBack() throws Exception {
+        assertConvergesAfterRestart(EmbeddedApiServer.builder().resourceVersionEpoch(0),
+                EmbeddedApiServer.builder().resourceVersionEpoch(0), 30);
+    }
+
+    private static void assertConvergesAfterRestart(EmbeddedApiServer.Builder firstBuilder,
+            EmbeddedApiServer.Builder secondBuilder, int extraWrites) throws Exception {
+        EmbeddedApiServer first = firstBuilder.start();
         int port = first.port();
+        for (int i = 0; i < extraWrites; i++) {
+            SamplePods.create(first, SamplePods.pod("other", "churn-" + i, "web", null), false);
+            first.delete("pods", "other", "churn-" + i);
+        }
         EmbeddedApiServer second = null;
         try {
             SamplePods.create(first, SamplePods.pod("default", "old-1", "web", null), true);
@@ -29,7 +50,7 @@ class ServerRestartIT {
                 watch.awaitLine(WatchLine.synced()::equals, WAIT, "SYNCED from the first server");
 
                 first.close();
-                second = EmbeddedApiServer.builder().port(port).start();
+                second = secondBuilder.port(port).start();
                 SamplePods.create(second, SamplePods.pod("default", "new-1", "api", null), true);
 
                 watch.awaitLine(l -> l.startsWith("{\"event\":\"ADD\",\"key\":\"default/new-1\""), CONVERGENCE,
