@@ -56,8 +56,16 @@ class MainTest {
     }
 
     @Test
-    void watchWithoutServerIsBadUsage() {
-        assertBadUsage("--server", "watch");
+    void watchWithServerAndContextIsBadUsage() {
+        assertBadUsage("--server cannot be combined", "watch", "--server", "http://127.0.0.1:1", "--context", "dev");
+    }
+
+    @Test
+    void syncTimeoutBelowOneSecondIsBadUsage() {
+        assertBadUsage("--sync-timeout must be at least 1s", "controller", "--server", "http://127.0.0.1:1",
+                "--sync-timeout", "500ms");
+        assertBadUsage("--sync-timeout must be at least 1s", "watch", "--server", "http://127.0.0.1:1",
+                "--sync-timeout", "500ms");
     }
 
     @Test
