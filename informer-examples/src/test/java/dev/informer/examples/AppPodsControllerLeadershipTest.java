@@ -102,6 +102,9 @@ class AppPodsControllerLeadershipTest {
         long writesBefore = configMapWrites();
         long leaseWritesBefore = server.requestCount("update", "leases");
         int reconcilesBefore = reconciled.size();
+        // A 409 AlreadyExists while leading (the ConfigMap informer a moment behind the worker) is an
+        // ordinary retried failure; what matters is that none comes after the loss.
+        int failuresBefore = failures.size();
         electionClock.step(Duration.ofSeconds(11));
         assertFalse(elector.isLeader());
         assertTrue(stoppedLeading.await(SYNC.toSeconds(), TimeUnit.SECONDS), "onStoppedLeading fired");
@@ -116,7 +119,7 @@ class AppPodsControllerLeadershipTest {
         assertEquals(writesBefore, configMapWrites(), "no ConfigMap write reached the server");
         assertEquals(leaseWritesBefore, server.requestCount("update", "leases"), "no lease write either");
         assertTrue(server.get("configmaps", "blog", "api-pods").isEmpty());
-        assertEquals(List.of(), failures, "not counted as failures");
+        assertEquals(List.of(), failures.subList(failuresBefore, failures.size()), "not counted as failures");
     }
 
     @Test
