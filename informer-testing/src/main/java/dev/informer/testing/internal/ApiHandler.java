@@ -65,10 +65,10 @@ public final class ApiHandler implements HttpHandler {
     try {
       if (!executor.beginRequest()) {
         abort = true;
-        throw new WatchSession.AbortConnection("the request missed the header timeout");
+        throw new ServedWatch.AbortConnection("the request missed the header timeout");
       }
       route(ex);
-    } catch (WatchSession.AbortConnection e) {
+    } catch (ServedWatch.AbortConnection e) {
       abort = true;
       throw e;
     } catch (StatusError e) {
@@ -217,7 +217,7 @@ public final class ApiHandler implements HttpHandler {
     boolean item = t.name() != null;
     String verb = switch (method) {
       case "GET" -> item ? "get"
-          : (t.watchPath() || ListOptions.bool(query, "watch") ? "watch" : "list");
+          : (t.watchPath() || ListQuery.bool(query, "watch") ? "watch" : "list");
       case "POST" -> item || (t.def().namespaced() && t.namespace() == null) ? null : "create";
       case "PUT" -> item ? "update" : null;
       case "PATCH" -> item ? "patch" : null;
@@ -249,7 +249,7 @@ public final class ApiHandler implements HttpHandler {
       if (verb.equals("watch") && injected.code() == 410) {
         startStream(ex);
         try (OutputStream out = ex.getResponseBody()) {
-          out.write(EventType.ERROR.sharedLinePrefix());
+          out.write(EventKind.ERROR.sharedLinePrefix());
           out.write(Json.bytes(injected.toStatus()));
           out.write("}\n".getBytes(StandardCharsets.US_ASCII));
         }
@@ -275,7 +275,7 @@ public final class ApiHandler implements HttpHandler {
       case "patch" -> patch(ex, store, t, dryRun);
       case "delete" -> {
         ObjectVersion v = store.delete(t.namespace(), t.name(),
-            DeleteOptions.parse(query, readBody(ex)));
+            DeleteRequest.parse(query, readBody(ex)));
         // 200 when gone now, 202 when deletion is pending (grace period or finalizers).
         sendObject(ex, v.deleted ? 200 : 202, v, t.def());
       }
@@ -288,7 +288,7 @@ public final class ApiHandler implements HttpHandler {
 
   private void list(HttpExchange ex, ResourceStore store, Target t, Map<String, String> query)
       throws IOException {
-    ListOptions o = ListOptions.parse(query, false);
+    ListQuery o = ListQuery.parse(query, false);
     ObjectFilter filter = ObjectFilter.of(o.labelSelector(), o.fieldSelector(),
         t.def().plural());
     ResourceStore.ListResult result = store.list(t.namespace(), filter, o);
@@ -324,7 +324,7 @@ public final class ApiHandler implements HttpHandler {
 
   private void watch(HttpExchange ex, ResourceStore store, Target t, Map<String, String> query)
       throws IOException {
-    ListOptions o = ListOptions.parse(query, true);
+    ListQuery o = ListQuery.parse(query, true);
     ObjectFilter filter = ObjectFilter.of(o.labelSelector(), o.fieldSelector(),
         t.def().plural());
     String upgrade = ex.getRequestHeaders().getFirst("Upgrade");
@@ -341,7 +341,7 @@ public final class ApiHandler implements HttpHandler {
           + " most " + executor.maxWatches() + " at once", 1);
     }
     boolean table = tables.wantsTable(ex.getRequestHeaders());
-    WatchSession session = store.openWatch(t.namespace(), filter, o);
+    ServedWatch session = store.openWatch(t.namespace(), filter, o);
     try {
       if (table) {
         session.renderAsTable(tables, engine);
@@ -445,7 +445,7 @@ public final class ApiHandler implements HttpHandler {
       Map<String, String> query) throws IOException {
     ObjectFilter filter = ObjectFilter.of(emptyToNull(query.get("labelSelector")),
         emptyToNull(query.get("fieldSelector")), t.def().plural());
-    DeleteOptions opts = DeleteOptions.parse(query, readBody(ex));
+    DeleteRequest opts = DeleteRequest.parse(query, readBody(ex));
     List<ObjectVersion> deleted = new ArrayList<>();
     for (ObjectVersion v : store.snapshot(t.namespace(), filter)) {
       String ns = Json.meta(v.object, "namespace");

@@ -210,8 +210,8 @@ public final class ApiServerEngine {
   }
 
   /** Every watch open now, over all resources. */
-  List<WatchSession> openWatches() {
-    List<WatchSession> out = new ArrayList<>();
+  List<ServedWatch> openWatches() {
+    List<ServedWatch> out = new ArrayList<>();
     for (ResourceStore s : stores.values()) {
       out.addAll(s.watchers());
     }
@@ -266,8 +266,8 @@ public final class ApiServerEngine {
   public void beginShutdown() {
     closing = true;
     faults.wakeAll();
-    for (WatchSession s : openWatches()) {
-      s.requestEnd(WatchSession.End.SHUTDOWN);
+    for (ServedWatch s : openWatches()) {
+      s.requestEnd(ServedWatch.End.SHUTDOWN);
     }
   }
 

@@ -104,7 +104,7 @@ public final class DirectAccess {
   public String delete(String resource, String namespace, String name) {
     ResourceDefinition def = engine.registry().resolve(resource);
     return call(() -> text(engine.store(def).delete(ns(def, namespace), name,
-        DeleteOptions.DEFAULT)));
+        DeleteRequest.DEFAULT)));
   }
 
   /** The live objects in key order; {@code namespace} null means all namespaces. */

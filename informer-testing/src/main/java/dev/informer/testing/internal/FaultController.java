@@ -56,10 +56,10 @@ public final class FaultController implements ServerFaults {
   @Override
   public int dropWatches(WatchDropMode mode) {
     Objects.requireNonNull(mode, "mode");
-    WatchSession.End end = mode == WatchDropMode.ABRUPT ? WatchSession.End.ABRUPT
-        : WatchSession.End.CLEAN;
+    ServedWatch.End end = mode == WatchDropMode.ABRUPT ? ServedWatch.End.ABRUPT
+        : ServedWatch.End.CLEAN;
     int n = 0;
-    for (WatchSession s : engine.openWatches()) {
+    for (ServedWatch s : engine.openWatches()) {
       s.requestEnd(end);
       n++;
     }
@@ -69,8 +69,8 @@ public final class FaultController implements ServerFaults {
   @Override
   public int expireWatches() {
     int n = 0;
-    for (WatchSession s : engine.openWatches()) {
-      s.requestEnd(WatchSession.End.EXPIRE);
+    for (ServedWatch s : engine.openWatches()) {
+      s.requestEnd(ServedWatch.End.EXPIRE);
       n++;
     }
     return n;
@@ -79,7 +79,7 @@ public final class FaultController implements ServerFaults {
   @Override
   public int sendMalformedLine() {
     int n = 0;
-    for (WatchSession s : engine.openWatches()) {
+    for (ServedWatch s : engine.openWatches()) {
       s.requestMalformedLine();
       n++;
     }

@@ -274,7 +274,7 @@ final class ObjectRules {
     }
     String rv = Json.text(meta, "resourceVersion");
     if (rv != null && !rv.isEmpty()) {
-      long wanted = ListOptions.parseResourceVersion(rv);
+      long wanted = ListQuery.parseResourceVersion(rv);
       if (wanted != old.rv) {
         throw StatusError.staleResourceVersion(def, urlName);
       }

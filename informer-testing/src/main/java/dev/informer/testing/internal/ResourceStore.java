@@ -46,7 +46,7 @@ final class ResourceStore {
   // @GuardedBy("lock")
   private long floor;
   // @GuardedBy("lock") for structural changes; iterated by the fault controller via a copy
-  private final Set<WatchSession> watchers = ConcurrentHashMap.newKeySet();
+  private final Set<ServedWatch> watchers = ConcurrentHashMap.newKeySet();
 
   ResourceStore(ResourceDefinition def, ApiServerEngine engine, int historyLimit) {
     this.def = def;
@@ -92,7 +92,7 @@ final class ResourceStore {
    * @throws StatusError 410 for a compacted snapshot, 504 for a resourceVersion that does not
    *                     appear within the engine's wait bound, 400 for a bad continue token
    */
-  ListResult list(String namespace, ObjectFilter filter, ListOptions o) {
+  ListResult list(String namespace, ObjectFilter filter, ListQuery o) {
     if (o.continueToken() == null) {
       awaitFresh(o.resourceVersionNumber());
     }
@@ -119,7 +119,7 @@ final class ResourceStore {
       } else {
         long rv = o.resourceVersionNumber();
         String match = o.resourceVersionMatch();
-        boolean exact = ListOptions.EXACT.equals(match)
+        boolean exact = ListQuery.EXACT.equals(match)
             || (match == null && rv > 0 && o.limit() > 0);
         if (rv > current) {
           throw StatusError.tooLargeResourceVersion(rv, current);
@@ -216,7 +216,7 @@ final class ResourceStore {
       if (dryRun) {
         return new ObjectVersion(0, key, obj, false, null);
       }
-      return commitLocked(key, obj, existing, EventType.ADDED);
+      return commitLocked(key, obj, existing, EventKind.ADDED);
     } finally {
       lock.unlock();
     }
@@ -307,7 +307,7 @@ final class ResourceStore {
     if (dryRun) {
       return new ObjectVersion(old.rv, old.key, next, false, null);
     }
-    return commitLocked(old.key, next, old, EventType.MODIFIED);
+    return commitLocked(old.key, next, old, EventKind.MODIFIED);
   }
 
   /**
@@ -318,7 +318,7 @@ final class ResourceStore {
    *     terminating
    * @throws StatusError 404, 409 on a failed precondition
    */
-  ObjectVersion delete(String namespace, String name, DeleteOptions opts) {
+  ObjectVersion delete(String namespace, String name, DeleteRequest opts) {
     lock.lock();
     try {
       ObjectVersion old = liveLocked(namespace, name);
@@ -344,7 +344,7 @@ final class ResourceStore {
         meta.put("deletionTimestamp", ObjectRules.timestamp(now));
         meta.put("deletionGracePeriodSeconds", 0);
         return opts.dryRun() ? new ObjectVersion(old.rv, old.key, next, false, null)
-            : commitLocked(old.key, next, old, EventType.MODIFIED);
+            : commitLocked(old.key, next, old, EventKind.MODIFIED);
       }
       if (def.group().isEmpty() && def.plural().equals("pods")) {
         long grace = ObjectRules.podGracePeriod(old.object, opts.gracePeriodSeconds());
@@ -358,7 +358,7 @@ final class ResourceStore {
           meta.put("deletionTimestamp", ObjectRules.timestamp(now.plusSeconds(grace)));
           meta.put("deletionGracePeriodSeconds", grace);
           return opts.dryRun() ? new ObjectVersion(old.rv, old.key, next, false, null)
-              : commitLocked(old.key, next, old, EventType.MODIFIED);
+              : commitLocked(old.key, next, old, EventKind.MODIFIED);
         }
       }
       if (opts.dryRun()) {
@@ -376,12 +376,12 @@ final class ResourceStore {
     Json.metadata(tomb).put("resourceVersion", Long.toString(rv));
     ObjectVersion v = new ObjectVersion(rv, old.key, tomb, true, old);
     heads.put(old.key, v);
-    appendLocked(new StoredEvent(EventType.DELETED, rv, v, old));
+    appendLocked(new StoredEvent(EventKind.DELETED, rv, v, old));
     return v;
   }
 
   private ObjectVersion commitLocked(String key, ObjectNode obj, ObjectVersion previous,
-      EventType type) {
+      EventKind type) {
     long rv = engine.nextRv();
     Json.metadata(obj).put("resourceVersion", Long.toString(rv));
     ObjectVersion v = new ObjectVersion(rv, key, obj, false, previous);
@@ -488,7 +488,7 @@ final class ResourceStore {
    * @throws StatusError 504 Timeout with a ResourceVersionTooLarge cause for a resourceVersion
    *                     that did not appear in time
    */
-  WatchSession openWatch(String namespace, ObjectFilter filter, ListOptions o) {
+  ServedWatch openWatch(String namespace, ObjectFilter filter, ListQuery o) {
     long rv = o.resourceVersionNumber();
     awaitFresh(rv);
     lock.lock();
@@ -528,7 +528,7 @@ final class ResourceStore {
       if (o.timeoutSeconds() != null && o.timeoutSeconds() > 0) {
         deadline = engine.nanoTime() + o.timeoutSeconds() * 1_000_000_000L;
       }
-      WatchSession s = new WatchSession(this, namespace, filter, o.allowWatchBookmarks(),
+      ServedWatch s = new ServedWatch(this, namespace, filter, o.allowWatchBookmarks(),
           deadline, initial, endBookmark, current, cursor, expired);
       watchers.add(s);
       engine.watchesChanged();
@@ -552,13 +552,13 @@ final class ResourceStore {
     return out;
   }
 
-  void unregister(WatchSession s) {
+  void unregister(ServedWatch s) {
     watchers.remove(s);
     engine.watchesChanged();
   }
 
   /** The watches open now (a copy). */
-  List<WatchSession> watchers() {
+  List<ServedWatch> watchers() {
     return new ArrayList<>(watchers);
   }
 
@@ -572,7 +572,7 @@ final class ResourceStore {
     }
   }
 
-  // ---- cursor access for WatchSession (all "Locked": the caller holds lock)
+  // ---- cursor access for ServedWatch (all "Locked": the caller holds lock)
 
   long nextSeqLocked() {
     return log.nextSeq();

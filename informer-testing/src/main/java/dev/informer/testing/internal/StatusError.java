@@ -214,7 +214,7 @@ public final class StatusError extends RuntimeException {
     return new StatusError(422, "Invalid", msg.toString(), d, 0, null);
   }
 
-  /** 422 Invalid for bad ListOptions (watch/list query parameters). */
+  /** 422 Invalid for bad ListQuery (watch/list query parameters). */
   public static StatusError invalidListOptions(List<Cause> causes) {
     return invalid("ListOptions", "meta.k8s.io", "", causes);
   }

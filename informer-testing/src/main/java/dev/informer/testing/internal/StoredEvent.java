@@ -10,14 +10,14 @@ import tools.jackson.databind.node.ObjectNode;
  * computed, idempotent cache.
  */
 final class StoredEvent {
-  final EventType type;
+  final EventKind type;
   final long rv;
   final ObjectVersion current;
   final ObjectVersion previous;
 
   private volatile ObjectVersion previousAtThisRv;
 
-  StoredEvent(EventType type, long rv, ObjectVersion current, ObjectVersion previous) {
+  StoredEvent(EventKind type, long rv, ObjectVersion current, ObjectVersion previous) {
     this.type = type;
     this.rv = rv;
     this.current = current;

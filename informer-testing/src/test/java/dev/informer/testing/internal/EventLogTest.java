@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class EventLogTest {
   private static StoredEvent event(long rv) {
     ObjectVersion v = new ObjectVersion(rv, "k", Json.object(), false, null);
-    return new StoredEvent(EventType.ADDED, rv, v, null);
+    return new StoredEvent(EventKind.ADDED, rv, v, null);
   }
 
   @Test

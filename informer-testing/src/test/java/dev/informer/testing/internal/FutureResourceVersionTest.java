@@ -22,7 +22,7 @@ class FutureResourceVersionTest {
   @Test
   void listForAFutureResourceVersionAnswersOnceAWriteReachesIt() throws Exception {
     long wanted = engine.currentRv() + 1;
-    ListOptions o = ListOptions.parse(Map.of("resourceVersion", Long.toString(wanted),
+    ListQuery o = ListQuery.parse(Map.of("resourceVersion", Long.toString(wanted),
         "resourceVersionMatch", "NotOlderThan"), false);
     CompletableFuture<ResourceStore.ListResult> list = CompletableFuture.supplyAsync(
         () -> pods.list("default", ObjectFilter.EVERYTHING, o));
@@ -38,14 +38,14 @@ class FutureResourceVersionTest {
   @Test
   void watchForAFutureResourceVersionStartsOnceAWriteReachesIt() throws Exception {
     long wanted = engine.currentRv() + 1;
-    ListOptions o = ListOptions.parse(Map.of("watch", "true",
+    ListQuery o = ListQuery.parse(Map.of("watch", "true",
         "resourceVersion", Long.toString(wanted)), false);
-    CompletableFuture<WatchSession> watch = CompletableFuture.supplyAsync(
+    CompletableFuture<ServedWatch> watch = CompletableFuture.supplyAsync(
         () -> pods.openWatch("default", ObjectFilter.EVERYTHING, o));
     assertTrue(engine.awaitResourceVersionWaiters(1, Duration.ofSeconds(10)),
         "the watch did not wait for the resourceVersion");
     direct.create("configmaps", "default", "{\"metadata\":{\"name\":\"c\"}}");
-    WatchSession session = watch.get(10, TimeUnit.SECONDS);
+    ServedWatch session = watch.get(10, TimeUnit.SECONDS);
     session.finished();
   }
 }

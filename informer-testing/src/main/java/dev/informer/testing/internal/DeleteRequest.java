@@ -6,24 +6,24 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The options of one delete: grace period, preconditions and dry run, from the query and/or a
- * {@code DeleteOptions} body (the body wins, as in kube-apiserver). Immutable.
+ * {@code DeleteRequest} body (the body wins, as in kube-apiserver). Immutable.
  *
  * @param gracePeriodSeconds null for the resource's default
  * @param preconditionUid    null for none
  * @param preconditionRv     null for none
  * @param dryRun             {@code dryRun=All}
  */
-record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, String preconditionRv,
+record DeleteRequest(Long gracePeriodSeconds, String preconditionUid, String preconditionRv,
     boolean dryRun) {
 
-  static final DeleteOptions DEFAULT = new DeleteOptions(null, null, null, false);
+  static final DeleteRequest DEFAULT = new DeleteRequest(null, null, null, false);
 
   /**
    * Parses query parameters and an optional JSON body.
    *
    * @throws StatusError 400 BadRequest on malformed values
    */
-  static DeleteOptions parse(Map<String, String> query, byte[] body) {
+  static DeleteRequest parse(Map<String, String> query, byte[] body) {
     Long grace = null;
     String g = query.get("gracePeriodSeconds");
     if (g != null && !g.isEmpty()) {
@@ -58,7 +58,7 @@ record DeleteOptions(Long gracePeriodSeconds, String preconditionUid, String pre
     if (grace != null && grace < 0) {
       grace = 1L; // kube-apiserver turns a negative grace period into 1 second
     }
-    return new DeleteOptions(grace, uid, rv, dryRun);
+    return new DeleteRequest(grace, uid, rv, dryRun);
   }
 
   private static long parseGrace(String g) {

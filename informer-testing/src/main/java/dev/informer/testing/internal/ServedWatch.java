@@ -19,8 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
  * bookmark is written only when the watcher has caught up with the history, and carries the
  * global resourceVersion at that moment, so every change up to it has been delivered.
  */
-final class WatchSession {
-  private static final Logger LOG = LoggerFactory.getLogger(WatchSession.class);
+final class ServedWatch {
+  private static final Logger LOG = LoggerFactory.getLogger(ServedWatch.class);
   private static final int MAX_BATCH = 1024;
   private static final byte[] LINE_END = "}\n".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] MALFORMED =
@@ -65,7 +65,7 @@ final class WatchSession {
   // @GuardedBy("store.lock")
   private int malformedPending;
 
-  WatchSession(ResourceStore store, String namespace, ObjectFilter filter, boolean bookmarks,
+  ServedWatch(ResourceStore store, String namespace, ObjectFilter filter, boolean bookmarks,
       long deadlineNanos, List<ObjectVersion> initial, boolean initialEndBookmark, long initialRv,
       long cursor, String expiredMessage) {
     this.store = store;
@@ -128,7 +128,7 @@ final class WatchSession {
       if (initial != null) {
         for (ObjectVersion v : initial) {
           if (inNamespace(v) && filter.matches(v.object)) {
-            writeEvent(out, EventType.ADDED, v);
+            writeEvent(out, EventKind.ADDED, v);
           }
         }
         if (initialEndBookmark) {
@@ -256,29 +256,29 @@ final class WatchSession {
     switch (e.type) {
       case ADDED -> {
         if (filter.matches(e.current.object)) {
-          writeEvent(out, EventType.ADDED, e.current);
+          writeEvent(out, EventKind.ADDED, e.current);
         }
       }
       case DELETED -> {
         if (filter.matches(e.current.object)) {
-          writeEvent(out, EventType.DELETED, e.current);
+          writeEvent(out, EventKind.DELETED, e.current);
         }
       }
       default -> {
         boolean now = filter.matches(e.current.object);
         boolean before = e.previous != null && filter.matches(e.previous.object);
         if (now && before) {
-          writeEvent(out, EventType.MODIFIED, e.current);
+          writeEvent(out, EventKind.MODIFIED, e.current);
         } else if (now) {
-          writeEvent(out, EventType.ADDED, e.current);
+          writeEvent(out, EventKind.ADDED, e.current);
         } else if (before) {
-          writeEvent(out, EventType.DELETED, e.previousAtThisRv());
+          writeEvent(out, EventKind.DELETED, e.previousAtThisRv());
         }
       }
     }
   }
 
-  private void writeEvent(OutputStream out, EventType type, ObjectVersion v)
+  private void writeEvent(OutputStream out, EventKind type, ObjectVersion v)
       throws IOException {
     out.write(type.sharedLinePrefix());
     out.write(tables == null ? v.bytes() : tables.table(store.def, v, tableClock.now()));
@@ -294,13 +294,13 @@ final class WatchSession {
     if (initialEnd) {
       meta.putObject("annotations").put(INITIAL_EVENTS_END, "true");
     }
-    out.write(EventType.BOOKMARK.sharedLinePrefix());
+    out.write(EventKind.BOOKMARK.sharedLinePrefix());
     out.write(Json.bytes(o));
     out.write(LINE_END);
   }
 
   private static void writeStatusEvent(OutputStream out, ObjectNode status) throws IOException {
-    out.write(EventType.ERROR.sharedLinePrefix());
+    out.write(EventKind.ERROR.sharedLinePrefix());
     out.write(Json.bytes(status));
     out.write(LINE_END);
   }

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * The query parameters of a list or watch request, parsed and validated with kube-apiserver's
- * rules (apimachinery's ListOptions validation). Immutable.
+ * rules (apimachinery's ListQuery validation). Immutable.
  *
  * @param watch                {@code watch=true}
  * @param resourceVersion      null when absent or empty
@@ -19,7 +19,7 @@ import java.util.Map;
  * @param sendInitialEvents    null when absent
  * @param timeoutSeconds       null when absent
  */
-record ListOptions(
+record ListQuery(
     boolean watch,
     String resourceVersion,
     String resourceVersionMatch,
@@ -40,7 +40,7 @@ record ListOptions(
    * @param forceWatch true for the legacy {@code /watch/} path prefix
    * @throws StatusError 400 for unparsable values, 422 Invalid for forbidden combinations
    */
-  static ListOptions parse(Map<String, String> q, boolean forceWatch) {
+  static ListQuery parse(Map<String, String> q, boolean forceWatch) {
     boolean watch = forceWatch || bool(q, "watch");
     String rv = emptyToNull(q.get("resourceVersion"));
     String match = emptyToNull(q.get("resourceVersionMatch"));
@@ -67,7 +67,7 @@ record ListOptions(
     if (rv != null) {
       parseResourceVersion(rv);
     }
-    ListOptions o = new ListOptions(watch, rv, match, limit, cont,
+    ListQuery o = new ListQuery(watch, rv, match, limit, cont,
         emptyToNull(q.get("labelSelector")), emptyToNull(q.get("fieldSelector")),
         bool(q, "allowWatchBookmarks"), sendInitial, timeout);
     o.validate();

@@ -3,7 +3,7 @@ package dev.informer.testing.internal;
 import java.nio.charset.StandardCharsets;
 
 /** Watch event types, with the constant bytes that open each event line. */
-enum EventType {
+enum EventKind {
   ADDED, MODIFIED, DELETED, BOOKMARK, ERROR;
 
   private final byte[] linePrefix =
