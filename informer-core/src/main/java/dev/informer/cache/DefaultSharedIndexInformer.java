@@ -209,9 +209,9 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         if (timeout.isNegative()) {
             throw new IllegalArgumentException("timeout must not be negative: " + timeout);
         }
-        // Removed under the informer's locks as removeEventHandler does; waited for without them, so
-        // that deltas (and the handler, if it adds or removes handlers) go on meanwhile.
-        removeEventHandler(registration);
+        // Checked (ownership, not the handler's own thread) before anything is removed; removed under
+        // the processor's lock only (a stopped listener ignores what is distributed to it meanwhile)
+        // and waited for without any lock, so that deltas and other handlers go on meanwhile.
         try {
             return processor.removeListenerAndWait(registration, timeout);
         } catch (IllegalArgumentException e) {

@@ -241,8 +241,9 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
 
         /**
          * Where the informer's metrics go (queued items, processing latency, store resource version),
-         * labelled with its name and resource; default {@link InformerMetricsProvider#noop()}. The name
-         * must be unique among the provider's running informers: a duplicate gets no metrics (WARN).
+         * labelled with its name and resource; default {@link InformerMetricsProvider#noop()}. Name and
+         * resource must be unique among the provider's running informers: a duplicate gets no metrics
+         * (one WARN).
          */
         public Builder<T> metricsProvider(InformerMetricsProvider metricsProvider) {
             this.metricsProvider = Objects.requireNonNull(metricsProvider, "metricsProvider");

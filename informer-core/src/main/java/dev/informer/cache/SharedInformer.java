@@ -92,7 +92,7 @@ public interface SharedInformer<T> {
      *         once its handler returns
      * @throws IllegalArgumentException if {@code registration} is not one of this informer's
      * @throws IllegalStateException    if called from the handler itself (it would wait for itself;
-     *                                  use {@link #removeEventHandler} there)
+     *                                  use {@link #removeEventHandler} there); nothing is removed then
      * @throws InterruptedException     if interrupted while waiting (the handler stays removed)
      */
     boolean shutDownEventHandler(ResourceEventHandlerRegistration registration, Duration timeout)

@@ -80,6 +80,34 @@ class SharedInformerHandlerApiTest {
     }
 
     @Test
+    void theStopWarningNamesAHandlerThatOutlivesTheGracePeriod() throws Exception {
+        lw.onList = options -> podList("10", pod("a", "1"));
+        CountDownLatch inHandler = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        informer = builder().build();
+        informer.addEventHandler(new ResourceEventHandler<Pod>() {
+            @Override
+            public void onAdd(Pod obj, boolean isInInitialList) {
+                inHandler.countDown();
+                try {
+                    release.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt(); // the stop gave up on it
+                }
+            }
+        }, HandlerOptions.builder().name("stuck-reconciler").build());
+        informer.start();
+        assertTrue(inHandler.await(20, TimeUnit.SECONDS));
+        try (LogCapture logs = LogCapture.start()) {
+            assertFalse(informer.stop(Duration.ofMillis(20)));
+            assertEquals(1, logs.linesWith("WARN", "'stuck-reconciler'", "still running after the stop grace period").size(),
+                    String.valueOf(logs.lines()));
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
     void handlerWithoutANameKeepsTheOldLogLinesAndAnEmptyMetricsName() {
         informer = builder().build();
         ResourceEventHandlerRegistration registration = informer.addEventHandler(new RecordingHandler());
@@ -201,6 +229,7 @@ class SharedInformerHandlerApiTest {
         informer.start();
         assertTrue(called.await(20, TimeUnit.SECONDS));
         assertTrue(fromHandler.get() instanceof IllegalStateException, String.valueOf(fromHandler.get()));
+        assertEquals(1, informer.listenerMetrics().size(), "the misuse removed nothing");
     }
 
     // ------------------------------------------------------------ DoneChecker and Sync.waitFor
