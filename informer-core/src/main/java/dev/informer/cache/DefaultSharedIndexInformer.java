@@ -229,7 +229,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
 
     /** Applies one object's deltas: the indexer first, then the notification (client-go's processDeltas). */
     void handleDeltas(Deltas<T> deltas, boolean isInInitialList) {
-        long startNanos = clock.nanoTime();
+        long startNanos = processingLatency != null ? clock.nanoTime() : 0; // no clock read without metrics
         blockDeltas.lock();
         try {
             for (Delta<T> delta : deltas) {
@@ -305,8 +305,17 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         processingLatency = metricsProvider.newProcessingLatencyMetric(name, resource);
     }
 
-    /** Releases the metrics name claimed at start, if any; at stop. */
+    /** Releases the metrics name claimed at start, if any; once, at stop. */
     private void stopMetrics() {
+        startedLock.lock();
+        try {
+            if (!metricsRegistered) {
+                return;
+            }
+            metricsRegistered = false;
+        } finally {
+            startedLock.unlock();
+        }
         processingLatency = null;
         queuedItems.set(0);
         metricsProvider.unregister(name, resource);
@@ -484,10 +493,6 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
             stopped = true;
             toStop = reflector;
             queue = fifo;
-            if (metricsRegistered) {
-                metricsRegistered = false;
-                stopMetrics();
-            }
         } finally {
             startedLock.unlock();
         }
@@ -524,6 +529,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                     toJoin.interrupt();
                 }
             }
+            stopMetrics(); // after the processing thread's last update (or after giving up on it)
             boolean[] handlersEnded = new boolean[1];
             Uninterruptibly.run(() -> handlersEnded[0] = processor.finishStop(deadlineNanos, owner));
             clean &= handlersEnded[0];
