@@ -16,6 +16,8 @@ import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.store.QueueClosedException;
 import dev.informer.store.Store;
 import dev.informer.store.Stores;
+import dev.informer.workqueue.HistogramMetric;
+import dev.informer.workqueue.SettableGaugeMetric;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +52,14 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     private final Duration defaultEventHandlerResyncPeriod;
     private final CountDownLatch terminated = new CountDownLatch(1);
     private final Duration stopGracePeriod;
+    private final String resource;
+    private final InformerMetricsProvider metricsProvider;
+    // Set at start when this informer holds its name in the provider; read by the processing thread.
+    private volatile HistogramMetric processingLatency;
+    private volatile SettableGaugeMetric queuedItems;
+    private volatile SettableGaugeMetric storeResourceVersion;
+    // @GuardedBy("startedLock")
+    private boolean metricsRegistered;
     // Written before terminated counts down; read after awaiting it.
     private volatile boolean stoppedCleanly;
 
@@ -67,7 +77,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     // @GuardedBy("startedLock")
     private Duration resyncCheckPeriod;
     // @GuardedBy("startedLock")
-    private WatchErrorHandler watchErrorHandler;
+    private WatchErrorHandlerWithContext watchErrorHandler;
     // @GuardedBy("startedLock")
     private UnaryOperator<T> transform;
     // @GuardedBy("startedLock")
@@ -88,13 +98,17 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         this.indexer = Stores.newIndexer(keyFunction, builder.indexers);
         this.clock = builder.clock;
         this.threadFactory = builder.threadFactory != null ? builder.threadFactory : ThreadFactories.platformDaemon(name);
-        this.processor = new SharedProcessor<>(clock, threadFactory);
+        this.processor = new SharedProcessor<>(name, clock, threadFactory);
         this.defaultEventHandlerResyncPeriod = builder.defaultResyncPeriod;
         this.resyncCheckPeriod = builder.defaultResyncPeriod;
-        this.watchErrorHandler = builder.watchErrorHandler != null ? builder.watchErrorHandler
-                : WatchErrorHandler.logging(builder.clock);
+        this.watchErrorHandler = WatchErrorHandlerWithContext.of(builder.watchErrorHandler != null
+                ? builder.watchErrorHandler : WatchErrorHandler.logging(builder.clock));
         this.transform = builder.transform;
         this.stopGracePeriod = builder.stopGracePeriod;
+        this.resource = builder.client == null ? ""
+                : builder.client.resourceType().groupVersionResource().groupVersion() + "/"
+                + builder.client.resourceType().plural();
+        this.metricsProvider = builder.metricsProvider;
     }
 
     @Override
@@ -106,16 +120,25 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
 
     @Override
     public ResourceEventHandlerRegistration addEventHandler(ResourceEventHandler<? super T> handler) {
-        return addEventHandler(handler, defaultEventHandlerResyncPeriod);
+        return addEventHandler(handler, HandlerOptions.DEFAULTS);
     }
 
     @Override
     public ResourceEventHandlerRegistration addEventHandler(ResourceEventHandler<? super T> handler, Duration resyncPeriod) {
-        Objects.requireNonNull(handler, "handler");
         Objects.requireNonNull(resyncPeriod, "resyncPeriod");
         if (resyncPeriod.isNegative()) {
             throw new IllegalArgumentException("resyncPeriod must not be negative: " + resyncPeriod);
         }
+        return addEventHandler(handler, HandlerOptions.builder().resyncPeriod(resyncPeriod).build());
+    }
+
+    @Override
+    public ResourceEventHandlerRegistration addEventHandler(ResourceEventHandler<? super T> handler, HandlerOptions options) {
+        Objects.requireNonNull(handler, "handler");
+        Objects.requireNonNull(options, "options");
+        Duration resyncPeriod = options.resyncPeriod().orElse(defaultEventHandlerResyncPeriod);
+        String handlerName = options.name().orElse(null);
+        Logger handlerLogger = options.logger().orElse(null);
         startedLock.lock();
         try {
             if (stopped) {
@@ -143,12 +166,13 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
             }
             Duration effective = SharedProcessor.determineResyncPeriod(requested, resyncCheckPeriod);
             if (!started) {
-                return processor.addListener(handler, requested, effective, this::hasSynced);
+                return processor.addListener(handler, handlerName, handlerLogger, requested, effective, this::hasSynced);
             }
             // Late join: no delta is applied while this handler is registered and replayed the store.
             blockDeltas.lock();
             try {
-                ProcessorListener<T> listener = processor.addListener(handler, requested, effective, this::hasSynced);
+                ProcessorListener<T> listener = processor.addListener(handler, handlerName, handlerLogger, requested,
+                        effective, this::hasSynced);
                 for (T item : indexer.list()) {
                     listener.add(Notification.added(item, true));
                 }
@@ -178,6 +202,25 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     }
 
     @Override
+    public boolean shutDownEventHandler(ResourceEventHandlerRegistration registration, Duration timeout)
+            throws InterruptedException {
+        Objects.requireNonNull(registration, "registration");
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.isNegative()) {
+            throw new IllegalArgumentException("timeout must not be negative: " + timeout);
+        }
+        // Checked (ownership, not the handler's own thread) before anything is removed; removed under
+        // the processor's lock only (a stopped listener ignores what is distributed to it meanwhile)
+        // and waited for without any lock, so that deltas and other handlers go on meanwhile.
+        try {
+            return processor.removeListenerAndWait(registration, timeout);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("registration " + registration + " is not one of shared informer "
+                    + name + "'s", e);
+        }
+    }
+
+    @Override
     public List<ListenerMetrics> listenerMetrics() {
         return processor.metrics();
     }
@@ -186,6 +229,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
 
     /** Applies one object's deltas: the indexer first, then the notification (client-go's processDeltas). */
     void handleDeltas(Deltas<T> deltas, boolean isInInitialList) {
+        long startNanos = processingLatency != null ? clock.nanoTime() : 0; // no clock read without metrics
         blockDeltas.lock();
         try {
             for (Delta<T> delta : deltas) {
@@ -216,7 +260,66 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
             }
         } finally {
             blockDeltas.unlock();
+            recordProcessed(deltas, startNanos);
         }
+    }
+
+    /** Informer metrics after one popped object: its processing time and the store's resource version. */
+    private void recordProcessed(Deltas<T> deltas, long startNanos) {
+        HistogramMetric latency = processingLatency;
+        if (latency == null) {
+            return; // no metrics (the default), or another informer holds this name
+        }
+        latency.observe((clock.nanoTime() - startNanos) / 1e9);
+        DeltaFifo<T> queue = fifo;
+        if (queue != null) {
+            queuedItems.set(queue.len()); // O(1); the pop holds the queue's (reentrant) lock meanwhile
+        }
+        Delta<T> newest = deltas.newest();
+        if (newest == null || newest.object() instanceof DeletedFinalStateUnknown<?>) {
+            return;
+        }
+        try {
+            String version = ObjectMetadataReaders.resourceVersion(metadata, newest.object());
+            if (!version.isEmpty() && version.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                storeResourceVersion.set(Double.parseDouble(version));
+            }
+        } catch (RuntimeException e) {
+            log.debug("{}: no resource version to record for the store", name, e);
+        }
+    }
+
+    /** Claims this informer's name with the metrics provider and creates its metrics; at start. */
+    private void startMetrics() {
+        if (metricsProvider == InformerMetricsProvider.noop()) {
+            return;
+        }
+        if (!InformerMetricsNames.claim(metricsProvider, name, resource)) {
+            log.warn("{}: another running informer of resource '{}' has the same name and metrics provider; this one "
+                    + "records no informer metrics (give it a unique name)", name, resource);
+            return;
+        }
+        metricsRegistered = true;
+        queuedItems = metricsProvider.newQueuedItemsMetric(name, resource);
+        storeResourceVersion = metricsProvider.newStoreResourceVersionMetric(name, resource);
+        processingLatency = metricsProvider.newProcessingLatencyMetric(name, resource);
+    }
+
+    /** Releases the metrics name claimed at start, if any; once, at stop. */
+    private void stopMetrics() {
+        startedLock.lock();
+        try {
+            if (!metricsRegistered) {
+                return;
+            }
+            metricsRegistered = false;
+        } finally {
+            startedLock.unlock();
+        }
+        processingLatency = null;
+        queuedItems.set(0);
+        metricsProvider.unregister(name, resource);
+        InformerMetricsNames.release(metricsProvider, name, resource);
     }
 
     /** An update that did not change the resource version is a resync (Sync, or Replaced by a relist). */
@@ -285,7 +388,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                     .clock(clock)
                     .random(b.random)
                     .threadFactory(threadFactory)
-                    .watchErrorHandler(watchErrorHandler)
+                    .watchErrorHandler(reflectorErrorHandler(watchErrorHandler))
                     .keyFunction(keyFunction)
                     .metadata(metadata)
                     .build();
@@ -294,6 +397,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
             toRun = threadFactory.newThread(this::processLoop);
             processThread = toRun;
             started = true;
+            startMetrics();
             processor.start();
             // Under the lock, so that a concurrent stop() finds both running (never a stopped reflector
             // being started); starting threads does not block.
@@ -309,6 +413,55 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     public void run() throws InterruptedException {
         start();
         terminated.await();
+    }
+
+    @Override
+    public void start(CancellationToken token) {
+        Objects.requireNonNull(token, "token");
+        start();
+        token.onCancel(() -> {
+            if (isStopped()) {
+                return;
+            }
+            Thread stopper = threadFactory.newThread(this::stop);
+            if (stopper == null) {
+                stop(); // a factory that makes no threads: stop on the cancelling thread
+            } else {
+                stopper.start();
+            }
+        });
+    }
+
+    @Override
+    public void run(CancellationToken token) throws InterruptedException {
+        start(token);
+        terminated.await();
+    }
+
+    /** What the reflector calls: {@code handler} told this informer's name and resource. */
+    private WatchErrorHandler reflectorErrorHandler(WatchErrorHandlerWithContext handler) {
+        WatchErrorContext context = new WatchErrorContext(name, resource);
+        return new WatchErrorHandler() {
+            @Override
+            public void onWatchError(String reflectorName, RuntimeException error) {
+                handler.onWatchError(context, error, null);
+            }
+
+            @Override
+            public void onWatchError(String reflectorName, RuntimeException error, Duration retryIn) {
+                handler.onWatchError(context, error, retryIn);
+            }
+
+            @Override
+            public void onRecovered(String reflectorName) {
+                handler.onRecovered(context);
+            }
+
+            @Override
+            public String toString() {
+                return handler.toString();
+            }
+        };
     }
 
     @Override
@@ -376,6 +529,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                     toJoin.interrupt();
                 }
             }
+            stopMetrics(); // after the processing thread's last update (or after giving up on it)
             boolean[] handlersEnded = new boolean[1];
             Uninterruptibly.run(() -> handlersEnded[0] = processor.finishStop(deadlineNanos, owner));
             clean &= handlersEnded[0];
@@ -466,6 +620,11 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
 
     @Override
     public void setWatchErrorHandler(WatchErrorHandler handler) {
+        setWatchErrorHandlerWithContext(WatchErrorHandlerWithContext.of(handler));
+    }
+
+    @Override
+    public void setWatchErrorHandlerWithContext(WatchErrorHandlerWithContext handler) {
         Objects.requireNonNull(handler, "handler");
         startedLock.lock();
         try {

@@ -73,7 +73,8 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
                 .clock(clock)
                 .backoff(settings.backoff)
                 .useWatchList(settings.useWatchList)
-                .stopGracePeriod(settings.stopGracePeriod);
+                .stopGracePeriod(settings.stopGracePeriod)
+                .metricsProvider(settings.informerMetricsProvider);
         if (settings.threadFactory != null) {
             builder.threadFactory(settings.threadFactory);
         }

@@ -14,12 +14,21 @@ import java.util.Objects;
  * @param failed           notifications on which the handler threw
  * @param handlerTime      total time spent inside the handler, on the informer's clock
  * @param bufferCapacity   current capacity of the pending buffer (grows by doubling, shrinks when empty)
+ * @param handlerName      the name given in the handler's {@link HandlerOptions} (a metrics label), or
+ *                         {@code ""} if it has none
  */
 public record ListenerMetrics(long listenerId, int pending, long delivered, long failed, Duration handlerTime,
-                              int bufferCapacity) {
+                              int bufferCapacity, String handlerName) {
 
-    /** @throws NullPointerException if {@code handlerTime} is {@code null} */
+    /** @throws NullPointerException if {@code handlerTime} or {@code handlerName} is {@code null} */
     public ListenerMetrics {
         Objects.requireNonNull(handlerTime, "handlerTime");
+        Objects.requireNonNull(handlerName, "handlerName");
+    }
+
+    /** The metrics of a handler registered without a name. */
+    public ListenerMetrics(long listenerId, int pending, long delivered, long failed, Duration handlerTime,
+                           int bufferCapacity) {
+        this(listenerId, pending, delivered, failed, handlerTime, bufferCapacity, "");
     }
 }

@@ -17,6 +17,15 @@ public interface ResourceEventHandlerRegistration {
      */
     boolean hasSynced();
 
+    /**
+     * {@link #hasSynced()} as a named {@link DoneChecker} for {@link Sync#waitFor}; the informer's
+     * registrations are named {@code "<informer>/<handler name>"} ({@code "<informer>/listener <n>"}
+     * without a name). The default is named {@code "handler registration"}.
+     */
+    default DoneChecker hasSyncedChecker() {
+        return DoneChecker.of("handler registration", this::hasSynced);
+    }
+
     /** A snapshot of this registration's delivery metrics. */
     ListenerMetrics metrics();
 }

@@ -76,6 +76,7 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         WatchErrorHandler watchErrorHandler;
         UnaryOperator<T> transform;
         Duration stopGracePeriod = DEFAULT_STOP_GRACE_PERIOD;
+        InformerMetricsProvider metricsProvider = InformerMetricsProvider.noop();
 
         private Builder(ListerWatcher<T> listerWatcher, ResourceClient<T> client) {
             this.listerWatcher = listerWatcher;
@@ -235,6 +236,17 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
                 throw new IllegalArgumentException("stopGracePeriod must not be negative: " + stopGracePeriod);
             }
             this.stopGracePeriod = stopGracePeriod;
+            return this;
+        }
+
+        /**
+         * Where the informer's metrics go (queued items, processing latency, store resource version),
+         * labelled with its name and resource; default {@link InformerMetricsProvider#noop()}. Name and
+         * resource must be unique among the provider's running informers: a duplicate gets no metrics
+         * (one WARN).
+         */
+        public Builder<T> metricsProvider(InformerMetricsProvider metricsProvider) {
+            this.metricsProvider = Objects.requireNonNull(metricsProvider, "metricsProvider");
             return this;
         }
 

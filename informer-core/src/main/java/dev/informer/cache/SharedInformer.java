@@ -65,16 +65,52 @@ public interface SharedInformer<T> {
     ResourceEventHandlerRegistration addEventHandler(ResourceEventHandler<? super T> handler, Duration resyncPeriod);
 
     /**
+     * Registers {@code handler} with {@code options} (client-go's {@code AddEventHandlerWithOptions}):
+     * its resync period (absent: the informer's default), its name for log lines, metrics and its sync
+     * checker, and its logger. {@code addEventHandler(handler[, resyncPeriod])} is this with {@link
+     * HandlerOptions#DEFAULTS} (plus the resync period).
+     *
+     * @throws IllegalStateException if the informer has stopped
+     */
+    ResourceEventHandlerRegistration addEventHandler(ResourceEventHandler<? super T> handler, HandlerOptions options);
+
+    /**
      * Unregisters a handler: it receives nothing more (a call in progress completes). Returns false
-     * if the registration is not (or no longer) one of this informer's.
+     * if the registration is not (or no longer) one of this informer's. Does not wait for a handler
+     * call in progress, so a handler may remove itself; see {@link #shutDownEventHandler} to wait.
      */
     boolean removeEventHandler(ResourceEventHandlerRegistration registration);
+
+    /**
+     * Unregisters a handler as {@link #removeEventHandler} does, then waits at most {@code timeout}
+     * (real time) until its listener has finished the handler call in progress, if any, and ended
+     * (client-go 1.37's {@code ShutDownEventHandler}). When it returns true, the handler is not running
+     * and is never called again: its resources can be released. A registration removed before is
+     * waited for all the same. Works before start, while running and after stop.
+     *
+     * @return whether the listener ended within {@code timeout}; false leaves it removed and ending
+     *         once its handler returns
+     * @throws IllegalArgumentException if {@code registration} is not one of this informer's
+     * @throws IllegalStateException    if called from the handler itself (it would wait for itself;
+     *                                  use {@link #removeEventHandler} there); nothing is removed then
+     * @throws InterruptedException     if interrupted while waiting (the handler stays removed)
+     */
+    boolean shutDownEventHandler(ResourceEventHandlerRegistration registration, Duration timeout)
+            throws InterruptedException;
 
     /** The informer's cache. Read-only use: writing to it corrupts the informer's view. */
     Store<T> getStore();
 
     /** Whether the initial list has been delivered to the store (not necessarily to every handler). */
     boolean hasSynced();
+
+    /**
+     * {@link #hasSynced()} as a {@link DoneChecker} named after the informer, for {@link Sync#waitFor}
+     * (client-go 1.37's {@code HasSyncedChecker}).
+     */
+    default DoneChecker hasSyncedChecker() {
+        return DoneChecker.of(name(), this::hasSynced);
+    }
 
     /** The resource version of the last list or event applied, or "" before the first list. */
     String lastSyncResourceVersion();
@@ -103,6 +139,16 @@ public interface SharedInformer<T> {
     void setWatchErrorHandler(WatchErrorHandler handler);
 
     /**
+     * Replaces the watch error handler with one that is told the informer's name and resource with
+     * every failure (client-go's {@code SetWatchErrorHandlerWithContext}). {@link
+     * #setWatchErrorHandler} is this with {@link WatchErrorHandlerWithContext#of}. The last call of
+     * either wins.
+     *
+     * @throws IllegalStateException if the informer has started
+     */
+    void setWatchErrorHandlerWithContext(WatchErrorHandlerWithContext handler);
+
+    /**
      * Sets a function applied to every object before it is stored and distributed, e.g. {@link
      * Transforms#stripManagedFields()}. It must keep the object's key and be thread-safe.
      *
@@ -124,6 +170,26 @@ public interface SharedInformer<T> {
      * @throws InterruptedException if interrupted while waiting (the informer keeps running)
      */
     void run() throws InterruptedException;
+
+    /**
+     * {@link #start()}, and {@link #stop()} once {@code token} is cancelled (client-go's {@code
+     * RunWithContext} without the blocking). The stop runs on a thread of the informer's thread
+     * factory, so {@link CancellationToken#cancel()} does not wait for handlers. A token cancelled
+     * already stops the informer at once. Stopping the informer otherwise leaves the token alone.
+     *
+     * @throws IllegalStateException if the informer has been stopped
+     */
+    void start(CancellationToken token);
+
+    /**
+     * {@link #start(CancellationToken)}, then blocks until the informer has stopped: after {@code
+     * token} is cancelled (or {@link #stop()} is called) and the stop has finished, handlers included
+     * (client-go's {@code RunWithContext}).
+     *
+     * @throws IllegalStateException if the informer has been stopped
+     * @throws InterruptedException  if interrupted while waiting (the informer keeps running)
+     */
+    void run(CancellationToken token) throws InterruptedException;
 
     /** {@link #stop(Duration)} with the builder's stop grace period (default 10 s). */
     void stop();

@@ -100,6 +100,7 @@ public interface SharedInformerFactory {
         BackoffPolicy backoff = BackoffPolicy.reflectorDefault();
         boolean useWatchList;
         Duration stopGracePeriod = SharedInformer.DEFAULT_STOP_GRACE_PERIOD;
+        InformerMetricsProvider informerMetricsProvider = InformerMetricsProvider.noop();
         final Map<ResourceType<?>, UnaryOperator<?>> transforms = new HashMap<>();
         final Map<ResourceType<?>, Duration> resyncs = new HashMap<>();
 
@@ -172,6 +173,17 @@ public interface SharedInformerFactory {
                 throw new IllegalArgumentException("stopGracePeriod must not be negative: " + stopGracePeriod);
             }
             this.stopGracePeriod = stopGracePeriod;
+            return this;
+        }
+
+        /**
+         * The metrics provider of every informer (see {@link SharedIndexInformer.Builder#metricsProvider});
+         * default {@link InformerMetricsProvider#noop()}. Informers are named by resource and namespace
+         * ({@code pods}, {@code pods@ns}): of two running informers that differ only in their selectors,
+         * the later one gets no metrics (WARN).
+         */
+        public Builder informerMetricsProvider(InformerMetricsProvider informerMetricsProvider) {
+            this.informerMetricsProvider = Objects.requireNonNull(informerMetricsProvider, "informerMetricsProvider");
             return this;
         }
 

@@ -10,6 +10,13 @@ package dev.informer.workqueue;
  * a non-empty name. The returned metrics are called from the queue's producer and worker threads,
  * with the queue's lock held: they must be fast, non-blocking and thread-safe. Times are measured
  * on the queue's {@link dev.informer.clock.Clock} and reported in seconds.
+ *
+ * <p>The seven metrics and their semantics are client-go's; its Prometheus adapter
+ * (component-base's {@code workqueue} metrics, label {@code name}) calls them {@code workqueue_depth},
+ * {@code workqueue_adds_total}, {@code workqueue_queue_duration_seconds}, {@code
+ * workqueue_work_duration_seconds}, {@code workqueue_unfinished_work_seconds}, {@code
+ * workqueue_longest_running_processor_seconds} and {@code workqueue_retries_total}: use those names
+ * so client-go dashboards work unchanged.
  */
 public interface MetricsProvider {
 

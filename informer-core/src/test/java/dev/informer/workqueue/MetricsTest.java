@@ -196,6 +196,43 @@ class MetricsTest {
     }
 
     @Test
+    void rateLimitedAddsCountAsRetriesAndGoThroughTheSameDepthAndAdds() throws Exception {
+        RateLimitingQueue<String> queue = builder().rateLimiter(RateLimiters.itemExponentialFailure(
+                Duration.ofSeconds(1), Duration.ofMinutes(1))).buildRateLimiting();
+        try {
+            queue.addRateLimited("a"); // client-go counts every AddAfter, the first failure included
+            queue.addRateLimited("a");
+            assertEquals(2.0, provider.retries.gaugeValue());
+            assertEquals(0.0, provider.adds.gaugeValue(), "still waiting: not added yet");
+            clock.step(Duration.ofSeconds(1));
+            Await.until("the first delay is due", () -> provider.adds.gaugeValue() == 1.0);
+            assertEquals(1.0, provider.depth.gaugeValue());
+        } finally {
+            queue.shutDown();
+        }
+    }
+
+    @Test
+    void latencyCountsFromTheFirstAddWhileTheItemWasProcessing() throws Exception {
+        WorkQueue<String> queue = builder().build();
+        try {
+            queue.add("x");
+            String item = queue.get().orElseThrow();
+            queue.add(item);          // dirty while processing: counted, timed from here
+            clock.step(Duration.ofSeconds(2));
+            queue.add(item);          // deduplicated: neither counted nor re-timed
+            assertEquals(2.0, provider.adds.gaugeValue());
+            queue.done(item);
+            clock.step(Duration.ofSeconds(1));
+            queue.get().orElseThrow();
+            assertEquals(3.0, provider.latency.observedValue(), EPSILON);
+            assertEquals(0.0, provider.depth.gaugeValue());
+        } finally {
+            queue.shutDown();
+        }
+    }
+
+    @Test
     void queueWithoutMetricsStartsNoThread() {
         WorkQueue<String> queue = WorkQueues.<String>builder().name("quiet").threadFactory(threads).build();
         queue.add("foo");

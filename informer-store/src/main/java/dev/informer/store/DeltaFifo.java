@@ -117,6 +117,15 @@ public interface DeltaFifo<T> extends ReflectorStore<T> {
     List<String> listKeys();
 
     /**
+     * The number of keys currently queued ({@code listKeys().size()}, which this default computes
+     * by copying them); the informer's queued-items metric reads it after every pop, from within the
+     * pop's processor. Implementations answer it in O(1).
+     */
+    default int len() {
+        return listKeys().size();
+    }
+
+    /**
      * The newest object of each queued key, in pop order: a {@code T}, or a {@link
      * DeletedFinalStateUnknown} when the newest delta is an inferred deletion.
      */

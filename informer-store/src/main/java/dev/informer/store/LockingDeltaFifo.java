@@ -261,6 +261,16 @@ final class LockingDeltaFifo<T> implements DeltaFifo<T> {
     }
 
     @Override
+    public int len() {
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
     public List<String> listKeys() {
         lock.lock();
         try {

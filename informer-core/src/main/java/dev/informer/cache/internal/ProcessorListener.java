@@ -1,5 +1,6 @@
 package dev.informer.cache.internal;
 
+import dev.informer.cache.DoneChecker;
 import dev.informer.cache.ListenerMetrics;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.ResourceEventHandlerRegistration;
@@ -31,6 +32,8 @@ import org.slf4j.LoggerFactory;
  *       nothing more is delivered; the thread ends after the handler call in progress, if any. A
  *       bounded stop that gives up on that call interrupts the thread (and clears the flag quietly
  *       once the handler returns).</li>
+ *   <li>An optional handler name and logger ({@code HandlerOptions}): the name identifies the handler in
+ *       this listener's log lines, metrics and sync checker; the logger receives its log lines.</li>
  *   <li>Resync bookkeeping ({@link #shouldResync}, {@link #determineNextResync}) has its own lock, on
  *       {@link Clock#nanoTime()} readings of the processor's clock.</li>
  * </ul>
@@ -48,6 +51,12 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
 
     private final long id;
     private final ResourceEventHandler<? super T> handler;
+    // null when the handler was registered without a name
+    private final String name;
+    private final Logger log;
+    // the processor that created this listener
+    private final Object owner;
+    private final String ownerName;
     private final Clock clock;
     private final SingleFileTracker syncTracker;
 
@@ -79,8 +88,19 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
 
     ProcessorListener(long id, ResourceEventHandler<? super T> handler, Duration requestedResyncPeriod,
                       Duration resyncPeriod, Clock clock, BooleanSupplier upstreamHasSynced, int bufferSize) {
+        this(id, handler, null, null, null, "processor", requestedResyncPeriod, resyncPeriod, clock, upstreamHasSynced,
+                bufferSize);
+    }
+
+    ProcessorListener(long id, ResourceEventHandler<? super T> handler, String name, Logger logger, Object owner,
+                      String ownerName, Duration requestedResyncPeriod, Duration resyncPeriod, Clock clock,
+                      BooleanSupplier upstreamHasSynced, int bufferSize) {
         this.id = id;
         this.handler = Objects.requireNonNull(handler, "handler");
+        this.name = name;
+        this.log = logger != null ? logger : LOG;
+        this.owner = owner;
+        this.ownerName = ownerName;
         this.requestedResyncPeriod = requireNonNegative(requestedResyncPeriod, "requestedResyncPeriod");
         this.resyncPeriodNanos = requireNonNegative(resyncPeriod, "resyncPeriod").toNanos();
         this.clock = clock;
@@ -126,7 +146,37 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
             pendingNow = pending.len();
             capacity = pending.capacity();
         }
-        return new ListenerMetrics(id, pendingNow, delivered, failed, Duration.ofNanos(handlerNanos), capacity);
+        return new ListenerMetrics(id, pendingNow, delivered, failed, Duration.ofNanos(handlerNanos), capacity,
+                name == null ? "" : name);
+    }
+
+    /**
+     * Named {@code "<informer>/<handler name>"}, or {@code "<informer>/listener <id>"} for a handler
+     * registered without a name.
+     */
+    @Override
+    public DoneChecker hasSyncedChecker() {
+        return DoneChecker.of(ownerName + "/" + (name != null ? name : "listener " + id), this::hasSynced);
+    }
+
+    /** The handler's name, or {@code null} if it was registered without one. */
+    public String name() {
+        return name;
+    }
+
+    /** The logger this listener logs to: the handler's own, or this class's. */
+    public Logger logger() {
+        return log;
+    }
+
+    /** The handler for log lines: its name (and class) when it has one, else its class and description. */
+    public String describeHandler() {
+        String described = SharedProcessor.describe(handler);
+        return name == null ? described : "'" + name + "' (" + described + ")";
+    }
+
+    boolean ownedBy(Object processor) {
+        return owner == processor;
     }
 
     /** This listener's number within its processor, from 1. */
@@ -275,12 +325,12 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
             }
             normalExit = true;
         } catch (InterruptedException e) {
-            LOG.warn("listener {} for handler {} was interrupted; it delivers no more notifications", id, handler, e);
+            log.warn("listener {} for handler {} was interrupted; it delivers no more notifications", id, describeHandler(), e);
             Thread.currentThread().interrupt();
             normalExit = true;
         } finally {
             if (!normalExit) {
-                LOG.error("listener {} for handler {} ended abnormally; it delivers no more notifications", id, handler);
+                log.error("listener {} for handler {} ended abnormally; it delivers no more notifications", id, describeHandler());
             }
             stop(); // a dead listener must not keep buffering
         }
@@ -314,14 +364,14 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
             notification.deliverTo(handler);
         } catch (RuntimeException e) {
             failed++;
-            LOG.error("event handler {} (listener {}) threw on a notification of type {}; it keeps receiving later ones",
-                    handler, id, notification.getClass().getSimpleName(), e);
+            log.error("event handler {} (listener {}) threw on a notification of type {}; it keeps receiving later ones",
+                    name != null ? describeHandler() : handler, id, notification.getClass().getSimpleName(), e);
         } finally {
             // A handler that leaves its thread interrupted must not end its own listener; stopping
             // goes through the stopped flag, never through an interrupt.
             if (Thread.interrupted() && !isStopped()) {
-                LOG.warn("event handler {} (listener {}) left its thread interrupted; the flag is cleared and the "
-                        + "listener keeps delivering", handler, id);
+                log.warn("event handler {} (listener {}) left its thread interrupted; the flag is cleared and the "
+                        + "listener keeps delivering", name != null ? describeHandler() : handler, id);
             }
             handlerNanos += clock.nanoTime() - start;
             delivered++;
@@ -342,6 +392,6 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
 
     @Override
     public String toString() {
-        return "ProcessorListener[" + id + ", handler=" + handler + "]";
+        return "ProcessorListener[" + id + (name != null ? ", name=" + name : "") + ", handler=" + handler + "]";
     }
 }

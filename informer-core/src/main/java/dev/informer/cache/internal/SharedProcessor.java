@@ -45,6 +45,7 @@ public final class SharedProcessor<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(SharedProcessor.class);
 
+    private final String name;
     private final Clock clock;
     private final ThreadFactory threadFactory;
     private final int bufferSize;
@@ -68,12 +69,26 @@ public final class SharedProcessor<T> {
     }
 
     /**
+     * A processor named {@code name} (its informer's name: it prefixes the names of the listeners'
+     * sync checkers) whose listeners' buffers start at {@link ProcessorListener#INITIAL_BUFFER_SIZE}.
+     */
+    public SharedProcessor(String name, Clock clock, ThreadFactory threadFactory) {
+        this(name, clock, threadFactory, ProcessorListener.INITIAL_BUFFER_SIZE);
+    }
+
+    /**
      * @param clock         times resyncs and handler durations
      * @param threadFactory makes one run thread per listener (e.g. {@code dev.informer.concurrent.ThreadFactories.virtualIfAvailable})
      * @param bufferSize    initial capacity of each listener's pending buffer
      * @throws IllegalArgumentException if {@code bufferSize} is less than 1
      */
     public SharedProcessor(Clock clock, ThreadFactory threadFactory, int bufferSize) {
+        this("processor", clock, threadFactory, bufferSize);
+    }
+
+    /** As {@link #SharedProcessor(Clock, ThreadFactory, int)}, named {@code name}. */
+    public SharedProcessor(String name, Clock clock, ThreadFactory threadFactory, int bufferSize) {
+        this.name = Objects.requireNonNull(name, "name");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
         if (bufferSize < 1) {
@@ -104,13 +119,24 @@ public final class SharedProcessor<T> {
      */
     public ProcessorListener<T> addListener(ResourceEventHandler<? super T> handler, Duration requestedResyncPeriod,
                                             Duration resyncPeriod, BooleanSupplier upstreamHasSynced) {
+        return addListener(handler, null, null, requestedResyncPeriod, resyncPeriod, upstreamHasSynced);
+    }
+
+    /**
+     * As {@link #addListener(ResourceEventHandler, Duration, Duration, BooleanSupplier)}, for a handler
+     * with a name ({@code null}: none) for its log lines, metrics and sync checker, and a logger
+     * ({@code null}: the listener's own).
+     */
+    public ProcessorListener<T> addListener(ResourceEventHandler<? super T> handler, String handlerName, Logger logger,
+                                            Duration requestedResyncPeriod, Duration resyncPeriod,
+                                            BooleanSupplier upstreamHasSynced) {
         synchronized (lock) {
             if (stopped) {
                 throw new IllegalStateException("handler " + handler
                         + " was not added to the shared processor because it has stopped already");
             }
-            ProcessorListener<T> listener = new ProcessorListener<>(nextListenerId, handler, requestedResyncPeriod,
-                    resyncPeriod, clock, upstreamHasSynced, bufferSize);
+            ProcessorListener<T> listener = new ProcessorListener<>(nextListenerId, handler, handlerName, logger, this,
+                    name, requestedResyncPeriod, resyncPeriod, clock, upstreamHasSynced, bufferSize);
             nextListenerId++;
             ProcessorListener<T>[] grown = Arrays.copyOf(listeners, listeners.length + 1);
             grown[grown.length - 1] = listener;
@@ -146,6 +172,42 @@ public final class SharedProcessor<T> {
             }
             return false;
         }
+    }
+
+    /**
+     * Removes the listener behind {@code registration} as {@link #removeListener} does, then waits at
+     * most {@code timeout} (real time) for its thread to finish the handler call in progress, if any,
+     * and end (client-go 1.37's {@code ShutDownEventHandler}). When it returns true the handler is not
+     * running and will never be called again. A registration removed before is waited for all the same.
+     *
+     * @return whether the listener's thread has ended (or never started) within {@code timeout}
+     * @throws IllegalArgumentException if {@code registration} was not made by this processor
+     * @throws IllegalStateException    if called from the listener's own thread (its handler): it could
+     *                                  never end while waiting; use {@link #removeListener} there
+     * @throws InterruptedException     if interrupted while waiting (the listener stays removed)
+     */
+    public boolean removeListenerAndWait(ResourceEventHandlerRegistration registration, Duration timeout)
+            throws InterruptedException {
+        Objects.requireNonNull(registration, "registration");
+        Objects.requireNonNull(timeout, "timeout");
+        if (!(registration instanceof ProcessorListener<?> target) || !target.ownedBy(this)) {
+            throw new IllegalArgumentException("registration " + registration + " was not made by " + this);
+        }
+        if (target.thread() == Thread.currentThread()) {
+            throw new IllegalStateException("handler " + target.describeHandler() + " cannot wait for its own listener "
+                    + "to shut down (it would wait for itself); remove it without waiting");
+        }
+        removeListener(registration);
+        if (!target.awaitTermination(Math.max(0, timeout.toNanos()), TimeUnit.NANOSECONDS)) {
+            return false;
+        }
+        forgetEnded(uncheckedCast(target));
+        return true;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> ProcessorListener<T> uncheckedCast(ProcessorListener<?> listener) {
+        return (ProcessorListener<T>) listener;
     }
 
     /**
@@ -193,7 +255,8 @@ public final class SharedProcessor<T> {
                 if (listener.thread() == Thread.currentThread()) {
                     break; // a handler stopping its own informer: its thread ends when the handler returns
                 }
-                LOG.warn("waiting for listener {} of handler {} to return from its handler call", listener.id(), listener.handler());
+                listener.logger().warn("waiting for listener {} of handler {} to return from its handler call", listener.id(),
+                        listener.describeHandler());
             }
             forgetEnded(listener);
         }
@@ -256,8 +319,8 @@ public final class SharedProcessor<T> {
             }
             allEnded = false;
             if (listener.abandon()) {
-                LOG.warn("{}: event handler {} (listener {}) is still running after the stop grace period; its "
-                        + "thread {} is interrupted and not waited for", owner, describe(listener.handler()),
+                listener.logger().warn("{}: event handler {} (listener {}) is still running after the stop grace period; its "
+                        + "thread {} is interrupted and not waited for", owner, listener.describeHandler(),
                         listener.id(), runThread.getName());
             }
         }
@@ -395,6 +458,6 @@ public final class SharedProcessor<T> {
 
     @Override
     public String toString() {
-        return "SharedProcessor[listeners=" + listeners.length + "]";
+        return "SharedProcessor[" + name + ", listeners=" + listeners.length + "]";
     }
 }

@@ -165,6 +165,38 @@ class SharedProcessorTest {
     }
 
     @Test
+    void removeListenerAndWaitReturnsOnceTheHandlerCallInProgressEnded() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        RecordingHandler slow = new RecordingHandler() {
+            @Override
+            public void onAdd(String obj, boolean isInInitialList) {
+                super.onAdd(obj, isInInitialList);
+                ProcessorListenerTest.awaitQuietly(release);
+            }
+        };
+        ProcessorListener<String> listener = add(slow);
+        processor.start();
+        processor.distribute(Notification.added("first", false), false);
+        processor.distribute(Notification.added("second", false), false);
+        slow.awaitCount(1);
+
+        assertFalse(processor.removeListenerAndWait(listener, Duration.ofMillis(10)), "still in its first call");
+        assertEquals(0, processor.listenerCount(), "removed all the same");
+        release.countDown();
+        assertTrue(processor.removeListenerAndWait(listener, Duration.ofSeconds(10)));
+        assertFalse(threads.threads.get(0).isAlive());
+        assertEquals(List.of("add:first"), slow.events(), "the pending notification was dropped");
+    }
+
+    @Test
+    void removeListenerAndWaitRejectsAForeignRegistration() {
+        SharedProcessor<String> other = new SharedProcessor<>("other", clock, threads);
+        ProcessorListener<String> foreign = other.addListener(new RecordingHandler(), () -> true);
+        assertThrows(IllegalArgumentException.class, () -> processor.removeListenerAndWait(foreign, Duration.ZERO));
+        assertEquals(1, other.listenerCount(), "not removed from its own processor either");
+    }
+
+    @Test
     void removingAForeignRegistrationIsANoOp() {
         ResourceEventHandlerRegistration foreign = new ResourceEventHandlerRegistration() {
             @Override
