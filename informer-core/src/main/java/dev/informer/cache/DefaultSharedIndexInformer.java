@@ -9,6 +9,10 @@ import dev.informer.store.DeletedFinalStateUnknown;
 import dev.informer.store.Delta;
 import dev.informer.store.DeltaFifo;
 import dev.informer.store.Deltas;
+import dev.informer.store.Queue;
+import dev.informer.store.RealFifo;
+import dev.informer.store.RealFifoOptions;
+import dev.informer.store.ReplacedAll;
 import dev.informer.store.IndexFunction;
 import dev.informer.store.Indexer;
 import dev.informer.store.KeyFunction;
@@ -17,10 +21,13 @@ import dev.informer.store.QueueClosedException;
 import dev.informer.store.Store;
 import dev.informer.store.Stores;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -75,7 +82,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     // @GuardedBy("startedLock")
     private Thread processThread;
     // Written once under startedLock before start returns; read without it by hasSynced (see there).
-    private volatile DeltaFifo<T> fifo;
+    private volatile Queue<T> fifo;
     private volatile Reflector<T> publishedReflector;
 
     DefaultSharedIndexInformer(SharedIndexInformer.Builder<T> builder, ListerWatcher<T> listerWatcher,
@@ -211,7 +218,109 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                         }
                         processor.distribute(Notification.deleted(object), false);
                     }
+                    case REPLACED_ALL -> {
+                        @SuppressWarnings("unchecked")
+                        ReplacedAll<T> relist = (ReplacedAll<T>) delta.object();
+                        replaceAll(relist, isInInitialList);
+                    }
+                    case SYNC_ALL -> {
+                        for (T object : indexer.list()) {
+                            processor.distribute(Notification.updated(object, object), true);
+                        }
+                    }
+                    case BOOKMARK -> {
+                        // The store has caught up with the bookmark's resource version: nothing to apply.
+                    }
                     default -> throw new IllegalStateException("unknown delta type " + delta.type());
+                }
+            }
+        } finally {
+            blockDeltas.unlock();
+        }
+    }
+
+    /**
+     * An atomic relist (client-go's processReplacedAllInfo): the deletions are inferred from the
+     * indexer, the indexer is replaced in one step, and only then are handlers told, deletions first,
+     * then the listed objects in list order. A handler never sees a half-replaced store.
+     */
+    private void replaceAll(ReplacedAll<T> relist, boolean isInInitialList) {
+        List<T> listed = relist.objects();
+        Set<String> listedKeys = new HashSet<>(Math.max(16, listed.size() * 4 / 3 + 1));
+        List<Notification<T>> replacements = new ArrayList<>(listed.size());
+        List<Boolean> resyncs = new ArrayList<>(listed.size());
+        for (T object : listed) {
+            listedKeys.add(keyFunction.key(object));
+            Optional<T> old = indexer.get(object);
+            if (old.isPresent()) {
+                replacements.add(Notification.updated(old.get(), object));
+                resyncs.add(isResync(old.get(), object));
+            } else {
+                replacements.add(Notification.added(object, isInInitialList));
+                resyncs.add(Boolean.FALSE);
+            }
+        }
+        List<Object> deletions = new ArrayList<>();
+        for (String key : indexer.listKeys()) {
+            if (!listedKeys.contains(key)) {
+                deletions.add(new DeletedFinalStateUnknown<>(key, indexer.getByKey(key).orElse(null)));
+            }
+        }
+        indexer.replace(listed, relist.resourceVersion());
+        for (Object tombstone : deletions) {
+            processor.distribute(Notification.deleted(tombstone), false);
+        }
+        for (int i = 0; i < replacements.size(); i++) {
+            processor.distribute(replacements.get(i), resyncs.get(i));
+        }
+    }
+
+    /**
+     * Applies a popped batch (distinct keys, queue order; client-go's processDeltasInBatch): all
+     * writes to the indexer under one acquisition of its write lock, then the notifications in order.
+     */
+    void handleBatch(List<Delta<T>> batch, boolean isInInitialList) {
+        blockDeltas.lock();
+        try {
+            int n = batch.size();
+            @SuppressWarnings("unchecked")
+            Notification<T>[] notifications = new Notification[n];
+            boolean[] resync = new boolean[n];
+            int[] applied = new int[1];
+            try {
+                indexer.writeAtomically(() -> {
+                    for (int i = 0; i < n; i++) {
+                        Delta<T> delta = batch.get(i);
+                        switch (delta.type()) {
+                            case SYNC, REPLACED, ADDED, UPDATED -> {
+                                @SuppressWarnings("unchecked")
+                                T object = (T) delta.object();
+                                Optional<T> old = indexer.get(object);
+                                if (old.isPresent()) {
+                                    indexer.update(object);
+                                    notifications[i] = Notification.updated(old.get(), object);
+                                    resync[i] = isResync(old.get(), object);
+                                } else {
+                                    indexer.add(object);
+                                    notifications[i] = Notification.added(object, isInInitialList);
+                                }
+                            }
+                            case DELETED -> {
+                                Object object = delta.object();
+                                indexer.deleteByKey(object instanceof DeletedFinalStateUnknown<?> tombstone
+                                        ? tombstone.key() : keyFunction.key(object));
+                                notifications[i] = Notification.deleted(object);
+                            }
+                            default -> throw new IllegalStateException("delta type " + delta.type()
+                                    + " cannot be part of a batch");
+                        }
+                        applied[0] = i + 1;
+                    }
+                });
+            } finally {
+                // As client-go: whatever reached the store is notified, even if a later write failed.
+                for (int i = 0; i < applied[0]; i++) {
+                    processor.distribute(notifications[i], resync[i]);
                 }
             }
         } finally {
@@ -231,10 +340,15 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     }
 
     private void processLoop() {
-        DeltaFifo<T> queue = fifo;
+        Queue<T> queue = fifo;
+        boolean batches = settings.realFifo != null && settings.realFifo.maxBatchSize() > 1;
         while (true) {
             try {
-                queue.pop(this::handleDeltas);
+                if (batches) {
+                    queue.popBatch(this::handleBatch, this::handleDeltas);
+                } else {
+                    queue.pop(this::handleDeltas);
+                }
             } catch (QueueClosedException e) {
                 return;
             } catch (InterruptedException e) {
@@ -262,16 +376,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                 log.warn("{}: the shared informer has started already; starting it more than once is not allowed", name);
                 return;
             }
-            DeltaFifo.Builder<T> fifoBuilder = DeltaFifo.builder(keyFunction).knownObjects(indexer).emitDeltaTypeReplaced(true);
-            if (transform != null) {
-                UnaryOperator<T> typed = transform;
-                fifoBuilder.transformer(object -> {
-                    @SuppressWarnings("unchecked")
-                    T cast = (T) object;
-                    return typed.apply(cast);
-                });
-            }
-            DeltaFifo<T> queue = fifoBuilder.build();
+            Queue<T> queue = newQueue();
             fifo = queue;
             SharedIndexInformer.Builder<T> b = settings;
             toStart = Reflector.builder(listerWatcher, queue)
@@ -305,6 +410,39 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         log.debug("{}: started (resync check period {})", name, resyncCheckPeriod);
     }
 
+    /**
+     * The informer's queue (client-go's newQueueFIFO): a DeltaFifo over the indexer by default, a
+     * RealFifo when the builder chose one (over the indexer unless its events are atomic).
+     */
+    private Queue<T> newQueue() {
+        UnaryOperator<Object> transformer = null;
+        if (transform != null) {
+            UnaryOperator<T> typed = transform;
+            transformer = object -> {
+                @SuppressWarnings("unchecked")
+                T cast = (T) object;
+                return typed.apply(cast);
+            };
+        }
+        RealFifoOptions options = settings.realFifo;
+        if (options == null) {
+            DeltaFifo.Builder<T> fifoBuilder = DeltaFifo.builder(keyFunction).knownObjects(indexer).emitDeltaTypeReplaced(true);
+            if (transformer != null) {
+                fifoBuilder.transformer(transformer);
+            }
+            return fifoBuilder.build();
+        }
+        RealFifo.Builder<T> fifoBuilder = RealFifo.<T>builder(keyFunction).options(options).name(name)
+                .nanoTime(clock::nanoTime);
+        if (!options.atomicEvents()) {
+            fifoBuilder.knownObjects(indexer);
+        }
+        if (transformer != null) {
+            fifoBuilder.transformer(transformer);
+        }
+        return fifoBuilder.build();
+    }
+
     @Override
     public void run() throws InterruptedException {
         start();
@@ -331,7 +469,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
      */
     boolean beginStop() {
         Reflector<T> toStop;
-        DeltaFifo<T> queue;
+        Queue<T> queue;
         startedLock.lock();
         try {
             if (stopped) {
@@ -448,7 +586,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
      */
     @Override
     public boolean hasSynced() {
-        DeltaFifo<T> queue = fifo;
+        Queue<T> queue = fifo;
         return queue != null && queue.hasSynced();
     }
 
