@@ -38,7 +38,9 @@ import org.openjdk.jmh.annotations.Warmup;
  *       objects (queued in an untimed per-op setup) and apply each to an indexed store as the informer
  *       does (old value looked up, then update); one by one, or in batches of {@value
  *       RealFifoOptions#CLIENT_GO_BATCH_SIZE} applied under one store lock acquisition. Their ratio is
- *       the batch speed-up.</li>
+ *       the batch speed-up with the informer's store work.</li>
+ *   <li>{@link #drainOneByOne} / {@link #drainBatch}: the same pops with a processor that only counts:
+ *       the queue's own cost.</li>
  *   <li>{@link #replaceWithOnePercentChangedThenPopAll}: as DeltaFifo's: a relist of {@code size}
  *       objects, 1% changed, against the indexer as known objects, popped and applied.</li>
  * </ul>
@@ -169,6 +171,28 @@ public class RealFifoBenchmark {
             });
         }
         return applied[0];
+    }
+
+    /** The queue alone: pops {@code size} items one by one with a processor that only counts them. */
+    @Benchmark
+    public int drainOneByOne(Queued queued) throws Exception {
+        RealFifo<BenchObject> fifo = queued.fifo;
+        int[] popped = new int[1];
+        for (int i = 0; i < size; i++) {
+            fifo.pop((deltas, initial) -> popped[0]++);
+        }
+        return popped[0];
+    }
+
+    /** The queue alone: pops {@code size} items in batches with a processor that only counts them. */
+    @Benchmark
+    public int drainBatch(Queued queued) throws Exception {
+        RealFifo<BenchObject> fifo = queued.fifo;
+        int[] popped = new int[1];
+        while (popped[0] < size) {
+            fifo.popBatch((batch, initial) -> popped[0] += batch.size(), (deltas, initial) -> popped[0]++);
+        }
+        return popped[0];
     }
 
     /** What the informer does with a change: find the old object (for the notification), write the new. */

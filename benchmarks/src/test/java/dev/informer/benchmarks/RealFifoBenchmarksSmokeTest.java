@@ -36,6 +36,11 @@ class RealFifoBenchmarksSmokeTest {
         assertEquals(200, bench.popBatch(queued));
         assertEquals(bench.added[7], bench.indexer.getByKey("ns-7/pod-7").orElseThrow());
         assertEquals(0, queued.fifo.size());
+        queued.fill(bench);
+        assertEquals(200, bench.drainOneByOne(queued));
+        queued.fill(bench);
+        assertEquals(200, bench.drainBatch(queued));
+        assertEquals(0, queued.fifo.size());
     }
 
     @Test

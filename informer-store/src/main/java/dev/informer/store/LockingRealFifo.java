@@ -53,6 +53,8 @@ final class LockingRealFifo<T> implements RealFifo<T> {
     private int initialPopulationCount;
     // @GuardedBy("lock")
     private boolean closed;
+    // @GuardedBy("lock"): the keys of the batch being built, reused from batch to batch.
+    private final HashSet<String> batchKeys = new HashSet<>();
 
     LockingRealFifo(KeyFunction<T> keyFunction, KnownObjects<? extends T> knownObjects, UnaryOperator<Object> transformer,
             RealFifoOptions options, String name, LongSupplier nanoTime) {
@@ -277,7 +279,7 @@ final class LockingRealFifo<T> implements RealFifo<T> {
             }
             Delta<T>[] batch = new Delta[limit];
             int size = 0;
-            Set<String> keys = limit > 1 ? new HashSet<>(Math.max(16, limit * 4 / 3 + 1)) : null;
+            Set<String> keys = limit > 1 ? batchKeys : null;
             while (size < limit) {
                 Entry<T> next = items.peekFirst();
                 if (next.key() == null) {
@@ -290,6 +292,9 @@ final class LockingRealFifo<T> implements RealFifo<T> {
                     break;
                 }
                 batch[size++] = items.pollFirst().delta();
+            }
+            if (keys != null) {
+                keys.clear();
             }
             metrics.setQueuedItems(items.size());
             int popped = size;
