@@ -5,10 +5,19 @@ import static dev.informer.cache.ReflectorTest.podList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import dev.informer.api.Status;
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.store.Bookmark;
+import dev.informer.store.Delta;
+import dev.informer.store.DeltaType;
+import dev.informer.store.FifoMetrics;
+import dev.informer.store.KeyFunctions;
+import dev.informer.store.RealFifo;
 import dev.informer.store.RealFifoOptions;
+import dev.informer.store.ReplacedAll;
+import dev.informer.watch.EventType;
 import dev.informer.testsupport.Await;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -198,5 +207,70 @@ class InformerQueueTest {
         clock.step(Duration.ofMinutes(1));
         handler.awaitEvents(4);
         assertEquals(List.of("add*:a@1", "add*:b@2", "update:a@1->1", "update:b@2->2"), handler.snapshot());
+    }
+
+    @Test
+    void theReflectorQueuesWatchBookmarksInOrderWithTheEvents() throws Exception {
+        lw.onList = options -> podList("10", pod("a", "5"));
+        RealFifo<Pod> fifo = RealFifo.<Pod>builder(KeyFunctions.metaNamespaceKey())
+                .options(RealFifoOptions.builder().atomicEvents(true).emitBookmarks(true).build()).build();
+        Reflector<Pod> reflector = Reflector.builder(lw, fifo).name("pods")
+                .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
+                .threadFactory(task -> {
+                    Thread thread = new Thread(task, "reflector-queue-test");
+                    thread.setDaemon(true);
+                    return thread;
+                }).build();
+        reflector.start();
+        try {
+            var watcher = lw.watcher(0);
+            watcher.add(pod("b", "11"));
+            watcher.action(EventType.BOOKMARK, Pod.builder().metadata(ObjectMeta.builder().resourceVersion("12").build()).build());
+            watcher.add(pod("c", "13"));
+            Await.until(() -> "4 items queued, have " + fifo.size(), () -> fifo.size() >= 4, Await.LONG_TIMEOUT);
+            List<Delta<Pod>> popped = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                popped.add(fifo.pop((deltas, initial) -> { }).oldest());
+            }
+            assertEquals(List.of(DeltaType.REPLACED_ALL, DeltaType.ADDED, DeltaType.BOOKMARK, DeltaType.ADDED),
+                    popped.stream().map(Delta::type).toList());
+            assertEquals("10", ((ReplacedAll<?>) popped.get(0).object()).resourceVersion());
+            assertEquals(new Bookmark("12"), popped.get(2).object());
+        } finally {
+            reflector.stop();
+        }
+    }
+
+    @Test
+    void anInformersRealFifoReportsItsMetricsUnderTheInformersName() {
+        List<String> names = new CopyOnWriteArrayList<>();
+        List<Integer> queued = new CopyOnWriteArrayList<>();
+        List<Long> latencies = new CopyOnWriteArrayList<>();
+        FifoMetrics.Provider provider = name -> {
+            names.add(name);
+            return new FifoMetrics() {
+                @Override
+                public void setQueuedItems(int count) {
+                    queued.add(count);
+                }
+
+                @Override
+                public void observeProcessingLatency(long nanos) {
+                    latencies.add(nanos);
+                }
+            };
+        };
+        lw.onList = options -> podList("10", pod("a", "1"), pod("b", "2"));
+        RecordingHandler handler = new RecordingHandler();
+        start(builder(new QueueChoice("metrics", RealFifoOptions.builder().metricsProvider(provider).build()))
+                .clock(new FakeClock()), handler);
+        handler.awaitEvents(2);
+        lw.watcher(0).add(pod("c", "11"));
+        handler.awaitEvent("add:c@11");
+        assertEquals(List.of("pods"), names);
+        Await.until("every item processed", () -> latencies.size() == 3, Await.LONG_TIMEOUT);
+        assertEquals(0, queued.get(queued.size() - 1));
+        // The fake clock never moves: processing took no time on the informer's clock.
+        assertEquals(List.of(0L, 0L, 0L), latencies);
     }
 }
