@@ -276,8 +276,9 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     }
 
     /**
-     * Applies a popped batch (distinct keys, queue order; client-go's processDeltasInBatch): all
-     * writes to the indexer under one acquisition of its write lock, then the notifications in order.
+     * Applies a popped batch (queue order; client-go's processDeltasInBatch): all writes to the indexer
+     * under one acquisition of its write lock, each old object looked up just before its write (so a
+     * key may occur more than once), then the notifications in order.
      */
     void handleBatch(List<Delta<T>> batch, boolean isInInitialList) {
         blockDeltas.lock();

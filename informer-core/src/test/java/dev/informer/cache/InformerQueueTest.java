@@ -273,4 +273,17 @@ class InformerQueueTest {
         // The fake clock never moves: processing took no time on the informer's clock.
         assertEquals(List.of(0L, 0L, 0L), latencies);
     }
+
+    @Test
+    void aBatchWithSeveralChangesOfOneObjectNotifiesEachAgainstThePreviousState() {
+        RecordingHandler handler = new RecordingHandler();
+        start(builder(new QueueChoice("batches", RealFifoOptions.builder().maxBatchSize(1000).build())), handler);
+        Await.until("informer synced", informer::hasSynced, Await.LONG_TIMEOUT);
+        ((DefaultSharedIndexInformer<Pod>) informer).handleBatch(List.of(new Delta<>(DeltaType.ADDED, pod("a", "1")),
+                new Delta<>(DeltaType.UPDATED, pod("a", "2")), new Delta<>(DeltaType.ADDED, pod("b", "1")),
+                new Delta<>(DeltaType.DELETED, pod("a", "2"))), false);
+        handler.awaitEvents(4);
+        assertEquals(List.of("add:a@1", "update:a@1->2", "add:b@1", "delete:a@2"), handler.snapshot());
+        assertEquals(List.of("b"), informer.getStore().list().stream().map(Pod::name).toList());
+    }
 }

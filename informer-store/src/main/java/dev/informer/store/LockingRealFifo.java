@@ -53,8 +53,6 @@ final class LockingRealFifo<T> implements RealFifo<T> {
     private int initialPopulationCount;
     // @GuardedBy("lock")
     private boolean closed;
-    // @GuardedBy("lock"): the keys of the batch being built, reused from batch to batch.
-    private final HashSet<String> batchKeys = new HashSet<>();
 
     LockingRealFifo(KeyFunction<T> keyFunction, KnownObjects<? extends T> knownObjects, UnaryOperator<Object> transformer,
             RealFifoOptions options, String name, LongSupplier nanoTime) {
@@ -279,7 +277,8 @@ final class LockingRealFifo<T> implements RealFifo<T> {
             }
             Delta<T>[] batch = new Delta[limit];
             int size = 0;
-            Set<String> keys = limit > 1 ? batchKeys : null;
+            // Consecutive items; several changes of one key may share a batch (the processor applies
+            // them in order). An atomic item (null key) pops alone.
             while (size < limit) {
                 Entry<T> next = items.peekFirst();
                 if (next.key() == null) {
@@ -288,13 +287,7 @@ final class LockingRealFifo<T> implements RealFifo<T> {
                     }
                     break;
                 }
-                if (keys != null && !keys.add(next.key())) {
-                    break;
-                }
                 batch[size++] = items.pollFirst().delta();
-            }
-            if (keys != null) {
-                keys.clear();
             }
             metrics.setQueuedItems(items.size());
             int popped = size;

@@ -72,7 +72,8 @@ public interface Queue<T> extends ReflectorStore<T> {
     interface BatchProcessor<T> {
 
         /**
-         * Processes {@code batch}: at least two deltas, at most one per key, in queue order.
+         * Processes {@code batch}: at least two deltas in queue order, to be applied in that order (a key
+         * may occur more than once).
          *
          * @param batch the deltas, unmodifiable, oldest first
          * @param isInInitialList whether they belong to the first replace (the queue had not synced)

@@ -27,8 +27,10 @@ import java.util.function.UnaryOperator;
  *   <li>The transformer runs as in {@link DeltaFifo}: on added, updated, deleted and replaced objects,
  *       never on tombstones nor on resync objects.</li>
  *   <li>{@link #popBatch} (with {@link RealFifoOptions#maxBatchSize()} &gt; 1) hands out up to that many
- *       consecutive items, closing the batch before a second item of a key already in it, before a
- *       REPLACED_ALL/SYNC_ALL/BOOKMARK item (those pop alone), and at the end of the initial list.</li>
+ *       consecutive items, closing the batch before a REPLACED_ALL/SYNC_ALL/BOOKMARK item (those pop
+ *       alone) and at the end of the initial list. Unlike client-go, a batch may hold several changes
+ *       of one key: the processor applies them in order (client-go splits there because its store
+ *       transaction looks up every old object before applying any change).</li>
  * </ul>
  *
  * <p><b>Thread-safety and blocking.</b> Thread-safe; one lock guards the queue. {@code pop} and {@code
