@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.ObjectMeta;
+import dev.informer.api.ResourceType;
+import dev.informer.client.ClientConfig;
+import dev.informer.client.KubernetesClient;
+import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.api.Pod;
 import dev.informer.api.Status;
 import dev.informer.clock.testing.FakeClock;
@@ -285,5 +289,29 @@ class InformerQueueTest {
         handler.awaitEvents(4);
         assertEquals(List.of("add:a@1", "update:a@1->2", "add:b@1", "delete:a@2"), handler.snapshot());
         assertEquals(List.of("b"), informer.getStore().list().stream().map(Pod::name).toList());
+    }
+
+    @Test
+    void theFactoryGivesEveryInformerTheQueueItWasConfiguredWith() throws Exception {
+        List<String> fifoNames = new CopyOnWriteArrayList<>();
+        RealFifoOptions options = RealFifoOptions.clientGoDefaults().toBuilder().metricsProvider(name -> {
+            fifoNames.add(name);
+            return FifoMetrics.noop();
+        }).build();
+        try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
+                KubernetesClient client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build())) {
+            server.create("pods", "default", "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"web\","
+                    + "\"namespace\":\"default\"},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}]}}");
+            SharedInformerFactory factory = SharedInformerFactory.builder(client).realFifo(options).build();
+            try {
+                SharedIndexInformer<Pod> pods = factory.informerFor(ResourceType.PODS);
+                factory.start();
+                assertTrue(factory.waitForCacheSync(Duration.ofSeconds(20)).values().stream().allMatch(Boolean::booleanValue));
+                assertEquals(List.of("web"), pods.getStore().list().stream().map(Pod::name).toList());
+                assertEquals(List.of(pods.name()), fifoNames);
+            } finally {
+                factory.shutdown();
+            }
+        }
     }
 }
