@@ -45,6 +45,10 @@ enum Topic {
     WORK_QUEUE("7. Work queue (extra)", List.of("WorkQueueBenchmark"), Double.NaN, true, Double.NaN,
             "client-java-extended's `DefaultWorkQueue` (25.0.0, the newest published; no 26/27 exists). fabric8 has "
                     + "no work queue."),
+    REAL_FIFO("8. In-order queue (RealFifo, ours only)", List.of("RealFifoBenchmark", "InformerQueueBenchmark"), Double.NaN,
+            false, Double.NaN,
+            "No peer has client-go's RealFIFO. The goals (issue 15): `popBatch` at least 10x `popOneByOne`, and the "
+                    + "informer with `RealFifoBatch`/`ClientGo136` at least as fast as with `DeltaFifo`."),
     OTHER("Other", List.of(), Double.NaN, false, Double.NaN, "");
 
     final String title;

@@ -9,6 +9,10 @@ import dev.informer.store.DeletedFinalStateUnknown;
 import dev.informer.store.Delta;
 import dev.informer.store.DeltaFifo;
 import dev.informer.store.Deltas;
+import dev.informer.store.Queue;
+import dev.informer.store.RealFifo;
+import dev.informer.store.RealFifoOptions;
+import dev.informer.store.ReplacedAll;
 import dev.informer.store.IndexFunction;
 import dev.informer.store.Indexer;
 import dev.informer.store.KeyFunction;
@@ -19,10 +23,13 @@ import dev.informer.store.Stores;
 import dev.informer.workqueue.HistogramMetric;
 import dev.informer.workqueue.SettableGaugeMetric;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -85,7 +92,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     // @GuardedBy("startedLock")
     private Thread processThread;
     // Written once under startedLock before start returns; read without it by hasSynced (see there).
-    private volatile DeltaFifo<T> fifo;
+    private volatile Queue<T> fifo;
     private volatile Reflector<T> publishedReflector;
 
     DefaultSharedIndexInformer(SharedIndexInformer.Builder<T> builder, ListerWatcher<T> listerWatcher,
@@ -255,28 +262,44 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                         }
                         processor.distribute(Notification.deleted(object), false);
                     }
+                    case REPLACED_ALL -> {
+                        @SuppressWarnings("unchecked")
+                        ReplacedAll<T> relist = (ReplacedAll<T>) delta.object();
+                        replaceAll(relist, isInInitialList);
+                    }
+                    case SYNC_ALL -> {
+                        for (T object : indexer.list()) {
+                            processor.distribute(Notification.updated(object, object), true);
+                        }
+                    }
+                    case BOOKMARK -> {
+                        // The store has caught up with the bookmark's resource version: nothing to apply.
+                    }
                     default -> throw new IllegalStateException("unknown delta type " + delta.type());
                 }
             }
         } finally {
             blockDeltas.unlock();
-            recordProcessed(deltas, startNanos);
+            recordProcessed(deltas.newest(), startNanos);
         }
     }
 
-    /** Informer metrics after one popped object: its processing time and the store's resource version. */
-    private void recordProcessed(Deltas<T> deltas, long startNanos) {
+    /**
+     * Informer metrics after one popped item (an object's deltas, or a batch): its processing time
+     * and the store's resource version from {@code newest}, the item's last delta.
+     */
+    private void recordProcessed(Delta<T> newest, long startNanos) {
         HistogramMetric latency = processingLatency;
         if (latency == null) {
             return; // no metrics (the default), or another informer holds this name
         }
         latency.observe((clock.nanoTime() - startNanos) / 1e9);
-        DeltaFifo<T> queue = fifo;
+        Queue<T> queue = fifo;
         if (queue != null) {
-            queuedItems.set(queue.len()); // O(1); the pop holds the queue's (reentrant) lock meanwhile
+            queuedItems.set(queue.len()); // O(1)
         }
-        Delta<T> newest = deltas.newest();
-        if (newest == null || newest.object() instanceof DeletedFinalStateUnknown<?>) {
+        if (newest == null || newest.object() instanceof DeletedFinalStateUnknown<?>
+                || newest.object() instanceof ReplacedAll<?>) {
             return;
         }
         try {
@@ -322,6 +345,98 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         InformerMetricsNames.release(metricsProvider, name, resource);
     }
 
+    /**
+     * An atomic relist (client-go's processReplacedAllInfo): the deletions are inferred from the
+     * indexer, the indexer is replaced in one step, and only then are handlers told, deletions first,
+     * then the listed objects in list order. A handler never sees a half-replaced store.
+     */
+    private void replaceAll(ReplacedAll<T> relist, boolean isInInitialList) {
+        List<T> listed = relist.objects();
+        Set<String> listedKeys = new HashSet<>(Math.max(16, listed.size() * 4 / 3 + 1));
+        List<Notification<T>> replacements = new ArrayList<>(listed.size());
+        List<Boolean> resyncs = new ArrayList<>(listed.size());
+        for (T object : listed) {
+            listedKeys.add(keyFunction.key(object));
+            Optional<T> old = indexer.get(object);
+            if (old.isPresent()) {
+                replacements.add(Notification.updated(old.get(), object));
+                resyncs.add(isResync(old.get(), object));
+            } else {
+                replacements.add(Notification.added(object, isInInitialList));
+                resyncs.add(Boolean.FALSE);
+            }
+        }
+        List<Object> deletions = new ArrayList<>();
+        for (String key : indexer.listKeys()) {
+            if (!listedKeys.contains(key)) {
+                deletions.add(new DeletedFinalStateUnknown<>(key, indexer.getByKey(key).orElse(null)));
+            }
+        }
+        indexer.replace(listed, relist.resourceVersion());
+        for (Object tombstone : deletions) {
+            processor.distribute(Notification.deleted(tombstone), false);
+        }
+        for (int i = 0; i < replacements.size(); i++) {
+            processor.distribute(replacements.get(i), resyncs.get(i));
+        }
+    }
+
+    /**
+     * Applies a popped batch (queue order; client-go's processDeltasInBatch): all writes to the indexer
+     * under one acquisition of its write lock, each old object looked up just before its write (so a
+     * key may occur more than once), then the notifications in order.
+     */
+    void handleBatch(List<Delta<T>> batch, boolean isInInitialList) {
+        long startNanos = processingLatency != null ? clock.nanoTime() : 0; // no clock read without metrics
+        blockDeltas.lock();
+        try {
+            int n = batch.size();
+            @SuppressWarnings("unchecked")
+            Notification<T>[] notifications = new Notification[n];
+            boolean[] resync = new boolean[n];
+            int[] applied = new int[1];
+            try {
+                indexer.writeAtomically(() -> {
+                    for (int i = 0; i < n; i++) {
+                        Delta<T> delta = batch.get(i);
+                        switch (delta.type()) {
+                            case SYNC, REPLACED, ADDED, UPDATED -> {
+                                @SuppressWarnings("unchecked")
+                                T object = (T) delta.object();
+                                Optional<T> old = indexer.get(object);
+                                if (old.isPresent()) {
+                                    indexer.update(object);
+                                    notifications[i] = Notification.updated(old.get(), object);
+                                    resync[i] = isResync(old.get(), object);
+                                } else {
+                                    indexer.add(object);
+                                    notifications[i] = Notification.added(object, isInInitialList);
+                                }
+                            }
+                            case DELETED -> {
+                                Object object = delta.object();
+                                indexer.deleteByKey(object instanceof DeletedFinalStateUnknown<?> tombstone
+                                        ? tombstone.key() : keyFunction.key(object));
+                                notifications[i] = Notification.deleted(object);
+                            }
+                            default -> throw new IllegalStateException("delta type " + delta.type()
+                                    + " cannot be part of a batch");
+                        }
+                        applied[0] = i + 1;
+                    }
+                });
+            } finally {
+                // As client-go: whatever reached the store is notified, even if a later write failed.
+                for (int i = 0; i < applied[0]; i++) {
+                    processor.distribute(notifications[i], resync[i]);
+                }
+            }
+        } finally {
+            blockDeltas.unlock();
+            recordProcessed(batch.isEmpty() ? null : batch.get(batch.size() - 1), startNanos);
+        }
+    }
+
     /** An update that did not change the resource version is a resync (Sync, or Replaced by a relist). */
     private boolean isResync(T old, T updated) {
         try {
@@ -334,10 +449,15 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     }
 
     private void processLoop() {
-        DeltaFifo<T> queue = fifo;
+        Queue<T> queue = fifo;
+        boolean batches = settings.realFifo != null && settings.realFifo.maxBatchSize() > 1;
         while (true) {
             try {
-                queue.pop(this::handleDeltas);
+                if (batches) {
+                    queue.popBatch(this::handleBatch, this::handleDeltas);
+                } else {
+                    queue.pop(this::handleDeltas);
+                }
             } catch (QueueClosedException e) {
                 return;
             } catch (InterruptedException e) {
@@ -365,16 +485,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                 log.warn("{}: the shared informer has started already; starting it more than once is not allowed", name);
                 return;
             }
-            DeltaFifo.Builder<T> fifoBuilder = DeltaFifo.builder(keyFunction).knownObjects(indexer).emitDeltaTypeReplaced(true);
-            if (transform != null) {
-                UnaryOperator<T> typed = transform;
-                fifoBuilder.transformer(object -> {
-                    @SuppressWarnings("unchecked")
-                    T cast = (T) object;
-                    return typed.apply(cast);
-                });
-            }
-            DeltaFifo<T> queue = fifoBuilder.build();
+            Queue<T> queue = newQueue();
             fifo = queue;
             SharedIndexInformer.Builder<T> b = settings;
             toStart = Reflector.builder(listerWatcher, queue)
@@ -407,6 +518,39 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
             startedLock.unlock();
         }
         log.debug("{}: started (resync check period {})", name, resyncCheckPeriod);
+    }
+
+    /**
+     * The informer's queue (client-go's newQueueFIFO): a DeltaFifo over the indexer by default, a
+     * RealFifo when the builder chose one (over the indexer unless its events are atomic).
+     */
+    private Queue<T> newQueue() {
+        UnaryOperator<Object> transformer = null;
+        if (transform != null) {
+            UnaryOperator<T> typed = transform;
+            transformer = object -> {
+                @SuppressWarnings("unchecked")
+                T cast = (T) object;
+                return typed.apply(cast);
+            };
+        }
+        RealFifoOptions options = settings.realFifo;
+        if (options == null) {
+            DeltaFifo.Builder<T> fifoBuilder = DeltaFifo.builder(keyFunction).knownObjects(indexer).emitDeltaTypeReplaced(true);
+            if (transformer != null) {
+                fifoBuilder.transformer(transformer);
+            }
+            return fifoBuilder.build();
+        }
+        RealFifo.Builder<T> fifoBuilder = RealFifo.<T>builder(keyFunction).options(options).name(name)
+                .nanoTime(clock::nanoTime);
+        if (!options.atomicEvents()) {
+            fifoBuilder.knownObjects(indexer);
+        }
+        if (transformer != null) {
+            fifoBuilder.transformer(transformer);
+        }
+        return fifoBuilder.build();
     }
 
     @Override
@@ -484,7 +628,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
      */
     boolean beginStop() {
         Reflector<T> toStop;
-        DeltaFifo<T> queue;
+        Queue<T> queue;
         startedLock.lock();
         try {
             if (stopped) {
@@ -602,7 +746,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
      */
     @Override
     public boolean hasSynced() {
-        DeltaFifo<T> queue = fifo;
+        Queue<T> queue = fifo;
         return queue != null && queue.hasSynced();
     }
 

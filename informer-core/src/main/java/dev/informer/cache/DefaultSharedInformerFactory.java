@@ -78,6 +78,9 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
         if (settings.threadFactory != null) {
             builder.threadFactory(settings.threadFactory);
         }
+        if (settings.realFifo != null) {
+            builder.realFifo(settings.realFifo);
+        }
         UnaryOperator<?> transform = settings.transforms.get(type);
         if (transform != null) {
             builder.transform((UnaryOperator<T>) transform);

@@ -672,6 +672,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                             if (annotations != null && "true".equals(annotations.get(INITIAL_EVENTS_END_ANNOTATION))) {
                                 initialEventsEnded = true;
                             }
+                            target.bookmark(resourceVersion);
                         }
                         default -> log.error("{}: unable to understand watch event type {}", name, event.type());
                     }

@@ -8,6 +8,7 @@ import dev.informer.store.Indexer;
 import dev.informer.store.KeyFunction;
 import dev.informer.store.KeyFunctions;
 import dev.informer.store.ObjectMetaAccessor;
+import dev.informer.store.RealFifoOptions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -77,6 +78,7 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         UnaryOperator<T> transform;
         Duration stopGracePeriod = DEFAULT_STOP_GRACE_PERIOD;
         InformerMetricsProvider metricsProvider = InformerMetricsProvider.noop();
+        RealFifoOptions realFifo;
 
         private Builder(ListerWatcher<T> listerWatcher, ResourceClient<T> client) {
             this.listerWatcher = listerWatcher;
@@ -253,6 +255,25 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         /** See {@link SharedInformer#setTransform}. */
         public Builder<T> transform(UnaryOperator<T> transform) {
             this.transform = Objects.requireNonNull(transform, "transform");
+            return this;
+        }
+
+        /**
+         * Makes the informer queue its events in a {@link dev.informer.store.RealFifo} with these options
+         * instead of the default {@link dev.informer.store.DeltaFifo} (see docs/store.md, "Choosing the
+         * queue"): handlers then get every event in strict order, nothing squashed per key.
+         * {@link RealFifoOptions#clientGoDefaults()} is what client-go 1.36 informers use. With {@link
+         * RealFifoOptions#maxBatchSize()} &gt; 1 the informer pops batches and applies each to its
+         * indexer under one lock acquisition.
+         */
+        public Builder<T> realFifo(RealFifoOptions options) {
+            this.realFifo = Objects.requireNonNull(options, "options");
+            return this;
+        }
+
+        /** Makes the informer use a {@link dev.informer.store.DeltaFifo} (the default). */
+        public Builder<T> deltaFifo() {
+            this.realFifo = null;
             return this;
         }
 

@@ -8,7 +8,8 @@ import java.util.function.UnaryOperator;
 /**
  * A local, always-current cache of one kind of API object, shared by every handler that registers
  * with it (client-go's {@code SharedInformer}). A {@link Reflector} lists and watches the server into
- * a {@code DeltaFifo}; one processing thread pops each object's deltas, updates the store FIRST and
+ * a queue (a {@code DeltaFifo} by default, a {@code RealFifo} when {@link SharedIndexInformer.Builder#realFifo}
+ * chose one); one processing thread pops each object's deltas, updates the store FIRST and
  * then hands one notification per delta to every registered {@link ResourceEventHandler}, each of
  * which runs on its own listener thread with an unbounded buffer.
  *

@@ -3,6 +3,7 @@ package dev.informer.cache;
 import dev.informer.api.ResourceType;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.Clock;
+import dev.informer.store.RealFifoOptions;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -101,6 +102,7 @@ public interface SharedInformerFactory {
         boolean useWatchList;
         Duration stopGracePeriod = SharedInformer.DEFAULT_STOP_GRACE_PERIOD;
         InformerMetricsProvider informerMetricsProvider = InformerMetricsProvider.noop();
+        RealFifoOptions realFifo;
         final Map<ResourceType<?>, UnaryOperator<?>> transforms = new HashMap<>();
         final Map<ResourceType<?>, Duration> resyncs = new HashMap<>();
 
@@ -184,6 +186,18 @@ public interface SharedInformerFactory {
          */
         public Builder informerMetricsProvider(InformerMetricsProvider informerMetricsProvider) {
             this.informerMetricsProvider = Objects.requireNonNull(informerMetricsProvider, "informerMetricsProvider");
+            return this;
+        }
+
+        /** See {@link SharedIndexInformer.Builder#realFifo}: every informer of the factory uses a RealFifo with these options. */
+        public Builder realFifo(RealFifoOptions options) {
+            this.realFifo = Objects.requireNonNull(options, "options");
+            return this;
+        }
+
+        /** Every informer of the factory uses a DeltaFifo (the default). */
+        public Builder deltaFifo() {
+            this.realFifo = null;
             return this;
         }
 

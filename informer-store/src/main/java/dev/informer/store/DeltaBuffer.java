@@ -44,6 +44,12 @@ final class DeltaBuffer<T> implements Deltas<T> {
         return new DeltaBuffer<>(copy, copy.length);
     }
 
+    /** A buffer of exactly one delta (a {@link RealFifo} item), never appended to. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static <T> DeltaBuffer<T> of(Delta<T> only) {
+        return new DeltaBuffer<>(new Delta[] {only}, 1);
+    }
+
     static <T> DeltaBuffer<T> copyOf(Deltas<T> source) {
         return source instanceof DeltaBuffer<T> buffer
                 ? new DeltaBuffer<>(buffer.deltas.clone(), buffer.size)

@@ -47,9 +47,12 @@ import java.util.function.UnaryOperator;
  * <p><b>Misuse.</b> {@code null} arguments throw {@link NullPointerException}; an object without a
  * key throws {@link KeyException} and leaves the queue unchanged.
  *
+ * <p>It is one of the two {@link Queue} implementations; the other, {@link RealFifo}, keeps every
+ * event instead of squashing them per key. It has no batches: {@link #popBatch} pops one key.
+ *
  * @param <T> the object type
  */
-public interface DeltaFifo<T> extends ReflectorStore<T> {
+public interface DeltaFifo<T> extends Queue<T> {
 
     /**
      * Starts building a fifo that keys objects with {@code keyFunction} (which must handle the
@@ -111,6 +114,7 @@ public interface DeltaFifo<T> extends ReflectorStore<T> {
      * @throws Exception whatever {@code processor} threw, unchanged; the item is not requeued
      *     (call {@link #addIfNotPresent} to retry it)
      */
+    @Override
     Deltas<T> pop(PopProcessor<T> processor) throws Exception;
 
     /** The keys currently queued, in pop order. */
@@ -145,12 +149,15 @@ public interface DeltaFifo<T> extends ReflectorStore<T> {
      * Whether the initial population has been delivered: true once add/update/delete/addIfNotPresent
      * was called first, or once every item queued by the first {@link #replace} has been popped.
      */
+    @Override
     boolean hasSynced();
 
     /** Whether {@link #close} was called. */
+    @Override
     boolean isClosed();
 
     /** Closes the queue: wakes every blocked {@link #pop}. Idempotent. */
+    @Override
     void close();
 
     /**

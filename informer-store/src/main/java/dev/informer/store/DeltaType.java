@@ -20,5 +20,20 @@ public enum DeltaType {
      */
     REPLACED,
     /** A synthetic event from a periodic {@link DeltaFifo#resync}: the object has not changed. */
-    SYNC
+    SYNC,
+    /**
+     * A whole relist as one item, queued by a {@link RealFifo} with atomic events; the delta's object
+     * is a {@link ReplacedAll}. Never queued by a {@link DeltaFifo}.
+     */
+    REPLACED_ALL,
+    /**
+     * A whole resync as one item, queued by a {@link RealFifo} with atomic events; the delta's object
+     * is a {@link SyncAll}. Never queued by a {@link DeltaFifo}.
+     */
+    SYNC_ALL,
+    /**
+     * The watch reached a resource version, queued in order by a {@link RealFifo} that emits
+     * bookmarks; the delta's object is a {@link Bookmark}. Never queued by a {@link DeltaFifo}.
+     */
+    BOOKMARK
 }

@@ -1,7 +1,7 @@
 package dev.informer.store;
 
 /**
- * Thrown by {@link DeltaFifo#pop} once the queue has been {@linkplain DeltaFifo#close() closed}
+ * Thrown by {@link Queue#pop} (of a {@link DeltaFifo} or a {@link RealFifo}) once the queue has been {@linkplain Queue#close() closed}
  * and holds no more items (client-go's {@code ErrFIFOClosed}): the consumer loop should exit.
  */
 public final class QueueClosedException extends RuntimeException {
@@ -10,6 +10,6 @@ public final class QueueClosedException extends RuntimeException {
 
     /** Creates the exception with the standard message. */
     public QueueClosedException() {
-        super("DeltaFifo: manipulating with closed queue");
+        super("queue closed: nothing more to pop");
     }
 }

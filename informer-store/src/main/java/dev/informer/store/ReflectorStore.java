@@ -49,4 +49,14 @@ public interface ReflectorStore<T> {
 
     /** A periodic resync: what it does depends on the implementation (a no-op for plain stores). */
     void resync();
+
+    /**
+     * A watch bookmark: the watch reached {@code resourceVersion}. Ignored by default; a {@link
+     * RealFifo} built with {@linkplain RealFifoOptions#emitBookmarks() bookmarks} queues a {@link
+     * DeltaType#BOOKMARK} delta so the consumer sees it in order with the events.
+     *
+     * @throws NullPointerException if {@code resourceVersion} is {@code null}
+     */
+    default void bookmark(String resourceVersion) {
+    }
 }

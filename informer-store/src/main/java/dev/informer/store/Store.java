@@ -74,4 +74,18 @@ public interface Store<T> extends ReflectorStore<T>, KnownObjects<T> {
     /** Does nothing: a plain store has nothing to resync (kept for client-go parity). */
     @Override
     void resync();
+
+    /**
+     * Runs {@code writes}, a sequence of calls to this store's own mutators on the calling thread, as
+     * one unit (what client-go's {@code TransactionStore.Transaction} is for: an informer applies a
+     * popped batch this way). The thread-safe stores take their write lock once around all of them,
+     * so readers that take the read lock ({@code list}, {@code byIndex}, ...) see all the writes or
+     * none; a lock-free {@code getByKey} may see some. There is no rollback: if a write throws, the
+     * earlier ones stay and the exception propagates. The default just runs {@code writes}.
+     *
+     * @throws NullPointerException if {@code writes} is {@code null}
+     */
+    default void writeAtomically(Runnable writes) {
+        writes.run();
+    }
 }

@@ -156,6 +156,18 @@ final class ThreadSafeIndexedStore<T> implements Indexer<T> {
     }
 
     @Override
+    public void writeAtomically(Runnable writes) {
+        Objects.requireNonNull(writes, "writes");
+        // The write lock is reentrant: the mutators called by writes take it again cheaply.
+        writeLock.lock();
+        try {
+            writes.run();
+        } finally {
+            writeLock.unlock();
+        }
+    }
+
+    @Override
     public List<T> index(String indexName, T obj) {
         Objects.requireNonNull(indexName, "indexName");
         Objects.requireNonNull(obj, "obj");

@@ -1,0 +1,434 @@
+package dev.informer.store;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongSupplier;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The {@link RealFifo} implementation: a deque of (key, delta) entries under one reentrant lock with
+ * a "not empty" condition. Keys are computed when an item is queued (outside the lock, with the
+ * transformer), so popping, batching and relists never recompute them. Atomic items
+ * (REPLACED_ALL, SYNC_ALL, BOOKMARK) have a {@code null} key.
+ */
+final class LockingRealFifo<T> implements RealFifo<T> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RealFifo.class);
+
+    private record Entry<T>(String key, Delta<T> delta) {
+    }
+
+    private final KeyFunction<T> keyFunction;
+    private final KnownObjects<? extends T> knownObjects; // null when none
+    private final UnaryOperator<Object> transformer; // null when none
+    private final RealFifoOptions options;
+    private final String name;
+    private final LongSupplier nanoTime;
+    private final FifoMetrics metrics;
+    private final boolean timed;
+    private final int maxBatchSize;
+    private final int unlockBelow;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition notEmpty = lock.newCondition();
+
+    // @GuardedBy("lock")
+    private final ArrayDeque<Entry<T>> items = new ArrayDeque<>();
+    // @GuardedBy("lock")
+    private boolean populated;
+    // @GuardedBy("lock"): items of the first replace not yet popped and processed.
+    private int initialPopulationCount;
+    // @GuardedBy("lock")
+    private boolean closed;
+
+    LockingRealFifo(KeyFunction<T> keyFunction, KnownObjects<? extends T> knownObjects, UnaryOperator<Object> transformer,
+            RealFifoOptions options, String name, LongSupplier nanoTime) {
+        this.keyFunction = keyFunction;
+        this.knownObjects = knownObjects;
+        this.transformer = transformer;
+        this.options = options;
+        this.name = name;
+        this.nanoTime = nanoTime;
+        FifoMetrics provided = options.metricsProvider().forQueue(name);
+        this.metrics = provided == null ? FifoMetrics.noop() : provided;
+        this.timed = this.metrics != FifoMetrics.noop();
+        this.maxBatchSize = options.maxBatchSize();
+        this.unlockBelow = 2 * Math.max(maxBatchSize, RealFifoOptions.CLIENT_GO_BATCH_SIZE);
+    }
+
+    @Override
+    public RealFifoOptions options() {
+        return options;
+    }
+
+    @Override
+    public void add(T obj) {
+        queueAction(DeltaType.ADDED, obj);
+    }
+
+    @Override
+    public void update(T obj) {
+        queueAction(DeltaType.UPDATED, obj);
+    }
+
+    @Override
+    public void delete(T obj) {
+        queueAction(DeltaType.DELETED, obj);
+    }
+
+    private void queueAction(DeltaType type, T obj) {
+        Objects.requireNonNull(obj, "obj");
+        String key = keyOf(obj);
+        Object transformed = transform(obj, key);
+        lock.lock();
+        try {
+            populated = true;
+            appendLocked(key, new Delta<>(type, transformed));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void bookmark(String resourceVersion) {
+        Objects.requireNonNull(resourceVersion, "resourceVersion");
+        if (!options.emitBookmarks()) {
+            return;
+        }
+        lock.lock();
+        try {
+            appendLocked(null, new Delta<>(DeltaType.BOOKMARK, new Bookmark(resourceVersion)));
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void replace(Collection<? extends T> list, String resourceVersion) {
+        Objects.requireNonNull(list, "items");
+        int n = list.size();
+        String[] keys = new String[n];
+        Object[] objects = new Object[n];
+        int i = 0;
+        for (T obj : list) {
+            Objects.requireNonNull(obj, "a replaced object must not be null");
+            keys[i] = keyOf(obj);
+            objects[i] = transform(obj, keys[i]);
+            i++;
+        }
+        lock.lock();
+        try {
+            if (options.atomicEvents()) {
+                List<T> transformed = new ArrayList<>(n);
+                for (Object o : objects) {
+                    transformed.add((T) o);
+                }
+                appendLocked(null, new Delta<>(DeltaType.REPLACED_ALL,
+                        new ReplacedAll<>(resourceVersion == null ? "" : resourceVersion, transformed)));
+            } else {
+                Set<String> listed = new HashSet<>(Math.max(16, n * 4 / 3 + 1));
+                for (int j = 0; j < n; j++) {
+                    listed.add(keys[j]);
+                }
+                // The last queued delta of each queued key, in first-queued order.
+                Map<String, Delta<T>> lastQueued = new LinkedHashMap<>();
+                for (Entry<T> e : items) {
+                    if (e.key() != null) {
+                        lastQueued.put(e.key(), e.delta());
+                    }
+                }
+                List<Entry<T>> deletions = new ArrayList<>();
+                for (Map.Entry<String, Delta<T>> e : lastQueued.entrySet()) {
+                    if (listed.contains(e.getKey()) || e.getValue().type() == DeltaType.DELETED) {
+                        continue;
+                    }
+                    deletions.add(new Entry<>(e.getKey(), new Delta<>(DeltaType.DELETED,
+                            new DeletedFinalStateUnknown<>(e.getKey(), (T) e.getValue().unwrap()))));
+                }
+                if (knownObjects != null) {
+                    for (String key : knownObjects.listKeys()) {
+                        if (listed.contains(key) || lastQueued.containsKey(key)) {
+                            continue;
+                        }
+                        deletions.add(new Entry<>(key, new Delta<>(DeltaType.DELETED,
+                                new DeletedFinalStateUnknown<>(key, (T) knownObjectLocked(key)))));
+                    }
+                }
+                for (Entry<T> e : deletions) {
+                    appendLocked(e.key(), e.delta());
+                }
+                for (int j = 0; j < n; j++) {
+                    appendLocked(keys[j], new Delta<>(DeltaType.REPLACED, objects[j]));
+                }
+            }
+            if (!populated) {
+                populated = true;
+                initialPopulationCount = items.size();
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Object knownObjectLocked(String key) {
+        try {
+            Optional<? extends T> known = knownObjects.getByKey(key);
+            if (known.isEmpty()) {
+                LOG.debug("{}: key {} does not exist in the known objects; placing a tombstone without object", name, key);
+            }
+            return known.orElse(null);
+        } catch (RuntimeException e) {
+            LOG.error("{}: lookup of key {} in the known objects failed; placing a tombstone without object", name, key, e);
+            return null;
+        }
+    }
+
+    @Override
+    public void resync() {
+        lock.lock();
+        try {
+            if (options.atomicEvents()) {
+                appendLocked(null, new Delta<>(DeltaType.SYNC_ALL, new SyncAll()));
+                return;
+            }
+            if (knownObjects == null) {
+                return;
+            }
+            Set<String> queuedKeys = new HashSet<>();
+            for (Entry<T> e : items) {
+                if (e.key() != null) {
+                    queuedKeys.add(e.key());
+                }
+            }
+            for (String key : knownObjects.listKeys()) {
+                // A queued change is newer than the known object: a sync with the older state would race it.
+                if (queuedKeys.contains(key)) {
+                    continue;
+                }
+                Optional<? extends T> known;
+                try {
+                    known = knownObjects.getByKey(key);
+                } catch (RuntimeException e) {
+                    LOG.error("{}: lookup of key {} in the known objects failed; not queueing it for sync", name, key, e);
+                    continue;
+                }
+                if (known.isEmpty()) {
+                    LOG.debug("{}: key {} does not exist in the known objects; not queueing it for sync", name, key);
+                    continue;
+                }
+                appendLocked(key, new Delta<>(DeltaType.SYNC, known.get()));
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public Deltas<T> pop(PopProcessor<T> processor) throws Exception {
+        Objects.requireNonNull(processor, "processor");
+        lock.lockInterruptibly();
+        try {
+            awaitItemLocked();
+            boolean isInInitialList = !hasSyncedLocked();
+            Deltas<T> popped = DeltaBuffer.of(items.pollFirst().delta());
+            metrics.setQueuedItems(items.size());
+            try {
+                processLocked(() -> processor.process(popped, isInInitialList));
+            } finally {
+                poppedLocked(1);
+            }
+            return popped;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public void popBatch(BatchProcessor<T> batchProcessor, PopProcessor<T> singleProcessor) throws Exception {
+        Objects.requireNonNull(batchProcessor, "batchProcessor");
+        Objects.requireNonNull(singleProcessor, "singleProcessor");
+        if (maxBatchSize == 1) {
+            pop(singleProcessor);
+            return;
+        }
+        lock.lockInterruptibly();
+        try {
+            awaitItemLocked();
+            boolean isInInitialList = !hasSyncedLocked();
+            int limit = Math.min(maxBatchSize, items.size());
+            if (initialPopulationCount > 0) {
+                // A batch never straddles the end of the initial list (isInInitialList is per batch).
+                limit = Math.min(limit, initialPopulationCount);
+            }
+            Delta<T>[] batch = new Delta[limit];
+            int size = 0;
+            // Consecutive items; several changes of one key may share a batch (the processor applies
+            // them in order). An atomic item (null key) pops alone.
+            while (size < limit) {
+                Entry<T> next = items.peekFirst();
+                if (next.key() == null) {
+                    if (size == 0) {
+                        batch[size++] = items.pollFirst().delta();
+                    }
+                    break;
+                }
+                batch[size++] = items.pollFirst().delta();
+            }
+            metrics.setQueuedItems(items.size());
+            int popped = size;
+            try {
+                if (size == 1) {
+                    Deltas<T> single = DeltaBuffer.of(batch[0]);
+                    processLocked(() -> singleProcessor.process(single, isInInitialList));
+                } else {
+                    Object[] exact = size == batch.length ? batch : java.util.Arrays.copyOf(batch, size);
+                    List<Delta<T>> list = new ArrayBackedList<>(exact);
+                    processLocked(() -> batchProcessor.process(list, isInInitialList));
+                }
+            } finally {
+                poppedLocked(popped);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void awaitItemLocked() throws InterruptedException {
+        while (items.isEmpty()) {
+            if (closed) {
+                throw new QueueClosedException();
+            }
+            notEmpty.await();
+        }
+    }
+
+    private interface Processing {
+        void run() throws Exception;
+    }
+
+    /** Runs the processor, releasing the lock meanwhile when so configured and the queue is short. */
+    private void processLocked(Processing processing) throws Exception {
+        boolean unlock = options.unlockWhileProcessing() && items.size() < unlockBelow;
+        long start = timed ? nanoTime.getAsLong() : 0;
+        if (unlock) {
+            lock.unlock();
+        }
+        try {
+            processing.run();
+        } finally {
+            if (unlock) {
+                lock.lock();
+            }
+            if (timed) {
+                metrics.observeProcessingLatency(nanoTime.getAsLong() - start);
+            }
+        }
+    }
+
+    // After processing, so hasSynced never turns true while the last initial item is still processed.
+    private void poppedLocked(int count) {
+        if (initialPopulationCount > 0) {
+            initialPopulationCount = Math.max(0, initialPopulationCount - count);
+        }
+    }
+
+    @Override
+    public int len() {
+        lock.lock();
+        try {
+            return items.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public boolean hasSynced() {
+        lock.lock();
+        try {
+            return hasSyncedLocked();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private boolean hasSyncedLocked() {
+        return populated && initialPopulationCount == 0;
+    }
+
+    @Override
+    public boolean isClosed() {
+        lock.lock();
+        try {
+            return closed;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            closed = true;
+            notEmpty.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void appendLocked(String key, Delta<T> delta) {
+        items.addLast(new Entry<>(key, delta));
+        metrics.setQueuedItems(items.size());
+        notEmpty.signal();
+    }
+
+    private String keyOf(Object obj) {
+        if (obj instanceof DeletedFinalStateUnknown<?> tombstone) {
+            return tombstone.key();
+        }
+        String key = keyFunction.key(obj);
+        if (key == null) {
+            throw KeyException.forObject(obj, "the key function returned null");
+        }
+        return key;
+    }
+
+    private Object transform(Object obj, String key) {
+        if (transformer == null || obj instanceof DeletedFinalStateUnknown<?>) {
+            return obj;
+        }
+        Object transformed = transformer.apply(obj);
+        if (transformed == null) {
+            throw new IllegalStateException("the transformer returned null for key \"" + key + "\" ("
+                    + KeyException.describe(obj) + ")");
+        }
+        return transformed;
+    }
+
+    @Override
+    public String toString() {
+        lock.lock();
+        try {
+            return "RealFifo{name=" + name + ", queued=" + items.size() + ", closed=" + closed + ", synced="
+                    + hasSyncedLocked() + ", " + options + "}";
+        } finally {
+            lock.unlock();
+        }
+    }
+}
