@@ -597,7 +597,12 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         }
         List<T> streamed = temporary.list();
         if (watchListConsistencyCheck) {
-            checkWatchListConsistency(streamed, resourceVersion);
+            try {
+                checkWatchListConsistency(streamed, resourceVersion);
+            } catch (StopRequested e) {
+                stopQuietly(watch);
+                throw e;
+            }
         }
         lastSyncResourceVersionUnavailable = false;
         store.replace(streamed, resourceVersion);
