@@ -436,7 +436,8 @@ final class ResourceStore {
   /**
    * Registers a watch and decides where it starts, with kube-apiserver's rules.
    *
-   * @throws StatusError 504 for a future resourceVersion with sendInitialEvents
+   * @throws StatusError 504 for a future resourceVersion (kube-apiserver's watch cache answers "Too large
+   *     resource version" once its wait for that version times out; here at once)
    */
   WatchSession openWatch(String namespace, ObjectFilter filter, ListOptions o) {
     lock.lock();
@@ -447,10 +448,10 @@ final class ResourceStore {
       boolean endBookmark = false;
       long cursor;
       String expired = null;
+      if (rv > current) {
+        throw StatusError.tooLargeResourceVersion(rv, current);
+      }
       if (o.sendInitialEvents() != null) {
-        if (rv > current) {
-          throw StatusError.tooLargeResourceVersion(rv, current);
-        }
         if (o.sendInitialEvents()) {
           initial = liveInRangeLocked(namespace);
           endBookmark = o.allowWatchBookmarks();
