@@ -73,6 +73,8 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
                 .clock(clock)
                 .backoff(settings.backoff)
                 .useWatchList(settings.useWatchList)
+                .maxInternalErrorRetryDuration(settings.maxInternalErrorRetryDuration)
+                .reflectorMetrics(settings.reflectorMetrics)
                 .stopGracePeriod(settings.stopGracePeriod)
                 .metricsProvider(settings.informerMetricsProvider);
         if (settings.threadFactory != null) {

@@ -34,6 +34,9 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     private static final Logger log = LoggerFactory.getLogger(Reflector.class);
     static final long DEFAULT_PAGE_SIZE = 500;
     private static final Duration VERY_SHORT_WATCH = Duration.ofSeconds(1);
+    /** client-go's reflector: internal errors further apart than this start a new retry window. */
+    private static final Duration INTERNAL_ERROR_RESET_PERIOD = Duration.ofMinutes(1);
+    private static final double NANOS_PER_SECOND = 1e9;
 
     private final String name;
     private final ListerWatcher<T> listerWatcher;
@@ -48,6 +51,17 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     private final Duration minWatchTimeout;
     private final long fixedPageSize;
     private final boolean useWatchList;
+    private final boolean watchListConsistencyCheck;
+    private final Duration maxInternalErrorRetryDuration;
+    private final boolean metricsEnabled;
+    private final dev.informer.workqueue.CounterMetric listsMetric;
+    private final dev.informer.workqueue.HistogramMetric listDurationMetric;
+    private final dev.informer.workqueue.HistogramMetric itemsInListMetric;
+    private final dev.informer.workqueue.CounterMetric watchesMetric;
+    private final dev.informer.workqueue.CounterMetric shortWatchesMetric;
+    private final dev.informer.workqueue.HistogramMetric watchDurationMetric;
+    private final dev.informer.workqueue.HistogramMetric itemsInWatchMetric;
+    private final dev.informer.workqueue.SettableGaugeMetric lastResourceVersionMetric;
     private final dev.informer.store.KeyFunction<T> keyFunction;
     private final java.util.function.Function<Object, ObjectMetaAccessor> metadata;
 
@@ -77,8 +91,12 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     private boolean failing;
     /** Only touched by the loop's thread. */
     private boolean paginatedResult;
-    /** Whether the streaming list's fallback was logged at WARN already (loop thread only). */
-    private boolean warnedStreamingFallback;
+    /** Whether a fallback from the streaming list was logged at INFO already (loop thread only). */
+    private boolean loggedStreamingFallback;
+    /** Set once the server said it does not support streaming lists: list + watch from then on (loop thread only). */
+    private boolean streamingListUnsupported;
+    /** The number of events the last {@link #consumeWatch} applied (loop thread only). */
+    private int lastWatchEventCount;
 
     ListAndWatchReflector(Reflector.Builder<T> b) {
         this.name = b.name;
@@ -94,6 +112,18 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         this.minWatchTimeout = b.minWatchTimeout;
         this.fixedPageSize = b.pageSize;
         this.useWatchList = b.useWatchList;
+        this.watchListConsistencyCheck = b.watchListConsistencyCheck;
+        this.maxInternalErrorRetryDuration = b.maxInternalErrorRetryDuration;
+        ReflectorMetricsProvider metrics = b.metrics;
+        this.metricsEnabled = metrics != ReflectorMetricsProvider.noop();
+        this.listsMetric = metrics.newListsMetric(b.name);
+        this.listDurationMetric = metrics.newListDurationMetric(b.name);
+        this.itemsInListMetric = metrics.newItemsInListMetric(b.name);
+        this.watchesMetric = metrics.newWatchesMetric(b.name);
+        this.shortWatchesMetric = metrics.newShortWatchesMetric(b.name);
+        this.watchDurationMetric = metrics.newWatchDurationMetric(b.name);
+        this.itemsInWatchMetric = metrics.newItemsInWatchMetric(b.name);
+        this.lastResourceVersionMetric = metrics.newLastResourceVersionMetric(b.name);
         this.keyFunction = b.keyFunction;
         this.metadata = b.metadata;
     }
@@ -292,8 +322,8 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     /** One cycle: (streaming) list, then watch until the watch fails. Throws what ended the cycle. */
     void listAndWatch() {
         Watch<T> watch = null;
-        boolean fallbackToList = !useWatchList;
-        if (useWatchList) {
+        boolean fallbackToList = !useWatchList || streamingListUnsupported;
+        if (!fallbackToList) {
             try {
                 watch = watchList();
             } catch (StopRequested e) {
@@ -302,15 +332,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                 if (stopped) {
                     throw new StopRequested();
                 }
-                // Once at WARN (the server may not support streaming lists); then at DEBUG, so that a
-                // failure that also fails the list (401, 403, ...) stays one line per attempt.
-                if (warnedStreamingFallback) {
-                    log.debug("{}: the streaming list failed, falling back to list and watch: {}", name, e.toString());
-                } else {
-                    warnedStreamingFallback = true;
-                    log.warn("{}: the streaming list failed, falling back to list and watch: {}", name,
-                            dev.informer.cache.internal.FailureLog.oneLine(e.toString()));
-                }
+                fallBackFromStreamingList(e);
                 fallbackToList = true;
             }
         }
@@ -321,9 +343,50 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         watchWithResync(watch);
     }
 
+    /**
+     * Logs why this cycle lists instead of streaming, ONCE at INFO per reflector, then at DEBUG (a failure
+     * that also fails the list, such as a 401 or 403, is reported by the list). A server that rejects the
+     * request itself does not support streaming lists: that answer is kept, and the reflector lists and
+     * watches from then on without asking again.
+     */
+    private void fallBackFromStreamingList(RuntimeException e) {
+        boolean unsupported = rejectsStreamingLists(e);
+        if (unsupported) {
+            streamingListUnsupported = true;
+        }
+        String reason = dev.informer.cache.internal.FailureLog.oneLine(e.toString());
+        if (loggedStreamingFallback) {
+            log.debug("{}: the streaming list failed, falling back to list and watch: {}", name, reason);
+        } else {
+            loggedStreamingFallback = true;
+            if (unsupported) {
+                log.info("{}: the server does not support streaming lists ({}); using list and watch from now on",
+                        name, reason);
+            } else {
+                log.info("{}: the streaming list failed, falling back to list and watch for this attempt: {}",
+                        name, reason);
+            }
+        }
+    }
+
+    /**
+     * Whether the server rejected the streaming list request as such: 400 Bad Request, 405, 406, 415,
+     * 422 Invalid ("sendInitialEvents is forbidden for watch unless the WatchList feature gate is
+     * enabled", the answer of 1.27-1.31 servers without the gate; older servers reject
+     * resourceVersionMatch on a watch) or 501.
+     */
+    static boolean rejectsStreamingLists(RuntimeException e) {
+        if (!(e instanceof StatusException status)) {
+            return false;
+        }
+        int code = status.code();
+        return code == 400 || code == 405 || code == 406 || code == 415 || code == 422 || code == 501;
+    }
+
     // ---------------------------------------------------------------- list
 
     private void list() {
+        long listStart = clock.nanoTime();
         String resourceVersion = relistResourceVersion();
         long pageSize = pageSizeFor(resourceVersion);
         PagedList<T> result;
@@ -357,7 +420,26 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         lastSyncResourceVersionUnavailable = false;
         store.replace(result.items(), result.resourceVersion());
         lastSyncResourceVersion = result.resourceVersion();
+        recordList(listStart, result.items().size(), result.resourceVersion());
         recovered();
+    }
+
+    private void recordList(long startNanos, int items, String resourceVersion) {
+        listsMetric.inc();
+        listDurationMetric.observe((clock.nanoTime() - startNanos) / NANOS_PER_SECOND);
+        itemsInListMetric.observe(items);
+        recordResourceVersion(resourceVersion);
+    }
+
+    private void recordResourceVersion(String resourceVersion) {
+        if (!metricsEnabled || resourceVersion == null || resourceVersion.isEmpty()) {
+            return;
+        }
+        try {
+            lastResourceVersionMetric.set(Long.parseLong(resourceVersion));
+        } catch (NumberFormatException opaque) {
+            // Opaque resource versions are not reported.
+        }
     }
 
     /**
@@ -465,6 +547,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         Store<T> temporary;
         String resourceVersion;
         Watch<T> watch;
+        long streamStart;
         while (true) {
             checkStopped();
             temporary = Stores.newStore(keyFunction);
@@ -476,6 +559,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                     .timeoutSeconds(watchTimeoutSeconds())
                     .build();
             long start = clock.nanoTime();
+            streamStart = start;
             try {
                 watch = listerWatcher.watch(options);
             } catch (RuntimeException e) {
@@ -511,11 +595,82 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             log.debug("{}: the streaming list ended without the {} bookmark; retrying it",
                     name, INITIAL_EVENTS_END_ANNOTATION);
         }
+        List<T> streamed = temporary.list();
+        if (watchListConsistencyCheck) {
+            try {
+                checkWatchListConsistency(streamed, resourceVersion);
+            } catch (StopRequested e) {
+                stopQuietly(watch);
+                throw e;
+            }
+        }
         lastSyncResourceVersionUnavailable = false;
-        store.replace(temporary.list(), resourceVersion);
+        store.replace(streamed, resourceVersion);
         lastSyncResourceVersion = resourceVersion;
+        recordList(streamStart, streamed.size(), resourceVersion);
         recovered();
         return watch;
+    }
+
+    /**
+     * client-go's watch-list data consistency detector ({@code KUBE_WATCHLIST_INCONSISTENCY_DETECTOR}):
+     * lists at exactly the streamed version and compares keys and resource versions with what the
+     * streaming list gathered. A difference is a server bug (or a broken proxy): logged at ERROR with
+     * the differing keys. A failed check list is logged at WARN and does not stop the reflector.
+     */
+    private void checkWatchListConsistency(List<T> streamed, String resourceVersion) {
+        ObjectList<T> listed;
+        try {
+            listed = listerWatcher.list(ListOptions.builder().resourceVersion(resourceVersion)
+                    .resourceVersionMatch(ListOptions.MATCH_EXACT).build());
+        } catch (RuntimeException e) {
+            if (stopped) {
+                throw new StopRequested();
+            }
+            log.warn("{}: the streaming list consistency check could not list at resource version {}: {}", name,
+                    resourceVersion, dev.informer.cache.internal.FailureLog.oneLine(e.toString()));
+            return;
+        }
+        Map<String, String> fromStream = versionsByKey(streamed);
+        Map<String, String> fromList = versionsByKey(listed.items());
+        if (fromStream.equals(fromList)) {
+            log.debug("{}: the streaming list at resource version {} matches a list ({} objects)", name,
+                    resourceVersion, fromList.size());
+            return;
+        }
+        List<String> differences = new ArrayList<>();
+        java.util.TreeSet<String> keys = new java.util.TreeSet<>(fromStream.keySet());
+        keys.addAll(fromList.keySet());
+        for (String key : keys) {
+            String streamedVersion = fromStream.get(key);
+            String listedVersion = fromList.get(key);
+            if (streamedVersion == null) {
+                differences.add(key + " missing from the stream");
+            } else if (listedVersion == null) {
+                differences.add(key + " not in the list");
+            } else if (!streamedVersion.equals(listedVersion)) {
+                differences.add(key + " at " + streamedVersion + " in the stream but " + listedVersion + " in the list");
+            }
+        }
+        int shown = Math.min(differences.size(), 10);
+        log.error("{}: the streaming list at resource version {} differs from a list at the same version "
+                + "({} streamed, {} listed; {} difference(s): {}{})", name, resourceVersion, fromStream.size(),
+                fromList.size(), differences.size(), String.join(", ", differences.subList(0, shown)),
+                shown < differences.size() ? ", ..." : "");
+    }
+
+    private Map<String, String> versionsByKey(List<T> objects) {
+        Map<String, String> versions = new java.util.HashMap<>();
+        for (T object : objects) {
+            try {
+                ObjectMetaAccessor meta = metadata.apply(object);
+                String version = meta == null || meta.resourceVersion() == null ? "" : meta.resourceVersion();
+                versions.put(keyFunction.key(object), version);
+            } catch (RuntimeException e) {
+                versions.put("<unkeyable " + object.getClass().getName() + ">", "");
+            }
+        }
+        return versions;
     }
 
     private static boolean rewatchResourceVersionWasConsistent(ListOptions options) {
@@ -548,6 +703,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     /** Watches until a watch fails; a clean end re-watches from the last version without relisting. */
     private void watch(Watch<T> initialWatch) {
         Watch<T> watch = initialWatch;
+        InternalErrorRetry retry = new InternalErrorRetry();
         while (true) {
             if (stopped) {
                 if (watch != null) {
@@ -572,6 +728,9 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                         reportAndBackOff(e);
                         continue;
                     }
+                    if (retry.shouldRetry(e)) {
+                        continue;
+                    }
                     throw markIfTooLarge(e);
                 }
                 recovered();
@@ -590,7 +749,48 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                 reportAndBackOff(error);
                 continue;
             }
+            if (retry.shouldRetry(error)) {
+                continue;
+            }
             throw markIfTooLarge(error);
+        }
+    }
+
+    /**
+     * client-go's retryWithDeadline for MaxInternalErrorRetryDuration, per watch phase: a watch that fails
+     * with an internal error (a 500 answer or a watch ERROR event with code 500) is reported, backed off
+     * and re-watched from the same resource version while the first such error of the window is at most
+     * that long ago; an internal error more than a minute after the previous one opens a new window.
+     * With a zero duration (the default, as client-go's informers) the cycle ends and the reflector
+     * relists.
+     */
+    private final class InternalErrorRetry {
+        private boolean inWindow;
+        private long firstNanos;
+        private long lastNanos;
+
+        /** Records {@code error}; if retrying, reports it, backs off and returns true. */
+        boolean shouldRetry(RuntimeException error) {
+            if (!(error instanceof StatusException status) || !status.isInternalError()) {
+                return false;
+            }
+            long now = clock.nanoTime();
+            if (inWindow && now - lastNanos > INTERNAL_ERROR_RESET_PERIOD.toNanos()) {
+                inWindow = false;
+            }
+            if (!inWindow) {
+                inWindow = true;
+                firstNanos = now;
+            }
+            lastNanos = now;
+            if (maxInternalErrorRetryDuration.isZero()
+                    || now - firstNanos > Clock.toNanosSaturated(maxInternalErrorRetryDuration)) {
+                return false;
+            }
+            log.debug("{}: retrying the watch from resource version {} after an internal error: {}", name,
+                    lastSyncResourceVersion, error.getMessage());
+            reportAndBackOff(error);
+            return true;
         }
     }
 
@@ -619,10 +819,26 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
      */
     private WatchOutcome handleWatch(long startNanos, Watch<T> watch, ReflectorStore<T> target,
                                      boolean exitOnInitialEventsEnd) {
+        if (exitOnInitialEventsEnd) {
+            return consumeWatch(startNanos, watch, target, true);
+        }
+        watchesMetric.inc();
+        WatchOutcome outcome = consumeWatch(startNanos, watch, target, false);
+        if (outcome.error() instanceof VeryShortWatchException) {
+            shortWatchesMetric.inc();
+        }
+        watchDurationMetric.observe((clock.nanoTime() - startNanos) / NANOS_PER_SECOND);
+        itemsInWatchMetric.observe(lastWatchEventCount);
+        return outcome;
+    }
+
+    private WatchOutcome consumeWatch(long startNanos, Watch<T> watch, ReflectorStore<T> target,
+                                      boolean exitOnInitialEventsEnd) {
         setCurrentWatch(watch);
         boolean initialEventsEnded = false;
         String lastResourceVersion = null;
         int eventCount = 0;
+        lastWatchEventCount = 0;
         try {
             while (true) {
                 RuntimeException interruption = interruption();
@@ -684,8 +900,10 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                 } else {
                     lastSyncResourceVersion = resourceVersion;
                     lastResourceVersion = resourceVersion;
+                    recordResourceVersion(resourceVersion);
                 }
                 eventCount++;
+                lastWatchEventCount = eventCount;
                 if (exitOnInitialEventsEnd && initialEventsEnded) {
                     return new WatchOutcome(null, true, lastResourceVersion);
                 }

@@ -40,12 +40,22 @@ import java.util.random.RandomGenerator;
  * server's content. The initial events of a streaming list are not compared (they carry the objects'
  * own, older versions).
  *
- * <p><b>Streaming lists.</b> With {@link Builder#useWatchList(boolean)} the reflector asks for a watch
+ * <p><b>Streaming lists.</b> By default ({@link Builder#useWatchList(boolean)}, client-go's
+ * {@code WatchListClient}) the reflector asks for a watch
  * with {@code sendInitialEvents=true}, gathers the initial ADDED events in a temporary store until the
  * bookmark annotated {@code k8s.io/initial-events-end}, replaces the store with them and keeps the
  * same watch open. A stream that ends after some events but before that bookmark is retried as a
- * streaming list (as client-go); if the server rejects the request, or the stream ends at once with no
- * event, the cycle falls back to list + watch.
+ * streaming list (as client-go); if the server rejects the request (400, 405, 406, 415, 422, 501) the
+ * reflector lists and watches from then on; other failures, or a stream that ends at once with no event,
+ * fall back to list + watch for that cycle. The first fallback is logged once at INFO. With {@link
+ * Builder#watchListConsistencyCheck(boolean)} each streaming list is compared with a plain list.
+ *
+ * <p><b>Internal errors.</b> A watch failing with an internal error (500) ends the cycle, unless
+ * {@link Builder#maxInternalErrorRetryDuration(Duration)} is set: then it is re-watched from the same
+ * resource version, with backoff, for up to that long.
+ *
+ * <p><b>Metrics.</b> Lists, watches and the last resource version go to the builder's {@link
+ * ReflectorMetricsProvider} (none by default).
  *
  * <p><b>Resync.</b> With a positive {@link Builder#resyncPeriod}, every period of a watch phase the
  * reflector calls {@link ReflectorStore#resync()} if {@link Builder#shouldResync} says so, on a
@@ -68,6 +78,14 @@ public interface Reflector<T> {
 
     /** The annotation on the bookmark that ends a streaming list's initial events. */
     String INITIAL_EVENTS_END_ANNOTATION = "k8s.io/initial-events-end";
+
+    /**
+     * The system property that turns the streaming list consistency check on for every reflector whose
+     * builder does not say otherwise ({@code -Ddev.informer.watchListConsistencyCheck=true}); client-go's
+     * environment variable {@code KUBE_WATCHLIST_INCONSISTENCY_DETECTOR=true} works too. See
+     * {@link Builder#watchListConsistencyCheck(boolean)}.
+     */
+    String WATCH_LIST_CONSISTENCY_CHECK_PROPERTY = "dev.informer.watchListConsistencyCheck";
 
     /** The reflector's name, used in log lines and passed to the {@link WatchErrorHandler}. */
     String name();
@@ -120,6 +138,7 @@ public interface Reflector<T> {
      * @param <T> the object type
      */
     final class Builder<T> {
+        static final Duration MIN_WATCH_TIMEOUT = Duration.ofMinutes(5);
         final ListerWatcher<T> listerWatcher;
         final ReflectorStore<T> store;
         String name = "reflector";
@@ -128,13 +147,22 @@ public interface Reflector<T> {
         BackoffPolicy backoff = BackoffPolicy.reflectorDefault();
         Duration minWatchTimeout = Duration.ofMinutes(5);
         long pageSize = 0;
-        boolean useWatchList;
+        boolean useWatchList = true;
+        boolean watchListConsistencyCheck = consistencyCheckByDefault();
+        Duration maxInternalErrorRetryDuration = Duration.ZERO;
+        ReflectorMetricsProvider metrics = ReflectorMetricsProvider.noop();
         Clock clock = Clock.system();
         RandomGenerator random = new Random();
         ThreadFactory threadFactory;
         WatchErrorHandler watchErrorHandler;
         KeyFunction<T> keyFunction = KeyFunctions.metaNamespaceKey();
         Function<Object, ObjectMetaAccessor> metadata = ObjectMetadataReaders::self;
+
+        /** The system property, else client-go's environment variable (see {@link #watchListConsistencyCheck}). */
+        static boolean consistencyCheckByDefault() {
+            return Boolean.getBoolean(WATCH_LIST_CONSISTENCY_CHECK_PROPERTY)
+                    || "true".equals(System.getenv("KUBE_WATCHLIST_INCONSISTENCY_DETECTOR"));
+        }
 
         private Builder(ListerWatcher<T> listerWatcher, ReflectorStore<T> store) {
             this.listerWatcher = Objects.requireNonNull(listerWatcher, "listerWatcher");
@@ -173,14 +201,16 @@ public interface Reflector<T> {
         }
 
         /**
-         * The shortest server-side watch timeout; each watch asks for a random timeout in
-         * {@code [min, 2 * min)} to spread reconnects. Default 5 minutes, as client-go.
+         * The shortest server-side watch timeout (client-go's {@code ReflectorOptions.MinWatchTimeout});
+         * each watch asks for a random timeout in {@code [min, 2 * min)} to spread reconnects. Default and
+         * minimum 5 minutes, as client-go (which raises shorter values to 5 minutes; here they are an error).
          *
-         * @throws IllegalArgumentException if shorter than one second
+         * @throws IllegalArgumentException if shorter than 5 minutes
          */
         public Builder<T> minWatchTimeout(Duration minWatchTimeout) {
-            if (minWatchTimeout.compareTo(Duration.ofSeconds(1)) < 0) {
-                throw new IllegalArgumentException("minWatchTimeout must be at least 1s: " + minWatchTimeout);
+            if (minWatchTimeout.compareTo(MIN_WATCH_TIMEOUT) < 0) {
+                throw new IllegalArgumentException("minWatchTimeout must be at least 5m (as client-go): "
+                        + dev.informer.clock.Durations.format(minWatchTimeout));
             }
             this.minWatchTimeout = minWatchTimeout;
             return this;
@@ -201,9 +231,50 @@ public interface Reflector<T> {
             return this;
         }
 
-        /** Whether to try a streaming list (watch with {@code sendInitialEvents}) first; default false. */
+        /**
+         * Whether to try a streaming list (watch with {@code sendInitialEvents}) first; default true, as
+         * client-go's {@code WatchListClient} feature since Kubernetes 1.35. A server that rejects the
+         * request (e.g. 422 from a 1.27-1.31 server without the WatchList gate) makes the reflector fall
+         * back to list + watch for good (logged once at INFO); other streaming failures fall back for
+         * that cycle. {@code false} always lists and watches.
+         */
         public Builder<T> useWatchList(boolean useWatchList) {
             this.useWatchList = useWatchList;
+            return this;
+        }
+
+        /**
+         * Whether to check each streaming list against a plain list at the same resource version
+         * ({@code resourceVersionMatch=Exact}), as client-go's {@code KUBE_WATCHLIST_INCONSISTENCY_DETECTOR}:
+         * a difference in keys or resource versions is logged at ERROR, naming them. It costs one extra
+         * full list per streaming list, so it is meant for tests. Default: on when the system property
+         * {@value Reflector#WATCH_LIST_CONSISTENCY_CHECK_PROPERTY} or the environment variable
+         * {@code KUBE_WATCHLIST_INCONSISTENCY_DETECTOR} is {@code true}, else off.
+         */
+        public Builder<T> watchListConsistencyCheck(boolean check) {
+            this.watchListConsistencyCheck = check;
+            return this;
+        }
+
+        /**
+         * How long a watch failing with an internal error (a 500 answer or a watch ERROR event with code
+         * 500) is retried from the same resource version, with backoff, before the reflector relists
+         * (client-go's {@code MaxInternalErrorRetryDuration}). Default zero: relist at the first one, as
+         * client-go's informers (the API server's watch cache sets 30 s).
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder<T> maxInternalErrorRetryDuration(Duration duration) {
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException("maxInternalErrorRetryDuration must not be negative: " + duration);
+            }
+            this.maxInternalErrorRetryDuration = duration;
+            return this;
+        }
+
+        /** Where the reflector's metrics go (client-go's reflector metrics); default {@link ReflectorMetricsProvider#noop()}. */
+        public Builder<T> metrics(ReflectorMetricsProvider metrics) {
+            this.metrics = Objects.requireNonNull(metrics, "metrics");
             return this;
         }
 

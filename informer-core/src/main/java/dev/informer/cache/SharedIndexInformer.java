@@ -73,7 +73,10 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         BackoffPolicy backoff = BackoffPolicy.reflectorDefault();
         Duration minWatchTimeout = Duration.ofMinutes(5);
         long pageSize;
-        boolean useWatchList;
+        boolean useWatchList = true;
+        boolean watchListConsistencyCheck = Reflector.Builder.consistencyCheckByDefault();
+        Duration maxInternalErrorRetryDuration = Duration.ZERO;
+        ReflectorMetricsProvider reflectorMetrics = ReflectorMetricsProvider.noop();
         WatchErrorHandler watchErrorHandler;
         UnaryOperator<T> transform;
         Duration stopGracePeriod = DEFAULT_STOP_GRACE_PERIOD;
@@ -197,10 +200,11 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
             return this;
         }
 
-        /** See {@link Reflector.Builder#minWatchTimeout(Duration)}. */
+        /** See {@link Reflector.Builder#minWatchTimeout(Duration)} (at least 5 minutes). */
         public Builder<T> minWatchTimeout(Duration minWatchTimeout) {
-            if (minWatchTimeout.compareTo(Duration.ofSeconds(1)) < 0) {
-                throw new IllegalArgumentException("minWatchTimeout must be at least 1s: " + minWatchTimeout);
+            if (minWatchTimeout.compareTo(Reflector.Builder.MIN_WATCH_TIMEOUT) < 0) {
+                throw new IllegalArgumentException("minWatchTimeout must be at least 5m (as client-go): "
+                        + dev.informer.clock.Durations.format(minWatchTimeout));
             }
             this.minWatchTimeout = minWatchTimeout;
             return this;
@@ -215,9 +219,30 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
             return this;
         }
 
-        /** See {@link Reflector.Builder#useWatchList(boolean)}. */
+        /** See {@link Reflector.Builder#useWatchList(boolean)} (default true). */
         public Builder<T> useWatchList(boolean useWatchList) {
             this.useWatchList = useWatchList;
+            return this;
+        }
+
+        /** See {@link Reflector.Builder#watchListConsistencyCheck(boolean)}. */
+        public Builder<T> watchListConsistencyCheck(boolean check) {
+            this.watchListConsistencyCheck = check;
+            return this;
+        }
+
+        /** See {@link Reflector.Builder#maxInternalErrorRetryDuration(Duration)} (default zero). */
+        public Builder<T> maxInternalErrorRetryDuration(Duration duration) {
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException("maxInternalErrorRetryDuration must not be negative: " + duration);
+            }
+            this.maxInternalErrorRetryDuration = duration;
+            return this;
+        }
+
+        /** The reflector's metrics, labelled with the informer's name; see {@link Reflector.Builder#metrics}. */
+        public Builder<T> reflectorMetrics(ReflectorMetricsProvider metrics) {
+            this.reflectorMetrics = Objects.requireNonNull(metrics, "metrics");
             return this;
         }
 

@@ -99,7 +99,9 @@ public interface SharedInformerFactory {
         Clock clock = Clock.system();
         ThreadFactory threadFactory;
         BackoffPolicy backoff = BackoffPolicy.reflectorDefault();
-        boolean useWatchList;
+        boolean useWatchList = true;
+        Duration maxInternalErrorRetryDuration = Duration.ZERO;
+        ReflectorMetricsProvider reflectorMetrics = ReflectorMetricsProvider.noop();
         Duration stopGracePeriod = SharedInformer.DEFAULT_STOP_GRACE_PERIOD;
         InformerMetricsProvider informerMetricsProvider = InformerMetricsProvider.noop();
         RealFifoOptions realFifo;
@@ -158,9 +160,24 @@ public interface SharedInformerFactory {
             return this;
         }
 
-        /** Whether reflectors try streaming lists first. */
+        /** Whether reflectors try streaming lists first (default true); see {@link Reflector.Builder#useWatchList}. */
         public Builder useWatchList(boolean useWatchList) {
             this.useWatchList = useWatchList;
+            return this;
+        }
+
+        /** The reflectors' {@link Reflector.Builder#maxInternalErrorRetryDuration} (default zero). */
+        public Builder maxInternalErrorRetryDuration(Duration duration) {
+            if (duration.isNegative()) {
+                throw new IllegalArgumentException("maxInternalErrorRetryDuration must not be negative: " + duration);
+            }
+            this.maxInternalErrorRetryDuration = duration;
+            return this;
+        }
+
+        /** The reflectors' metrics, each labelled with its informer's name; default none. */
+        public Builder reflectorMetrics(ReflectorMetricsProvider metrics) {
+            this.reflectorMetrics = Objects.requireNonNull(metrics, "metrics");
             return this;
         }
 

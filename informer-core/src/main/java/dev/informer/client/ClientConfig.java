@@ -59,6 +59,9 @@ public final class ClientConfig {
     private final Duration execTimeout;
     private final Origin origin;
     private final Clock clock;
+    private final double qps;
+    private final int burst;
+    private final RequestRateLimiter rateLimiter;
 
     private ClientConfig(Builder b) {
         this.server = b.server;
@@ -83,6 +86,9 @@ public final class ClientConfig {
         this.execTimeout = b.execTimeout;
         this.origin = b.origin;
         this.clock = b.clock;
+        this.qps = b.qps;
+        this.burst = b.burst;
+        this.rateLimiter = b.rateLimiter;
     }
 
     /**
@@ -343,6 +349,35 @@ public final class ClientConfig {
         return clock;
     }
 
+    /**
+     * Requests per second allowed by the client-side rate limiter (client-go's {@code rest.Config.QPS});
+     * 0, the default, means no client-side limit. See {@link RequestRateLimiter}.
+     */
+    public double qps() {
+        return qps;
+    }
+
+    /** The burst of the client-side rate limiter (client-go's {@code Burst}); 10 unless set. */
+    public int burst() {
+        return burst;
+    }
+
+    /**
+     * The rate limiter every request of a client built from this configuration waits on: the one set
+     * with {@link Builder#rateLimiter} (shared by every client built from this configuration), else a
+     * new {@linkplain RequestRateLimiter#tokenBucket token bucket} of {@link #qps()} and {@link #burst()}
+     * on {@link #clock()} per client, else empty (no limit, the default).
+     */
+    public Optional<RequestRateLimiter> newRateLimiter() {
+        if (rateLimiter != null) {
+            return Optional.of(rateLimiter);
+        }
+        if (qps > 0) {
+            return Optional.of(RequestRateLimiter.tokenBucket(qps, burst, clock));
+        }
+        return Optional.empty();
+    }
+
     @Override
     public String toString() {
         return "ClientConfig[server=" + server + ", origin=" + origin.describe() + ", namespace=" + namespace
@@ -355,6 +390,7 @@ public final class ClientConfig {
                 + ", insecureSkipTlsVerify=" + insecureSkipTlsVerify
                 + ", tlsServerName=" + tlsServerName
                 + ", proxy=" + (proxy == null ? "none" : proxy.getScheme() + "://" + proxy.getHost() + ":" + proxy.getPort())
+                + (rateLimiter != null ? ", rateLimiter=" + rateLimiter : qps > 0 ? ", qps=" + qps + ", burst=" + burst : "")
                 + "]";
     }
 
@@ -493,6 +529,9 @@ public final class ClientConfig {
         private Duration execTimeout = Duration.ofSeconds(30);
         private Origin origin = Origin.explicit();
         private Clock clock = Clock.system();
+        private double qps;
+        private int burst = 10;
+        private RequestRateLimiter rateLimiter;
 
         private Builder() {
         }
@@ -520,6 +559,9 @@ public final class ClientConfig {
             execTimeout = c.execTimeout;
             origin = c.origin;
             clock = c.clock;
+            qps = c.qps;
+            burst = c.burst;
+            rateLimiter = c.rateLimiter;
         }
 
         /**
@@ -794,6 +836,45 @@ public final class ClientConfig {
         /** The clock for token re-reads and exec credential expiry. */
         public Builder clock(Clock newClock) {
             this.clock = Objects.requireNonNull(newClock, "clock");
+            return this;
+        }
+
+        /**
+         * Turns the client-side rate limiter on: at most {@code qps} requests per second on average, after
+         * a {@link #burst(int)} (default 10). 0, the default, turns it off. client-go's defaults are
+         * {@code qps(5).burst(10)}. A kubeconfig has no such setting, in client-go either.
+         *
+         * @throws IllegalArgumentException if negative, infinite or NaN
+         */
+        public Builder qps(double requestsPerSecond) {
+            if (!(requestsPerSecond >= 0) || Double.isInfinite(requestsPerSecond)) {
+                throw new IllegalArgumentException("qps must be zero (no limit) or positive: " + requestsPerSecond);
+            }
+            this.qps = requestsPerSecond;
+            return this;
+        }
+
+        /**
+         * The most requests the rate limiter lets through at once after an idle period (default 10);
+         * used only with a positive {@link #qps(double)}.
+         *
+         * @throws IllegalArgumentException if less than 1
+         */
+        public Builder burst(int requests) {
+            if (requests < 1) {
+                throw new IllegalArgumentException("burst must be at least 1: " + requests);
+            }
+            this.burst = requests;
+            return this;
+        }
+
+        /**
+         * A rate limiter shared by every client built from this configuration (client-go's
+         * {@code rest.Config.RateLimiter}); it overrides {@link #qps(double)} and {@link #burst(int)}.
+         * {@code null} removes it.
+         */
+        public Builder rateLimiter(RequestRateLimiter limiter) {
+            this.rateLimiter = limiter;
             return this;
         }
 

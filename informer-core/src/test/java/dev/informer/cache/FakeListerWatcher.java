@@ -1,7 +1,9 @@
 package dev.informer.cache;
 
 import dev.informer.api.ObjectList;
+import dev.informer.api.Status;
 import dev.informer.client.ListOptions;
+import dev.informer.client.StatusException;
 import dev.informer.testsupport.Await;
 import dev.informer.watch.Watch;
 import dev.informer.watch.testing.FakeWatcher;
@@ -12,7 +14,9 @@ import java.util.function.Function;
 /**
  * A scripted {@link ListerWatcher}: tests set what list and watch answer (or throw) and read back
  * the options of every call. By default a list is empty at resource version "1" and a watch is a
- * new {@link FakeWatcher} that stays open until the test or the reflector stops it.
+ * new {@link FakeWatcher} that stays open until the test or the reflector stops it. Unless
+ * {@link #supportsStreamingLists} is set, a streaming list request ({@code sendInitialEvents}) is
+ * rejected with 422, as a server without the WatchList feature: the reflector falls back to list + watch.
  */
 final class FakeListerWatcher<T> implements ListerWatcher<T> {
 
@@ -21,6 +25,7 @@ final class FakeListerWatcher<T> implements ListerWatcher<T> {
     final List<FakeWatcher<T>> watchers = new CopyOnWriteArrayList<>();
     volatile Function<ListOptions, ObjectList<T>> onList = options -> ObjectList.of("v1", "PodList", "1", List.of());
     volatile Function<ListOptions, Watch<T>> onWatch = options -> newWatcher();
+    volatile boolean supportsStreamingLists;
 
     FakeWatcher<T> newWatcher() {
         FakeWatcher<T> watcher = new FakeWatcher<>();
@@ -42,6 +47,10 @@ final class FakeListerWatcher<T> implements ListerWatcher<T> {
     @Override
     public Watch<T> watch(ListOptions options) {
         watchCalls.add(options);
+        if (!supportsStreamingLists && Boolean.TRUE.equals(options.sendInitialEvents())) {
+            throw StatusException.of(Status.failure(422, "Invalid",
+                    "sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled"));
+        }
         return onWatch.apply(options);
     }
 }

@@ -46,10 +46,12 @@ class ReflectorResourceVersionTest {
     }
 
     private Reflector<Pod> start(boolean useWatchList) {
+        lw.supportsStreamingLists = true;
         reflector = Reflector.builder(lw, store).name("pods-rv-test")
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
                 .random(new Random(7))
                 .useWatchList(useWatchList)
+                .watchListConsistencyCheck(false)
                 .watchErrorHandler((name, error) -> errors.add(error))
                 .build();
         reflector.start();

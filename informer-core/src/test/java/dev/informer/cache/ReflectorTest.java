@@ -83,7 +83,9 @@ class ReflectorTest {
             threads.add(thread);
             return thread;
         };
-        return Reflector.builder(lw, store).name("pods")
+        lw.supportsStreamingLists = true;
+        // List + watch unless a test asks for streaming lists (the default).
+        return Reflector.builder(lw, store).name("pods").useWatchList(false).watchListConsistencyCheck(false)
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
                 .random(new Random(7))
                 .threadFactory(factory)
@@ -698,5 +700,10 @@ class ReflectorTest {
                 .getMessage().contains("pageSize"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> builder.minWatchTimeout(Duration.ZERO))
                 .getMessage().contains("minWatchTimeout"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> builder.minWatchTimeout(Duration.ofSeconds(299)))
+                .getMessage().contains("at least 5m (as client-go): 4m59s"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> builder.maxInternalErrorRetryDuration(Duration.ofSeconds(-1)))
+                .getMessage().contains("maxInternalErrorRetryDuration"));
     }
 }

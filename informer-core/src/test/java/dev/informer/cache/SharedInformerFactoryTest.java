@@ -80,6 +80,8 @@ class SharedInformerFactoryTest {
 
     @Test
     void waitForCacheSyncReportsAnInformerThatCannotSync() throws Exception {
+        // Both the streaming list (a watch, the default) and the list it falls back to fail.
+        server.faults().failNext(1000, "watch", "configmaps", 500);
         server.faults().failNext(1000, "list", "configmaps", 500);
         factory.informerFor(ResourceType.CONFIGMAPS);
         factory.informerFor(ResourceType.PODS);

@@ -90,6 +90,15 @@ class ResourceVersionTest {
   }
 
   @Test
+  void watchFromAFutureResourceVersionIsTooLargeTimeout() {
+    // A client of a server restarted on the same port: kube-apiserver's watch cache answers 504.
+    TestApi.Response r = api.get(PODS + "?watch=true&resourceVersion=" + (server.resourceVersion() + 100));
+    assertEquals(504, r.status(), r.body());
+    assertEquals("ResourceVersionTooLarge",
+        r.json().path("details").path("causes").get(0).path("reason").asString());
+  }
+
+  @Test
   void exactListOfACompactedResourceVersionIsExpired() {
     long rv1 = api.post(PODS, TestObjects.pod("a")).rv();
     for (int i = 0; i < 12; i++) {

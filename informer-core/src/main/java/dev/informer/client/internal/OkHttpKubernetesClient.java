@@ -1,9 +1,12 @@
 package dev.informer.client.internal;
 
 import dev.informer.api.ResourceType;
+import dev.informer.client.ApiConnectionException;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
+import dev.informer.client.RequestRateLimiter;
 import dev.informer.client.ResourceClient;
+import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
 import java.net.Proxy;
 import java.net.URI;
@@ -22,7 +25,8 @@ import okhttp3.Request;
  * The OkHttp implementation of {@link KubernetesClient}: one {@link OkHttpClient} (connection pool,
  * dispatcher, TLS, credentials) shared by every resource client. Interceptors, outermost first: request
  * logging (debug), then user agent, compression and credentials; a 401 is retried once with refreshed
- * credentials (OkHttp authenticator).
+ * credentials (OkHttp authenticator). With a client-side rate limiter ({@link ClientConfig#newRateLimiter()}),
+ * every request first waits for a permit.
  *
  * <p>Thread-safe.
  */
@@ -32,10 +36,13 @@ public final class OkHttpKubernetesClient implements KubernetesClient {
     private final OkHttpClient http;
     private final HttpUrl base;
     private final AtomicBoolean closed = new AtomicBoolean();
+    /** Null when requests are not limited (the default). */
+    private final RequestRateLimiter rateLimiter;
 
     private OkHttpKubernetesClient(ClientConfig config, RequestLogger logger) {
         this.config = Objects.requireNonNull(config, "config");
         this.base = HttpUrl.get(config.server().toString());
+        this.rateLimiter = config.newRateLimiter().orElse(null);
         ClientKeyManager keyManager = new ClientKeyManager(config.clientCertificateChain(), config.clientKey().orElse(null));
         // The exec plugin's listener runs later, on request threads: it finds the built client here.
         AtomicReference<OkHttpClient> self = new AtomicReference<>();
@@ -117,6 +124,25 @@ public final class OkHttpKubernetesClient implements KubernetesClient {
 
     HttpUrl base() {
         return base;
+    }
+
+    /**
+     * Takes a permit from the client-side rate limiter, if any, before a request; one per HTTP request
+     * (each list page, a watch once when it starts).
+     *
+     * @throws ApiConnectionException if interrupted while waiting (the interrupt flag is kept)
+     */
+    void awaitRateLimit(String method, String url) {
+        if (rateLimiter == null) {
+            return;
+        }
+        try {
+            rateLimiter.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiConnectionException(method, url, new InterruptedIOException(
+                    "interrupted while waiting for the client-side rate limiter (" + rateLimiter + ")"));
+        }
     }
 
     void checkOpen() {

@@ -309,6 +309,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         client.checkOpen();
         String method = request.method();
         String url = request.url().toString();
+        client.awaitRateLimit(method, url);
         try {
             return call.execute();
         } catch (CredentialIOException e) {

@@ -1,0 +1,100 @@
+package dev.informer.client;
+
+import dev.informer.clock.Clock;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The token bucket behind {@link RequestRateLimiter#tokenBucket}: golang.org/x/time/rate's
+ * reservation scheme without a ticker. Taking a token when none is left reserves one in the future
+ * (the bucket goes negative) and waits until the refill has produced it, so waiters are served in
+ * the order they asked. Thread-safe: one lock guards the arithmetic and the waits.
+ */
+final class TokenBucketRateLimiter implements RequestRateLimiter {
+
+    private static final double NANOS_PER_SECOND = 1e9;
+
+    private final double qps;
+    private final int burst;
+    private final Clock clock;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** Never signalled: waits end on the clock's deadline (a fake clock wakes them when stepped). */
+    private final Condition tick = lock.newCondition();
+    // @GuardedBy("lock")
+    private double tokens;
+    // @GuardedBy("lock")
+    private long lastNanos;
+
+    TokenBucketRateLimiter(double qps, int burst, Clock clock) {
+        if (!(qps > 0) || Double.isInfinite(qps)) {
+            throw new IllegalArgumentException("qps must be positive and finite: " + qps);
+        }
+        if (burst < 1) {
+            throw new IllegalArgumentException("burst must be at least 1: " + burst);
+        }
+        this.qps = qps;
+        this.burst = burst;
+        this.clock = clock;
+        this.tokens = burst;
+        this.lastNanos = clock.nanoTime();
+    }
+
+    @Override
+    public boolean tryAcquire() {
+        lock.lock();
+        try {
+            refillLocked();
+            if (tokens < 1) {
+                return false;
+            }
+            tokens -= 1;
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void acquire() throws InterruptedException {
+        lock.lock();
+        try {
+            refillLocked();
+            tokens -= 1;
+            if (tokens >= 0) {
+                return;
+            }
+            long deadline = lastNanos + (long) Math.ceil(-tokens / qps * NANOS_PER_SECOND);
+            try {
+                while (clock.nanoTime() - deadline < 0) {
+                    clock.awaitUntil(lock, tick, deadline);
+                }
+            } catch (InterruptedException e) {
+                // Give the reservation back (x/time/rate's cancel, simplified to one token).
+                refillLocked();
+                tokens = Math.min(burst, tokens + 1);
+                throw e;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void refillLocked() {
+        long now = clock.nanoTime();
+        long elapsed = now - lastNanos;
+        if (elapsed > 0) {
+            tokens = Math.min(burst, tokens + elapsed * qps / NANOS_PER_SECOND);
+            lastNanos = now;
+        }
+    }
+
+    @Override
+    public double qps() {
+        return qps;
+    }
+
+    @Override
+    public String toString() {
+        return "TokenBucketRateLimiter[qps=" + qps + ", burst=" + burst + "]";
+    }
+}
