@@ -55,8 +55,10 @@ class ServerRestartIT {
 
                 watch.awaitLine(l -> l.startsWith("{\"event\":\"ADD\",\"key\":\"default/new-1\""), CONVERGENCE,
                         "the new server's pod");
-                watch.awaitLine(l -> l.startsWith("{\"event\":\"DELETE\",\"key\":\"default/old-"), CONVERGENCE,
-                        "the old server's pods deleted");
+                for (String old : List.of("default/old-1", "default/old-2")) {
+                    Await.until(old + " deleted", () -> watch.stdout().stream().anyMatch(
+                            l -> l.startsWith("{\"event\":\"DELETE\",\"key\":\"" + old + "\"")), watch::describe);
+                }
                 watch.closeStdin();
                 watch.awaitLine(l -> l.startsWith("{\"event\":\"END\""), WAIT, "END");
                 assertEquals(0, watch.awaitExit(WAIT), watch.describe());
