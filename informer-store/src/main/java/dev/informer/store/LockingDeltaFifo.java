@@ -9,8 +9,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * <p>Keys are computed and the transformer applied before the lock is taken, so a failure leaves
  * the queue untouched and the lock is held only for map and deque operations.
  */
-final class LockingDeltaFifo<T> implements DeltaFifo<T> {
+final class LockingDeltaFifo<T> extends LockingQueueBase implements DeltaFifo<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(DeltaFifo.class);
 
@@ -34,19 +32,10 @@ final class LockingDeltaFifo<T> implements DeltaFifo<T> {
     private final boolean emitDeltaTypeReplaced;
     private final UnaryOperator<Object> transformer; // null when there is none
 
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition notEmpty = lock.newCondition();
-
     // @GuardedBy("lock")
     private final HashMap<String, DeltaBuffer<T>> items = new HashMap<>();
     // @GuardedBy("lock")
     private final ArrayDeque<String> queue = new ArrayDeque<>();
-    // @GuardedBy("lock"): the first replace happened, or add/update/delete/addIfNotPresent came first.
-    private boolean populated;
-    // @GuardedBy("lock"): items of the first replace not popped yet.
-    private int initialPopulationCount;
-    // @GuardedBy("lock")
-    private boolean closed;
 
     LockingDeltaFifo(KeyFunction<T> keyFunction, KnownObjects<? extends T> knownObjects,
             boolean emitDeltaTypeReplaced, UnaryOperator<Object> transformer) {
@@ -308,41 +297,6 @@ final class LockingDeltaFifo<T> implements DeltaFifo<T> {
             DeltaBuffer<T> deltas = items.get(key);
             // A copy: the queued buffer keeps changing while it waits.
             return deltas == null ? Optional.empty() : Optional.of(DeltaBuffer.copyOf(deltas));
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public boolean hasSynced() {
-        lock.lock();
-        try {
-            return hasSyncedLocked();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private boolean hasSyncedLocked() {
-        return populated && initialPopulationCount == 0;
-    }
-
-    @Override
-    public boolean isClosed() {
-        lock.lock();
-        try {
-            return closed;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public void close() {
-        lock.lock();
-        try {
-            closed = true;
-            notEmpty.signalAll();
         } finally {
             lock.unlock();
         }

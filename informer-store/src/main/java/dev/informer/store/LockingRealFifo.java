@@ -11,8 +11,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -24,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * transformer), so popping, batching and relists never recompute them. Atomic items
  * (REPLACED_ALL, SYNC_ALL, BOOKMARK) have a {@code null} key.
  */
-final class LockingRealFifo<T> implements RealFifo<T> {
+final class LockingRealFifo<T> extends LockingQueueBase implements RealFifo<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RealFifo.class);
 
@@ -42,17 +40,8 @@ final class LockingRealFifo<T> implements RealFifo<T> {
     private final int maxBatchSize;
     private final int unlockBelow;
 
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition notEmpty = lock.newCondition();
-
     // @GuardedBy("lock")
     private final ArrayDeque<Entry<T>> items = new ArrayDeque<>();
-    // @GuardedBy("lock")
-    private boolean populated;
-    // @GuardedBy("lock"): items of the first replace not yet popped and processed.
-    private int initialPopulationCount;
-    // @GuardedBy("lock")
-    private boolean closed;
 
     LockingRealFifo(KeyFunction<T> keyFunction, KnownObjects<? extends T> knownObjects, UnaryOperator<Object> transformer,
             RealFifoOptions options, String name, LongSupplier nanoTime) {
@@ -352,41 +341,6 @@ final class LockingRealFifo<T> implements RealFifo<T> {
         lock.lock();
         try {
             return items.size();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public boolean hasSynced() {
-        lock.lock();
-        try {
-            return hasSyncedLocked();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    private boolean hasSyncedLocked() {
-        return populated && initialPopulationCount == 0;
-    }
-
-    @Override
-    public boolean isClosed() {
-        lock.lock();
-        try {
-            return closed;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    @Override
-    public void close() {
-        lock.lock();
-        try {
-            closed = true;
-            notEmpty.signalAll();
         } finally {
             lock.unlock();
         }
