@@ -25,7 +25,11 @@ record BenchObject(String namespace, String name, String resourceVersion, String
     }
 
     BenchObject withApp(String app) {
-        return new BenchObject(namespace, name, resourceVersion, uid,
+        return new BenchObject(
+                namespace,
+                name,
+                resourceVersion,
+                uid,
                 Map.of("app", app, "tier", labels.get("tier"), "release", labels.get("release")));
     }
 }

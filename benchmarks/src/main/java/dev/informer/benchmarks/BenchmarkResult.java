@@ -21,8 +21,14 @@ import tools.jackson.databind.JsonNode;
  * @param primary   the score
  * @param secondary the secondary metrics kept: {@code gc.alloc.rate.norm} and {@code retainedMegabytes}
  */
-record BenchmarkResult(String topic, String method, String impl, Map<String, String> params, String mode,
-        Score primary, Map<String, Score> secondary) {
+record BenchmarkResult(
+        String topic,
+        String method,
+        String impl,
+        Map<String, String> params,
+        String mode,
+        Score primary,
+        Map<String, Score> secondary) {
 
     static final String OURS = "ours";
     static final String ALLOC = "gc.alloc.rate.norm";
@@ -114,7 +120,9 @@ record BenchmarkResult(String topic, String method, String impl, Map<String, Str
     }
 
     private static Score score(JsonNode metric) {
-        return new Score(number(metric.get("score")), number(metric.get("scoreError")),
+        return new Score(
+                number(metric.get("score")),
+                number(metric.get("scoreError")),
                 metric.path("scoreUnit").asString(""));
     }
 

@@ -56,6 +56,7 @@ public class DeltaFifoBenchmark {
 
     /** The two lists a relist alternates between: b differs from a in 1% of the objects. */
     List<BenchObject> listA;
+
     List<BenchObject> listB;
     boolean nextIsB;
     Indexer<BenchObject> indexer;
@@ -75,9 +76,13 @@ public class DeltaFifoBenchmark {
             // Every 100th object changed: 1%.
             listB.add(i % 100 == 0 ? updated[i] : added[i]);
         }
-        indexer = Stores.newIndexer(KEY, Map.of(
-                IndexFunctions.NAMESPACE_INDEX, IndexFunctions.byNamespace(),
-                "app", IndexFunctions.byLabel("app")));
+        indexer = Stores.newIndexer(
+                KEY,
+                Map.of(
+                        IndexFunctions.NAMESPACE_INDEX,
+                        IndexFunctions.byNamespace(),
+                        "app",
+                        IndexFunctions.byLabel("app")));
         indexer.replace(listA, "1");
         nextIsB = true;
     }
@@ -100,7 +105,7 @@ public class DeltaFifoBenchmark {
         }
         int correct = 0;
         for (int i = 0; i < size; i++) {
-            Deltas<BenchObject> deltas = fifo.pop((d, initial) -> { });
+            Deltas<BenchObject> deltas = fifo.pop((d, initial) -> {});
             if (deltas.size() == 3 && deltas.newest().object() == updatedAgain[i]) {
                 correct++;
             }
@@ -113,7 +118,8 @@ public class DeltaFifoBenchmark {
     public int replaceWithOnePercentChangedThenPopAll() throws Exception {
         List<BenchObject> list = nextIsB ? listB : listA;
         nextIsB = !nextIsB;
-        DeltaFifo<BenchObject> fifo = DeltaFifo.builder(KEY).knownObjects(indexer).build();
+        DeltaFifo<BenchObject> fifo =
+                DeltaFifo.builder(KEY).knownObjects(indexer).build();
         fifo.replace(list, "2");
         int popped = 0;
         for (int i = 0; i < size; i++) {

@@ -60,6 +60,7 @@ public class DispatchBenchmark {
     BenchObject object;
     /** Handler calls still outstanding in the current op; the last handler unparks the benchmark thread. */
     final AtomicInteger remaining = new AtomicInteger();
+
     volatile Thread waiter;
 
     /** Counts down the op's outstanding handler calls. */
@@ -74,11 +75,12 @@ public class DispatchBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        ThreadFactory factory = switch (threads) {
-            case "platform" -> ThreadFactories.platformDaemon("bench-listener");
-            case "virtual" -> ThreadFactories.virtualIfAvailable("bench-listener");
-            default -> throw new IllegalArgumentException("threads must be platform or virtual: " + threads);
-        };
+        ThreadFactory factory =
+                switch (threads) {
+                    case "platform" -> ThreadFactories.platformDaemon("bench-listener");
+                    case "virtual" -> ThreadFactories.virtualIfAvailable("bench-listener");
+                    default -> throw new IllegalArgumentException("threads must be platform or virtual: " + threads);
+                };
         processor = new SharedProcessor<>(Clock.system(), factory);
         for (int i = 0; i < listeners; i++) {
             processor.addListener(new CountingHandler(), () -> true);

@@ -55,15 +55,17 @@ interface Dispatcher {
     }
 
     private static Dispatcher ours(BenchObject object, List<Consumer<Object>> handlers) {
-        var processor = new dev.informer.cache.internal.SharedProcessor<BenchObject>(Clock.system(),
-                ThreadFactories.platformDaemon("bench-ours-listener"));
+        var processor = new dev.informer.cache.internal.SharedProcessor<BenchObject>(
+                Clock.system(), ThreadFactories.platformDaemon("bench-ours-listener"));
         for (Consumer<Object> handler : handlers) {
-            processor.addListener(new ResourceEventHandler<BenchObject>() {
-                @Override
-                public void onAdd(BenchObject obj, boolean isInInitialList) {
-                    handler.accept(obj);
-                }
-            }, () -> true);
+            processor.addListener(
+                    new ResourceEventHandler<BenchObject>() {
+                        @Override
+                        public void onAdd(BenchObject obj, boolean isInInitialList) {
+                            handler.accept(obj);
+                        }
+                    },
+                    () -> true);
         }
         processor.start();
         return new Dispatcher() {
@@ -92,13 +94,12 @@ interface Dispatcher {
                         }
 
                         @Override
-                        public void onUpdate(V1Pod oldObj, V1Pod newObj) {
-                        }
+                        public void onUpdate(V1Pod oldObj, V1Pod newObj) {}
 
                         @Override
-                        public void onDelete(V1Pod obj, boolean deletedFinalStateUnknown) {
-                        }
-                    }, 0));
+                        public void onDelete(V1Pod obj, boolean deletedFinalStateUnknown) {}
+                    },
+                    0));
         }
         return new Dispatcher() {
             @Override
@@ -118,26 +119,28 @@ interface Dispatcher {
         ExecutorService pool = Executors.newCachedThreadPool(daemon("bench-fabric8-informer"));
         var processor = new io.fabric8.kubernetes.client.informers.impl.cache.SharedProcessor<Pod>(pool, "bench");
         for (Consumer<Object> handler : handlers) {
-            processor.addProcessorListener(new io.fabric8.kubernetes.client.informers.ResourceEventHandler<Pod>() {
-                @Override
-                public void onAdd(Pod obj) {
-                    handler.accept(obj);
-                }
+            processor.addProcessorListener(
+                    new io.fabric8.kubernetes.client.informers.ResourceEventHandler<Pod>() {
+                        @Override
+                        public void onAdd(Pod obj) {
+                            handler.accept(obj);
+                        }
 
-                @Override
-                public void onUpdate(Pod oldObj, Pod newObj) {
-                }
+                        @Override
+                        public void onUpdate(Pod oldObj, Pod newObj) {}
 
-                @Override
-                public void onDelete(Pod obj, boolean deletedFinalStateUnknown) {
-                }
-            }, 0, List::of);
+                        @Override
+                        public void onDelete(Pod obj, boolean deletedFinalStateUnknown) {}
+                    },
+                    0,
+                    List::of);
         }
         return new Dispatcher() {
             @Override
             public void distribute() {
                 processor.distribute(
-                        new io.fabric8.kubernetes.client.informers.impl.cache.ProcessorListener.AddNotification<>(object),
+                        new io.fabric8.kubernetes.client.informers.impl.cache.ProcessorListener.AddNotification<>(
+                                object),
                         false);
             }
 

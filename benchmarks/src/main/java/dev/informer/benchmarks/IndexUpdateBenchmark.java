@@ -52,6 +52,7 @@ public class IndexUpdateBenchmark {
     BenchObject[][] versions;
     /** Two versions of every object with different app labels. */
     BenchObject[][] moving;
+
     int cursor;
     int round;
     int namespaceCursor;
@@ -59,9 +60,13 @@ public class IndexUpdateBenchmark {
 
     @Setup
     public void setUp() {
-        indexer = Stores.newIndexer(KEY, Map.of(
-                IndexFunctions.NAMESPACE_INDEX, IndexFunctions.byNamespace(),
-                "app", IndexFunctions.byLabel("app")));
+        indexer = Stores.newIndexer(
+                KEY,
+                Map.of(
+                        IndexFunctions.NAMESPACE_INDEX,
+                        IndexFunctions.byNamespace(),
+                        "app",
+                        IndexFunctions.byLabel("app")));
         versions = new BenchObject[2][size];
         moving = new BenchObject[2][size];
         for (int i = 0; i < size; i++) {

@@ -40,7 +40,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3)
 @Measurement(iterations = 5)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx3g", "-XX:+UseG1GC"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx3g", "-XX:+UseG1GC"})
 public class InformerQueueBenchmark {
 
     @Param("10000")
@@ -56,7 +58,8 @@ public class InformerQueueBenchmark {
     @Setup(Level.Trial)
     public void seedServer() {
         server = SyncFixture.startServerWithPods(pods);
-        client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
+        client = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build());
     }
 
     @TearDown(Level.Trial)
@@ -72,8 +75,10 @@ public class InformerQueueBenchmark {
         switch (queue) {
             case "DeltaFifo" -> builder.deltaFifo();
             case "RealFifo" -> builder.realFifo(RealFifoOptions.plain());
-            case "RealFifoBatch" -> builder.realFifo(RealFifoOptions.builder()
-                    .maxBatchSize(RealFifoOptions.CLIENT_GO_BATCH_SIZE).build());
+            case "RealFifoBatch" ->
+                builder.realFifo(RealFifoOptions.builder()
+                        .maxBatchSize(RealFifoOptions.CLIENT_GO_BATCH_SIZE)
+                        .build());
             case "ClientGo136" -> builder.realFifo(RealFifoOptions.clientGoDefaults());
             default -> throw new IllegalArgumentException("unknown queue " + queue);
         }
@@ -86,15 +91,15 @@ public class InformerQueueBenchmark {
             }
 
             @Override
-            public void onUpdate(Pod oldObj, Pod newObj) {
-            }
+            public void onUpdate(Pod oldObj, Pod newObj) {}
 
             @Override
-            public void onDelete(Object obj) {
-            }
+            public void onDelete(Object obj) {}
         });
         informer.start();
-        SyncFixture.await(() -> informer.hasSynced() && adds.get() >= pods, Duration.ofMinutes(5),
+        SyncFixture.await(
+                () -> informer.hasSynced() && adds.get() >= pods,
+                Duration.ofMinutes(5),
                 "synced and " + pods + " adds delivered with " + queue);
         return adds.get();
     }

@@ -41,7 +41,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx6g", "-XX:+UseG1GC"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx6g", "-XX:+UseG1GC"})
 public class InformerSyncBenchmark {
 
     @Param({"10000", "50000"})
@@ -61,7 +63,8 @@ public class InformerSyncBenchmark {
         for (int i = 0; i < pods; i++) {
             server.create("pods", "default", pod(i));
         }
-        client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
+        client = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build());
     }
 
     @TearDown(Level.Trial)
@@ -97,7 +100,8 @@ public class InformerSyncBenchmark {
     public void measureRetainedHeapAndStop() {
         long retained = usedHeapAfterGc() - heapBefore;
         int cached = informer.getStore().list().size();
-        System.out.printf("%nretained-heap pods=%d stripManagedFields=%s: %.1f MiB (%d bytes/pod), cached=%d%n",
+        System.out.printf(
+                "%nretained-heap pods=%d stripManagedFields=%s: %.1f MiB (%d bytes/pod), cached=%d%n",
                 pods, stripManagedFields, retained / (1024.0 * 1024.0), cached == 0 ? 0 : retained / cached, cached);
         informer.stop();
         informer = null;
@@ -144,6 +148,7 @@ public class InformerSyncBenchmark {
                 "restartPolicy":"Always","nodeName":"node-%4$d","serviceAccountName":"default"},\
                 "status":{"phase":"Running","hostIP":"10.0.0.%4$d","podIP":"10.244.%5$d.%6$d",\
                 "conditions":[{"type":"Ready","status":"True","lastTransitionTime":"2024-05-01T10:00:05Z"}]}}
-                """.formatted(name, app, hash, i % 50, i / 250 % 250, i % 250 + 2);
+                """
+                .formatted(name, app, hash, i % 50, i / 250 % 250, i % 250 + 2);
     }
 }

@@ -125,15 +125,15 @@ public class PeerDeltaFifoBenchmark {
     }
 
     static Cache<V1Pod> newClientJavaIndexer() {
-        Cache<V1Pod> cache = new Cache<>(Caches.NAMESPACE_INDEX, Caches::metaNamespaceIndexFunc,
-                Caches::deletionHandlingMetaNamespaceKeyFunc);
+        Cache<V1Pod> cache = new Cache<>(
+                Caches.NAMESPACE_INDEX, Caches::metaNamespaceIndexFunc, Caches::deletionHandlingMetaNamespaceKeyFunc);
         cache.addIndexers(Map.of("app", PeerObjects.CLIENT_JAVA_APP_INDEX));
         return cache;
     }
 
     static CacheImpl<Pod> newFabric8Cache() {
-        CacheImpl<Pod> cache = new CacheImpl<>(CacheImpl.NAMESPACE_INDEX, CacheImpl::metaNamespaceIndexFunc,
-                CacheImpl::metaNamespaceKeyFunc);
+        CacheImpl<Pod> cache = new CacheImpl<>(
+                CacheImpl.NAMESPACE_INDEX, CacheImpl::metaNamespaceIndexFunc, CacheImpl::metaNamespaceKeyFunc);
         cache.addIndexers(Map.of("app", PeerObjects.FABRIC8_APP_INDEX));
         return cache;
     }
@@ -164,7 +164,7 @@ public class PeerDeltaFifoBenchmark {
         }
         int correct = 0;
         for (int i = 0; i < size; i++) {
-            Deque<MutablePair<DeltaFIFO.DeltaType, KubernetesObject>> deltas = fifo.pop(d -> { });
+            Deque<MutablePair<DeltaFIFO.DeltaType, KubernetesObject>> deltas = fifo.pop(d -> {});
             if (deltas.size() == 3 && deltas.peekLast().getRight() == cjUpdatedAgain[i]) {
                 correct++;
             }
@@ -222,8 +222,10 @@ public class PeerDeltaFifoBenchmark {
         for (MutablePair<DeltaFIFO.DeltaType, KubernetesObject> delta : deltas) {
             KubernetesObject object = delta.getRight();
             if (delta.getLeft() == DeltaFIFO.DeltaType.Deleted) {
-                cjIndexer.delete(object instanceof DeltaFIFO.DeletedFinalStateUnknown<?> tombstone
-                        ? (V1Pod) tombstone.getObj() : (V1Pod) object);
+                cjIndexer.delete(
+                        object instanceof DeltaFIFO.DeletedFinalStateUnknown<?> tombstone
+                                ? (V1Pod) tombstone.getObj()
+                                : (V1Pod) object);
                 continue;
             }
             V1Pod pod = (V1Pod) object;

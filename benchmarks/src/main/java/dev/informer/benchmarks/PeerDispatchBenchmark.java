@@ -49,6 +49,7 @@ public class PeerDispatchBenchmark {
     final AtomicInteger remaining = new AtomicInteger();
     /** Handler calls seen in total, for the smoke test. */
     final AtomicInteger delivered = new AtomicInteger();
+
     volatile Thread waiter;
 
     @Setup(Level.Trial)

@@ -60,7 +60,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
-@Fork(value = 1, jvmArgsAppend = {"-Xmx6g", "-XX:+UseG1GC"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xmx6g", "-XX:+UseG1GC"})
 public class PeerInformerSyncBenchmark {
 
     private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(5);
@@ -99,7 +101,8 @@ public class PeerInformerSyncBenchmark {
     @Setup(Level.Trial)
     public void startServer() throws IOException {
         server = SyncFixture.startServerWithPods(pods);
-        kubeconfig = server.kubeconfig(Files.createTempDirectory("informer-bench").resolve("kubeconfig"));
+        kubeconfig =
+                server.kubeconfig(Files.createTempDirectory("informer-bench").resolve("kubeconfig"));
     }
 
     @TearDown(Level.Trial)
@@ -114,12 +117,17 @@ public class PeerInformerSyncBenchmark {
         switch (impl) {
             case "clientJava" -> {
                 clientJavaClient = io.kubernetes.client.util.Config.fromConfig(kubeconfig.toString());
-                clientJavaClient.setHttpClient(clientJavaClient.getHttpClient().newBuilder()
-                        .readTimeout(Duration.ZERO).build());
+                clientJavaClient.setHttpClient(clientJavaClient
+                        .getHttpClient()
+                        .newBuilder()
+                        .readTimeout(Duration.ZERO)
+                        .build());
                 clientJavaFactory = new SharedInformerFactory(clientJavaClient);
             }
-            case "fabric8" -> fabric8Client = new KubernetesClientBuilder()
-                    .withConfig(Config.fromKubeconfig(kubeconfig.toFile())).build();
+            case "fabric8" ->
+                fabric8Client = new KubernetesClientBuilder()
+                        .withConfig(Config.fromKubeconfig(kubeconfig.toFile()))
+                        .build();
             default -> throw new IllegalArgumentException("unknown impl: " + impl);
         }
         heapBeforeStart = SyncFixture.liveHeapBytes();
@@ -132,7 +140,8 @@ public class PeerInformerSyncBenchmark {
             case "clientJava" -> {
                 clientJavaInformer = clientJavaFactory.sharedIndexInformerFor(
                         new GenericKubernetesApi<>(V1Pod.class, V1PodList.class, "", "v1", "pods", clientJavaClient),
-                        V1Pod.class, 0);
+                        V1Pod.class,
+                        0);
                 clientJavaFactory.startAllRegisteredInformers();
                 SyncFixture.await(clientJavaInformer::hasSynced, SYNC_TIMEOUT, "client-java informer synced");
                 yield clientJavaInformer.getIndexer().list().size();

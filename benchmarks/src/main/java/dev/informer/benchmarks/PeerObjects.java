@@ -30,8 +30,7 @@ final class PeerObjects {
         return app == null ? List.of() : List.of(app);
     };
 
-    private PeerObjects() {
-    }
+    private PeerObjects() {}
 
     /** client-java's typed pod with the same metadata as {@code object}. */
     static V1Pod clientJava(BenchObject object) {

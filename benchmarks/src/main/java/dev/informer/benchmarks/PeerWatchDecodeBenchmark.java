@@ -56,7 +56,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @Fork(1)
 public class PeerWatchDecodeBenchmark {
 
-    private static final Type CLIENT_JAVA_WATCH_TYPE = new TypeToken<Watch.Response<V1Pod>>() { }.getType();
+    private static final Type CLIENT_JAVA_WATCH_TYPE = new TypeToken<Watch.Response<V1Pod>>() {}.getType();
     private static final MediaType JSON_MEDIA_TYPE = MediaType.get("application/json");
 
     @Param({"clientJava", "fabric8"})
@@ -64,6 +64,7 @@ public class PeerWatchDecodeBenchmark {
 
     /** How many events setUp records; only the smoke test lowers it (the scores assume 10,000). */
     int events = WatchDecodeBenchmark.EVENTS;
+
     byte[] stream;
     private JSON clientJavaJson;
     private KubernetesSerialization fabric8Serialization;
@@ -101,12 +102,13 @@ public class PeerWatchDecodeBenchmark {
     /** fabric8's per-line watch event decode; returns the number of events. */
     int decodeFabric8(Consumer<WatchEvent> sink) {
         int count = 0;
-        try (BufferedReader lines = new BufferedReader(
-                new InputStreamReader(new ByteArrayInputStream(stream), StandardCharsets.UTF_8))) {
+        try (BufferedReader lines =
+                new BufferedReader(new InputStreamReader(new ByteArrayInputStream(stream), StandardCharsets.UTF_8))) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 WatchEvent event = fabric8Serialization.unmarshal(line, WatchEvent.class);
                 if (!(event.getObject() instanceof Pod)) {
-                    throw new IllegalStateException("fabric8 decoded a " + event.getObject().getClass() + ", not a Pod");
+                    throw new IllegalStateException(
+                            "fabric8 decoded a " + event.getObject().getClass() + ", not a Pod");
                 }
                 sink.accept(event);
                 count++;

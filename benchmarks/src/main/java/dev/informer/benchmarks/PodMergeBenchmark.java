@@ -62,6 +62,7 @@ public class PodMergeBenchmark {
     PodUpdate[] sets;
     /** For each pod, an UPDATE with spec version 0 and one with version 1. */
     PodUpdate[][] singleUpdates;
+
     PodUpdate[] extraAdds;
     PodUpdate[] extraRemoves;
     Map<String, Pod> map;
@@ -72,22 +73,30 @@ public class PodMergeBenchmark {
     static Pod pod(int i, int version) {
         return Pod.builder()
                 .metadata(ObjectMeta.builder()
-                        .name("pod-" + i).namespace("ns-" + (i % 20)).uid("uid-" + i).resourceVersion("1")
-                        .label("app", "app-" + (i % 10)).label("tier", "backend")
+                        .name("pod-" + i)
+                        .namespace("ns-" + (i % 20))
+                        .uid("uid-" + i)
+                        .resourceVersion("1")
+                        .label("app", "app-" + (i % 10))
+                        .label("tier", "backend")
                         .annotation("example.com/owner", "team-" + (i % 5))
                         .build())
                 .spec(PodSpec.builder()
-                        .nodeName("node-1").restartPolicy("Always")
-                        .addContainer(Container.builder().name("main").image("registry/app:" + version)
-                                .imagePullPolicy("IfNotPresent").build())
+                        .nodeName("node-1")
+                        .restartPolicy("Always")
+                        .addContainer(Container.builder()
+                                .name("main")
+                                .image("registry/app:" + version)
+                                .imagePullPolicy("IfNotPresent")
+                                .build())
                         .build())
                 .build();
     }
 
     @Setup
     public void setUp() throws InterruptedException {
-        storage = PodStorage.create(NotificationMode.INCREMENTAL, update -> emitted += update.pods().size(),
-                Clock.system());
+        storage = PodStorage.create(
+                NotificationMode.INCREMENTAL, update -> emitted += update.pods().size(), Clock.system());
         Pod[][] versions = new Pod[2][size];
         for (int i = 0; i < size; i++) {
             versions[0][i] = pod(i, 0);

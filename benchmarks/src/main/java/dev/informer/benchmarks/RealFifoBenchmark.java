@@ -55,7 +55,8 @@ public class RealFifoBenchmark {
 
     private static final KeyFunction<BenchObject> KEY = KeyFunctions.metaNamespaceKey();
     private static final RealFifoOptions BATCHES = RealFifoOptions.builder()
-            .maxBatchSize(RealFifoOptions.CLIENT_GO_BATCH_SIZE).build();
+            .maxBatchSize(RealFifoOptions.CLIENT_GO_BATCH_SIZE)
+            .build();
 
     @Param("10000")
     public int size;
@@ -82,9 +83,13 @@ public class RealFifoBenchmark {
             listA.add(added[i]);
             listB.add(i % 100 == 0 ? updated[i] : added[i]);
         }
-        indexer = Stores.newIndexer(KEY, Map.of(
-                IndexFunctions.NAMESPACE_INDEX, IndexFunctions.byNamespace(),
-                "app", IndexFunctions.byLabel("app")));
+        indexer = Stores.newIndexer(
+                KEY,
+                Map.of(
+                        IndexFunctions.NAMESPACE_INDEX,
+                        IndexFunctions.byNamespace(),
+                        "app",
+                        IndexFunctions.byLabel("app")));
         indexer.replace(listA, "1");
         nextIsB = true;
     }
@@ -98,7 +103,8 @@ public class RealFifoBenchmark {
         /** Queues one update per object (alternating versions, so the store really changes). */
         @Setup(Level.Invocation)
         public void fill(RealFifoBenchmark bench) {
-            RealFifo<BenchObject> filled = RealFifo.builder(KEY).options(BATCHES).build();
+            RealFifo<BenchObject> filled =
+                    RealFifo.builder(KEY).options(BATCHES).build();
             BenchObject[] source = nextIsUpdated ? bench.updated : bench.added;
             nextIsUpdated = !nextIsUpdated;
             for (int i = 0; i < bench.size; i++) {
@@ -123,7 +129,7 @@ public class RealFifoBenchmark {
         }
         int popped = 0;
         for (int i = 0; i < 3 * size; i++) {
-            if (fifo.pop((d, initial) -> { }).size() == 1) {
+            if (fifo.pop((d, initial) -> {}).size() == 1) {
                 popped++;
             }
         }
@@ -160,15 +166,17 @@ public class RealFifoBenchmark {
         RealFifo<BenchObject> fifo = queued.fifo;
         int[] applied = new int[1];
         while (applied[0] < size) {
-            fifo.popBatch((batch, initial) -> indexer.writeAtomically(() -> {
-                for (Delta<BenchObject> delta : batch) {
-                    apply(delta);
-                }
-                applied[0] += batch.size();
-            }), (deltas, initial) -> {
-                apply(deltas.oldest());
-                applied[0]++;
-            });
+            fifo.popBatch(
+                    (batch, initial) -> indexer.writeAtomically(() -> {
+                        for (Delta<BenchObject> delta : batch) {
+                            apply(delta);
+                        }
+                        applied[0] += batch.size();
+                    }),
+                    (deltas, initial) -> {
+                        apply(deltas.oldest());
+                        applied[0]++;
+                    });
         }
         return applied[0];
     }

@@ -37,17 +37,24 @@ import tools.jackson.databind.json.JsonMapper;
 public final class ResultsTable {
 
     static final List<String> PEERS = List.of("clientJava", "fabric8");
-    private static final Map<String, String> DISPLAY = Map.of("ours", "ours", "clientJava", "client-java",
-            "fabric8", "fabric8");
+    private static final Map<String, String> DISPLAY =
+            Map.of("ours", "ours", "clientJava", "client-java", "fabric8", "fabric8");
 
     /** One line of a section table: one of our variants of a benchmark with the peers' results. */
-    record Row(Topic topic, String topicClass, String method, Map<String, String> params, String variant,
-            BenchmarkResult ours, Map<String, BenchmarkResult> peers) {
+    record Row(
+            Topic topic,
+            String topicClass,
+            String method,
+            Map<String, String> params,
+            String variant,
+            BenchmarkResult ours,
+            Map<String, BenchmarkResult> peers) {
 
         /** {@code DeltaFifo.addUpdateBurstThenPopAll}: the class without "Benchmark", and the method. */
         String label() {
             String shortClass = topicClass.endsWith("Benchmark")
-                    ? topicClass.substring(0, topicClass.length() - "Benchmark".length()) : topicClass;
+                    ? topicClass.substring(0, topicClass.length() - "Benchmark".length())
+                    : topicClass;
             return shortClass + "." + method;
         }
 
@@ -61,8 +68,7 @@ public final class ResultsTable {
         }
     }
 
-    private ResultsTable() {
-    }
+    private ResultsTable() {}
 
     public static void main(String[] args) {
         Map<String, String> options;
@@ -113,10 +119,14 @@ public final class ResultsTable {
         if (options.containsKey("log")) {
             results = RetainedHeapLog.attach(results, Files.readString(Path.of(options.get("log"))));
         }
-        RunInfo info = new RunInfo(options.getOrDefault("date", LocalDate.now().toString()),
-                options.getOrDefault("machine", "unknown"), options.getOrDefault("mode", "full"),
+        RunInfo info = new RunInfo(
+                options.getOrDefault("date", LocalDate.now().toString()),
+                options.getOrDefault("machine", "unknown"),
+                options.getOrDefault("mode", "full"),
                 options.getOrDefault("settings", "each benchmark's own @Fork/@Warmup/@Measurement and @Param sizes"),
-                cpuModel(), Runtime.getRuntime().availableProcessors(), physicalMemory(),
+                cpuModel(),
+                Runtime.getRuntime().availableProcessors(),
+                physicalMemory(),
                 options.getOrDefault("note", ""));
         return render(results, info, jvmDescription(report));
     }
@@ -128,8 +138,10 @@ public final class ResultsTable {
         var first = report.get(0);
         List<String> args = new ArrayList<>();
         first.path("jvmArgs").forEach(a -> args.add(a.asString()));
-        return first.path("vmName").asString("?") + " " + first.path("vmVersion").asString("?") + " (JDK "
-                + first.path("jdkVersion").asString("?") + "), JMH " + first.path("jmhVersion").asString("?")
+        return first.path("vmName").asString("?") + " "
+                + first.path("vmVersion").asString("?") + " (JDK "
+                + first.path("jdkVersion").asString("?") + "), JMH "
+                + first.path("jmhVersion").asString("?")
                 + (args.isEmpty() ? "" : ", JVM args " + String.join(" ", args));
     }
 
@@ -160,12 +172,26 @@ public final class ResultsTable {
     static String render(List<BenchmarkResult> results, RunInfo info, String jvm) {
         List<Row> rows = rows(results);
         StringBuilder md = new StringBuilder();
-        md.append("# Benchmark results: ").append(info.date()).append(", ").append(info.machine()).append("\n\n");
-        md.append("- Run: **").append(info.mode()).append("** (").append(info.settings()).append(")\n");
+        md.append("# Benchmark results: ")
+                .append(info.date())
+                .append(", ")
+                .append(info.machine())
+                .append("\n\n");
+        md.append("- Run: **")
+                .append(info.mode())
+                .append("** (")
+                .append(info.settings())
+                .append(")\n");
         md.append("- JVM: ").append(jvm).append('\n');
-        md.append("- Machine: ").append(info.cores()).append(" cores (").append(info.cpu()).append("), ")
-                .append(info.memory() < 0 ? "unknown memory" : String.format(Locale.ROOT, "%.1f GiB memory",
-                        info.memory() / (1024.0 * 1024 * 1024)))
+        md.append("- Machine: ")
+                .append(info.cores())
+                .append(" cores (")
+                .append(info.cpu())
+                .append("), ")
+                .append(
+                        info.memory() < 0
+                                ? "unknown memory"
+                                : String.format(Locale.ROOT, "%.1f GiB memory", info.memory() / (1024.0 * 1024 * 1024)))
                 .append('\n');
         if (!info.note().isEmpty()) {
             md.append("- Note: ").append(info.note()).append('\n');
@@ -189,7 +215,9 @@ public final class ResultsTable {
         Map<String, Set<String>> peerParams = new HashMap<>();
         for (BenchmarkResult r : results) {
             if (!BenchmarkResult.OURS.equals(r.impl())) {
-                peerParams.computeIfAbsent(r.topic() + "." + r.method(), k -> new TreeSet<>()).addAll(r.params().keySet());
+                peerParams
+                        .computeIfAbsent(r.topic() + "." + r.method(), k -> new TreeSet<>())
+                        .addAll(r.params().keySet());
             }
         }
         // key -> variant -> (impl -> result), in report order
@@ -199,10 +227,12 @@ public final class ResultsTable {
             Map<String, String> keyParams = new TreeMap<>();
             Map<String, String> variantParams = new TreeMap<>();
             r.params().forEach((k, v) -> (shared == null || shared.contains(k) ? keyParams : variantParams).put(k, v));
-            String variant = variantParams.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+            String variant = variantParams.entrySet().stream()
+                    .map(e -> e.getKey() + "=" + e.getValue())
                     .collect(Collectors.joining(", "));
             List<Object> key = List.of(r.topic(), r.method(), keyParams);
-            Map<String, Map<String, BenchmarkResult>> variants = grouped.computeIfAbsent(key, k -> new LinkedHashMap<>());
+            Map<String, Map<String, BenchmarkResult>> variants =
+                    grouped.computeIfAbsent(key, k -> new LinkedHashMap<>());
             if (BenchmarkResult.OURS.equals(r.impl())) {
                 variants.computeIfAbsent(variant, v -> new LinkedHashMap<>()).put(r.impl(), r);
             } else {
@@ -220,8 +250,14 @@ public final class ResultsTable {
             for (var v : variants.entrySet()) {
                 if (!v.getKey().equals("\0peers")) {
                     anyOurs = true;
-                    rows.add(new Row(Topic.of(topicClass), topicClass, method, params, v.getKey(),
-                            v.getValue().get(BenchmarkResult.OURS), peers));
+                    rows.add(new Row(
+                            Topic.of(topicClass),
+                            topicClass,
+                            method,
+                            params,
+                            v.getKey(),
+                            v.getValue().get(BenchmarkResult.OURS),
+                            peers));
                 }
             }
             if (!anyOurs) {
@@ -244,10 +280,14 @@ public final class ResultsTable {
 
     /** How many times fewer units of a lower-is-better secondary metric ours has; NaN when missing. */
     static double secondaryAdvantage(BenchmarkResult ours, BenchmarkResult peer, String metric) {
-        if (ours == null || peer == null || !ours.secondary().containsKey(metric) || !peer.secondary().containsKey(metric)) {
+        if (ours == null
+                || peer == null
+                || !ours.secondary().containsKey(metric)
+                || !peer.secondary().containsKey(metric)) {
             return Double.NaN;
         }
-        return peer.secondary().get(metric).value() / ours.secondary().get(metric).value();
+        return peer.secondary().get(metric).value()
+                / ours.secondary().get(metric).value();
     }
 
     /** The smallest advantage over the peers present (the faster, or leaner, peer); NaN with no peer. */
@@ -281,15 +321,38 @@ public final class ResultsTable {
             double speed = worstAdvantage(row, ResultsTable::speedAdvantage);
             double alloc = worstAdvantage(row, (o, p) -> secondaryAdvantage(o, p, BenchmarkResult.ALLOC));
             double heap = worstAdvantage(row, (o, p) -> secondaryAdvantage(o, p, BenchmarkResult.RETAINED));
-            String goal = Double.isNaN(row.topic().speedGoal) ? "—"
-                    : String.format(Locale.ROOT, "≥ %.2f× %s", row.topic().speedGoal,
+            String goal = Double.isNaN(row.topic().speedGoal)
+                    ? "—"
+                    : String.format(
+                            Locale.ROOT,
+                            "≥ %.2f× %s",
+                            row.topic().speedGoal,
                             Double.isNaN(speed) ? "" : speed >= row.topic().speedGoal ? "met" : "**not met**");
-            String heapText = Double.isNaN(heap) ? "—" : ratio(heap) + (Double.isNaN(row.topic().heapGoal) ? ""
-                    : String.format(Locale.ROOT, " (goal ≥ %.2f×: %s)", row.topic().heapGoal,
-                            heap >= row.topic().heapGoal ? "met" : "**not met**"));
-            md.append("| ").append(row.topic().title).append(" | ").append(row.label()).append(" | ")
-                    .append(row.paramText()).append(" | ").append(ratio(speed)).append(" | ").append(goal).append(" | ")
-                    .append(ratio(alloc)).append(" | ").append(heapText).append(" |\n");
+            String heapText = Double.isNaN(heap)
+                    ? "—"
+                    : ratio(heap)
+                            + (Double.isNaN(row.topic().heapGoal)
+                                    ? ""
+                                    : String.format(
+                                            Locale.ROOT,
+                                            " (goal ≥ %.2f×: %s)",
+                                            row.topic().heapGoal,
+                                            heap >= row.topic().heapGoal ? "met" : "**not met**"));
+            md.append("| ")
+                    .append(row.topic().title)
+                    .append(" | ")
+                    .append(row.label())
+                    .append(" | ")
+                    .append(row.paramText())
+                    .append(" | ")
+                    .append(ratio(speed))
+                    .append(" | ")
+                    .append(goal)
+                    .append(" | ")
+                    .append(ratio(alloc))
+                    .append(" | ")
+                    .append(heapText)
+                    .append(" |\n");
         }
         md.append('\n');
     }
@@ -303,8 +366,10 @@ public final class ResultsTable {
         if (topic == Topic.INFORMER_SYNC) {
             goals.add(String.format(Locale.ROOT, "at most %.1f× the faster peer's time", 1 / topic.speedGoal));
         } else if (!Double.isNaN(topic.speedGoal)) {
-            goals.add(topic.speedGoal == 1.0 ? "faster than both peers"
-                    : String.format(Locale.ROOT, "%.1f× the faster peer's throughput", topic.speedGoal));
+            goals.add(
+                    topic.speedGoal == 1.0
+                            ? "faster than both peers"
+                            : String.format(Locale.ROOT, "%.1f× the faster peer's throughput", topic.speedGoal));
         }
         if (topic.allocGoal) {
             goals.add("fewer bytes allocated per op than either peer");
@@ -318,26 +383,47 @@ public final class ResultsTable {
         if (!goals.isEmpty()) {
             md.append("Goal: ").append(String.join("; ", goals)).append(".\n\n");
         }
-        md.append("| benchmark | params | unit | ours | client-java | fabric8 | ours vs client-java | ours vs fabric8 |\n");
+        md.append(
+                "| benchmark | params | unit | ours | client-java | fabric8 | ours vs client-java | ours vs fabric8 |\n");
         md.append("|---|---|---|---|---|---|---|---|\n");
         for (Row row : rows) {
-            BenchmarkResult any = row.ours() != null ? row.ours() : row.peers().values().iterator().next();
-            md.append("| ").append(row.label()).append(" | ").append(row.paramText()).append(" | ")
-                    .append(any.primary().unit()).append(" | ").append(cell(row.ours(), null)).append(" | ")
-                    .append(cell(row.peers().get("clientJava"), null)).append(" | ")
-                    .append(cell(row.peers().get("fabric8"), null)).append(" | ")
-                    .append(ratio(speedAdvantage(row.ours(), row.peers().get("clientJava")))).append(" | ")
-                    .append(ratio(speedAdvantage(row.ours(), row.peers().get("fabric8")))).append(" |\n");
+            BenchmarkResult any = row.ours() != null
+                    ? row.ours()
+                    : row.peers().values().iterator().next();
+            md.append("| ")
+                    .append(row.label())
+                    .append(" | ")
+                    .append(row.paramText())
+                    .append(" | ")
+                    .append(any.primary().unit())
+                    .append(" | ")
+                    .append(cell(row.ours(), null))
+                    .append(" | ")
+                    .append(cell(row.peers().get("clientJava"), null))
+                    .append(" | ")
+                    .append(cell(row.peers().get("fabric8"), null))
+                    .append(" | ")
+                    .append(ratio(speedAdvantage(row.ours(), row.peers().get("clientJava"))))
+                    .append(" | ")
+                    .append(ratio(speedAdvantage(row.ours(), row.peers().get("fabric8"))))
+                    .append(" |\n");
             for (String metric : List.of(BenchmarkResult.ALLOC, BenchmarkResult.RETAINED)) {
                 if (!hasMetric(row, metric)) {
                     continue;
                 }
                 String what = metric.equals(BenchmarkResult.ALLOC) ? "↳ allocated" : "↳ retained heap";
                 String unit = metric.equals(BenchmarkResult.ALLOC) ? "B/op" : "MiB";
-                md.append("| ").append(what).append(" | | ").append(unit).append(" | ")
-                        .append(cell(row.ours(), metric)).append(" | ")
-                        .append(cell(row.peers().get("clientJava"), metric)).append(" | ")
-                        .append(cell(row.peers().get("fabric8"), metric)).append(" | ")
+                md.append("| ")
+                        .append(what)
+                        .append(" | | ")
+                        .append(unit)
+                        .append(" | ")
+                        .append(cell(row.ours(), metric))
+                        .append(" | ")
+                        .append(cell(row.peers().get("clientJava"), metric))
+                        .append(" | ")
+                        .append(cell(row.peers().get("fabric8"), metric))
+                        .append(" | ")
                         .append(ratio(secondaryAdvantage(row.ours(), row.peers().get("clientJava"), metric)))
                         .append(" | ")
                         .append(ratio(secondaryAdvantage(row.ours(), row.peers().get("fabric8"), metric)))
@@ -366,23 +452,34 @@ public final class ResultsTable {
     /** Our methods against the ceiling method of their topic (plain databind, a plain HashMap). */
     private static void renderCeilings(StringBuilder md, Topic topic, List<BenchmarkResult> all) {
         List<BenchmarkResult> ours = all.stream()
-                .filter(r -> Topic.of(r.topic()) == topic && BenchmarkResult.OURS.equals(r.impl())).toList();
+                .filter(r -> Topic.of(r.topic()) == topic && BenchmarkResult.OURS.equals(r.impl()))
+                .toList();
         List<String> lines = new ArrayList<>();
         for (BenchmarkResult r : ours) {
             String ceilingMethod = topic.ceilings.get(r.method());
             for (BenchmarkResult ceiling : ours) {
-                if (!ceiling.method().equals(ceilingMethod) || !r.params().equals(ceiling.params())
-                        || !r.topic().equals(ceiling.topic()) || !r.mode().equals(ceiling.mode())) {
+                if (!ceiling.method().equals(ceilingMethod)
+                        || !r.params().equals(ceiling.params())
+                        || !r.topic().equals(ceiling.topic())
+                        || !r.mode().equals(ceiling.mode())) {
                     continue;
                 }
-                double share = r.higherIsBetter() ? r.primary().value() / ceiling.primary().value()
+                double share = r.higherIsBetter()
+                        ? r.primary().value() / ceiling.primary().value()
                         : ceiling.primary().value() / r.primary().value();
-                lines.add(String.format(Locale.ROOT, "- `%s` reaches **%.0f%%** of the ceiling `%s`%s", r.method(),
-                        100 * share, ceiling.method(), r.params().isEmpty() ? "" : " (" + r.params() + ")"));
+                lines.add(String.format(
+                        Locale.ROOT,
+                        "- `%s` reaches **%.0f%%** of the ceiling `%s`%s",
+                        r.method(),
+                        100 * share,
+                        ceiling.method(),
+                        r.params().isEmpty() ? "" : " (" + r.params() + ")"));
             }
         }
         if (!lines.isEmpty()) {
-            md.append("Against the ceiling:\n\n").append(String.join("\n", lines)).append("\n\n");
+            md.append("Against the ceiling:\n\n")
+                    .append(String.join("\n", lines))
+                    .append("\n\n");
         }
     }
 
@@ -392,9 +489,18 @@ public final class ResultsTable {
             for (String peer : PEERS) {
                 BenchmarkResult p = row.peers().get(peer);
                 addLoss(losses, row, peer, "speed", speedAdvantage(row.ours(), p));
-                addLoss(losses, row, peer, "bytes allocated per op",
+                addLoss(
+                        losses,
+                        row,
+                        peer,
+                        "bytes allocated per op",
                         secondaryAdvantage(row.ours(), p, BenchmarkResult.ALLOC));
-                addLoss(losses, row, peer, "retained heap", secondaryAdvantage(row.ours(), p, BenchmarkResult.RETAINED));
+                addLoss(
+                        losses,
+                        row,
+                        peer,
+                        "retained heap",
+                        secondaryAdvantage(row.ours(), p, BenchmarkResult.RETAINED));
             }
         }
         md.append("## Where we lose\n\n");
@@ -407,9 +513,15 @@ public final class ResultsTable {
 
     private static void addLoss(List<String> losses, Row row, String peer, String what, double advantage) {
         if (!Double.isNaN(advantage) && advantage < 1) {
-            losses.add(String.format(Locale.ROOT, "- %s `%s`%s: %s is %.2f× better on %s", row.topic().title,
-                    row.label(), row.paramText().isEmpty() ? "" : " (" + row.paramText() + ")", DISPLAY.get(peer),
-                    1 / advantage, what));
+            losses.add(String.format(
+                    Locale.ROOT,
+                    "- %s `%s`%s: %s is %.2f× better on %s",
+                    row.topic().title,
+                    row.label(),
+                    row.paramText().isEmpty() ? "" : " (" + row.paramText() + ")",
+                    DISPLAY.get(peer),
+                    1 / advantage,
+                    what));
         }
     }
 }

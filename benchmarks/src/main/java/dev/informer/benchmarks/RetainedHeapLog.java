@@ -18,8 +18,7 @@ final class RetainedHeapLog {
     private static final Pattern LINE =
             Pattern.compile("retained-heap pods=(\\d+) stripManagedFields=(true|false): (-?[0-9.]+) MiB");
 
-    private RetainedHeapLog() {
-    }
+    private RetainedHeapLog() {}
 
     /**
      * The printed figures in MiB, keyed by the benchmark parameters they were printed for
@@ -46,8 +45,10 @@ final class RetainedHeapLog {
         List<BenchmarkResult> out = new ArrayList<>(results.size());
         for (BenchmarkResult r : results) {
             List<Double> samples = figures.get(r.params());
-            if ("InformerSyncBenchmark".equals(r.topic()) && BenchmarkResult.OURS.equals(r.impl())
-                    && !r.secondary().containsKey(BenchmarkResult.RETAINED) && samples != null) {
+            if ("InformerSyncBenchmark".equals(r.topic())
+                    && BenchmarkResult.OURS.equals(r.impl())
+                    && !r.secondary().containsKey(BenchmarkResult.RETAINED)
+                    && samples != null) {
                 out.add(r.withSecondary(BenchmarkResult.RETAINED, Score.ofSamples(samples, "MiB")));
             } else {
                 out.add(r);

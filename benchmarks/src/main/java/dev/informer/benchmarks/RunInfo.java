@@ -12,6 +12,5 @@ package dev.informer.benchmarks;
  * @param memory   physical memory in bytes, or -1 when unknown
  * @param note     free text, e.g. that the machine is shared
  */
-record RunInfo(String date, String machine, String mode, String settings, String cpu, int cores, long memory,
-        String note) {
-}
+record RunInfo(
+        String date, String machine, String mode, String settings, String cpu, int cores, long memory, String note) {}

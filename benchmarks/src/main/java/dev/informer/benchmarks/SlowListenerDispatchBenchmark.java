@@ -43,7 +43,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 2, time = 4)
 @Measurement(iterations = 3, time = 4)
-@Fork(value = 1, jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
+@Fork(
+        value = 1,
+        jvmArgsAppend = {"-Xms2g", "-Xmx2g"})
 public class SlowListenerDispatchBenchmark {
 
     static final int LISTENERS = 10;
@@ -60,6 +62,7 @@ public class SlowListenerDispatchBenchmark {
     final AtomicLong[] handled = new AtomicLong[LISTENERS];
     /** The handled count every listener reaches at the end of the current op. */
     volatile long target;
+
     volatile CountDownLatch fastDone;
     volatile CountDownLatch slowDone;
 

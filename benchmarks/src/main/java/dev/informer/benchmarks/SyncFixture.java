@@ -20,8 +20,7 @@ import java.util.function.BooleanSupplier;
  */
 final class SyncFixture {
 
-    private SyncFixture() {
-    }
+    private SyncFixture() {}
 
     /**
      * Starts a server holding {@code pods} pods, seeded as {@link InformerSyncBenchmark} seeds its
@@ -33,7 +32,8 @@ final class SyncFixture {
         if (pods <= 0) {
             throw new IllegalArgumentException("pods must be positive, got " + pods);
         }
-        EmbeddedApiServer server = EmbeddedApiServer.builder().historyLimit(1000).start();
+        EmbeddedApiServer server =
+                EmbeddedApiServer.builder().historyLimit(1000).start();
         try {
             for (int i = 0; i < pods; i++) {
                 server.create("pods", "default", InformerSyncBenchmark.pod(i));

@@ -53,11 +53,11 @@ public class WatchDecodeBenchmark {
     static final int EVENTS = 10_000;
 
     /** The wire envelope for the databind ceiling. */
-    public record WireEvent(String type, Pod object) {
-    }
+    public record WireEvent(String type, Pod object) {}
 
     /** How many events setUp records; only the smoke test lowers it (the scores assume {@value #EVENTS}). */
     int events = EVENTS;
+
     byte[] stream;
     private ObjectReader wireEventReader;
     private ObjectReader treeReader;
@@ -183,7 +183,7 @@ public class WatchDecodeBenchmark {
                 {"name":"proxy","state":{"running":{"startedAt":"2024-05-01T10:00:03Z"}},"lastState":{},\
                 "ready":true,"restartCount":0,"image":"registry.example/proxy:2.0",\
                 "imageID":"registry.example/proxy@sha256:77aa01","containerID":"containerd://%5$s-proxy",\
-                "started":true}],"qosClass":"Burstable"}}""".formatted(name, app, hash, namespace, uid, rv, i % 40 + 1,
-                ip);
+                "started":true}],"qosClass":"Burstable"}}"""
+                .formatted(name, app, hash, namespace, uid, rv, i % 40 + 1, ip);
     }
 }

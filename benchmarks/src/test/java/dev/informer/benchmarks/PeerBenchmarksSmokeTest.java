@@ -21,10 +21,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Runs every peer benchmark method (and the combined slow-listener benchmark) a few times on tiny
@@ -83,7 +83,8 @@ class PeerBenchmarksSmokeTest {
         bench.impl = "kubectl";
         bench.size = 10;
         assertThrows(IllegalArgumentException.class, bench::setUp);
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> Dispatcher.start("kubectl", BenchObject.create(1, 1, 1, 1), List.of()));
     }
 
@@ -99,7 +100,9 @@ class PeerBenchmarksSmokeTest {
         }
         List<Map<String, String>> metas = listMetadata(bench);
         assertEquals(200, metas.size());
-        assertEquals(List.of("2"), metas.stream().map(m -> m.get("rv")).distinct().toList(),
+        assertEquals(
+                List.of("2"),
+                metas.stream().map(m -> m.get("rv")).distinct().toList(),
                 "each object updated once after 100 ops of 1%");
         assertEquals(20, byIndex(bench, "app", "app-3"), "labels unchanged");
 
@@ -109,8 +112,14 @@ class PeerBenchmarksSmokeTest {
             bench.updateOnePercentMovingLabel();
         }
         assertEquals(20, byIndex(bench, "app", "app-1"));
-        assertEquals("app-1", listMetadata(bench).stream().filter(m -> m.get("name").equals("pod-0"))
-                .findFirst().orElseThrow().get("app"), "pod-0 moved from app-0 to app-1");
+        assertEquals(
+                "app-1",
+                listMetadata(bench).stream()
+                        .filter(m -> m.get("name").equals("pod-0"))
+                        .findFirst()
+                        .orElseThrow()
+                        .get("app"),
+                "pod-0 moved from app-0 to app-1");
 
         for (int n = 0; n < IndexUpdateBenchmark.NAMESPACES; n++) {
             List<?> objects = bench.byIndexNamespace();
@@ -121,16 +130,32 @@ class PeerBenchmarksSmokeTest {
 
     private static List<Map<String, String>> listMetadata(PeerIndexUpdateBenchmark bench) {
         if ("clientJava".equals(bench.impl)) {
-            return bench.cjIndexer.list().stream().map(p -> Map.of("name", p.getMetadata().getName(),
-                    "rv", p.getMetadata().getResourceVersion(), "app", p.getMetadata().getLabels().get("app"))).toList();
+            return bench.cjIndexer.list().stream()
+                    .map(p -> Map.of(
+                            "name",
+                            p.getMetadata().getName(),
+                            "rv",
+                            p.getMetadata().getResourceVersion(),
+                            "app",
+                            p.getMetadata().getLabels().get("app")))
+                    .toList();
         }
-        return bench.f8Cache.list().stream().map(p -> Map.of("name", p.getMetadata().getName(),
-                "rv", p.getMetadata().getResourceVersion(), "app", p.getMetadata().getLabels().get("app"))).toList();
+        return bench.f8Cache.list().stream()
+                .map(p -> Map.of(
+                        "name",
+                        p.getMetadata().getName(),
+                        "rv",
+                        p.getMetadata().getResourceVersion(),
+                        "app",
+                        p.getMetadata().getLabels().get("app")))
+                .toList();
     }
 
     private static int byIndex(PeerIndexUpdateBenchmark bench, String index, String value) {
         if ("clientJava".equals(bench.impl)) {
-            return bench.cjIndexer.byIndex("namespace".equals(index) ? Caches.NAMESPACE_INDEX : index, value).size();
+            return bench.cjIndexer
+                    .byIndex("namespace".equals(index) ? Caches.NAMESPACE_INDEX : index, value)
+                    .size();
         }
         return bench.f8Cache.byIndex(index, value).size();
     }
@@ -199,8 +224,12 @@ class PeerBenchmarksSmokeTest {
         assertEquals(120, ours.stream().distinct().count(), "distinct pods");
         assertSameEvents(ours, fabric8, "fabric8");
         // client-java's Gson skips metadata.managedFields unless -Dkubernetes.client.includeManagedFields=true.
-        assertSameEvents(ours.stream().map(f -> f.replace("|managedFields=2|", "|managedFields=0|")).toList(),
-                clientJava, "client-java");
+        assertSameEvents(
+                ours.stream()
+                        .map(f -> f.replace("|managedFields=2|", "|managedFields=0|"))
+                        .toList(),
+                clientJava,
+                "client-java");
     }
 
     private static void assertSameEvents(List<String> expected, List<String> actual, String who) {
@@ -213,31 +242,49 @@ class PeerBenchmarksSmokeTest {
     private static String fingerprint(Event<Pod> event) {
         Pod pod = event.typedObject();
         var meta = pod.metadata();
-        return String.join("|", event.type().name(), meta.namespace() + "/" + meta.name(), meta.resourceVersion(),
-                meta.uid(), new TreeMap<>(meta.labels()).toString(), new TreeMap<>(meta.annotations()).toString(),
-                meta.ownerReferences().get(0).name(), "managedFields=" + meta.managedFields().size(),
-                pod.spec().containers().stream().map(c -> c.name() + ":" + c.image() + ":" + c.args())
+        return String.join(
+                "|",
+                event.type().name(),
+                meta.namespace() + "/" + meta.name(),
+                meta.resourceVersion(),
+                meta.uid(),
+                new TreeMap<>(meta.labels()).toString(),
+                new TreeMap<>(meta.annotations()).toString(),
+                meta.ownerReferences().get(0).name(),
+                "managedFields=" + meta.managedFields().size(),
+                pod.spec().containers().stream()
+                        .map(c -> c.name() + ":" + c.image() + ":" + c.args())
                         .collect(Collectors.joining(",")),
-                pod.status().phase(), pod.status().podIP(), String.valueOf(pod.status().conditions().size()),
-                pod.status().containerStatuses().stream().map(s -> s.name() + ":" + s.restartCount())
+                pod.status().phase(),
+                pod.status().podIP(),
+                String.valueOf(pod.status().conditions().size()),
+                pod.status().containerStatuses().stream()
+                        .map(s -> s.name() + ":" + s.restartCount())
                         .collect(Collectors.joining(",")));
     }
 
     private static String fingerprint(Watch.Response<V1Pod> response) {
         V1Pod pod = response.object;
         var meta = pod.getMetadata();
-        return String.join("|", response.type, meta.getNamespace() + "/" + meta.getName(),
+        return String.join(
+                "|",
+                response.type,
+                meta.getNamespace() + "/" + meta.getName(),
                 meta.getResourceVersion(),
-                meta.getUid(), new TreeMap<>(meta.getLabels()).toString(),
-                new TreeMap<>(meta.getAnnotations()).toString(), meta.getOwnerReferences().get(0).getName(),
+                meta.getUid(),
+                new TreeMap<>(meta.getLabels()).toString(),
+                new TreeMap<>(meta.getAnnotations()).toString(),
+                meta.getOwnerReferences().get(0).getName(),
                 "managedFields=" + sizeOf(meta.getManagedFields()),
                 pod.getSpec().getContainers().stream()
-                        .map(c -> c.getName() + ":" + c.getImage() + ":" + (c.getArgs() == null ? List.of()
-                                : c.getArgs()))
+                        .map(c -> c.getName() + ":" + c.getImage() + ":"
+                                + (c.getArgs() == null ? List.of() : c.getArgs()))
                         .collect(Collectors.joining(",")),
-                pod.getStatus().getPhase(), pod.getStatus().getPodIP(),
+                pod.getStatus().getPhase(),
+                pod.getStatus().getPodIP(),
                 String.valueOf(pod.getStatus().getConditions().size()),
-                pod.getStatus().getContainerStatuses().stream().map(s -> s.getName() + ":" + s.getRestartCount())
+                pod.getStatus().getContainerStatuses().stream()
+                        .map(s -> s.getName() + ":" + s.getRestartCount())
                         .collect(Collectors.joining(",")));
     }
 
@@ -248,16 +295,24 @@ class PeerBenchmarksSmokeTest {
     private static String fingerprint(WatchEvent event) {
         var pod = (io.fabric8.kubernetes.api.model.Pod) event.getObject();
         var meta = pod.getMetadata();
-        return String.join("|", event.getType(), meta.getNamespace() + "/" + meta.getName(),
+        return String.join(
+                "|",
+                event.getType(),
+                meta.getNamespace() + "/" + meta.getName(),
                 meta.getResourceVersion(),
-                meta.getUid(), new TreeMap<>(meta.getLabels()).toString(),
-                new TreeMap<>(meta.getAnnotations()).toString(), meta.getOwnerReferences().get(0).getName(),
+                meta.getUid(),
+                new TreeMap<>(meta.getLabels()).toString(),
+                new TreeMap<>(meta.getAnnotations()).toString(),
+                meta.getOwnerReferences().get(0).getName(),
                 "managedFields=" + sizeOf(meta.getManagedFields()),
-                pod.getSpec().getContainers().stream().map(c -> c.getName() + ":" + c.getImage() + ":" + c.getArgs())
+                pod.getSpec().getContainers().stream()
+                        .map(c -> c.getName() + ":" + c.getImage() + ":" + c.getArgs())
                         .collect(Collectors.joining(",")),
-                pod.getStatus().getPhase(), pod.getStatus().getPodIP(),
+                pod.getStatus().getPhase(),
+                pod.getStatus().getPodIP(),
                 String.valueOf(pod.getStatus().getConditions().size()),
-                pod.getStatus().getContainerStatuses().stream().map(s -> s.getName() + ":" + s.getRestartCount())
+                pod.getStatus().getContainerStatuses().stream()
+                        .map(s -> s.getName() + ":" + s.getRestartCount())
                         .collect(Collectors.joining(",")));
     }
 

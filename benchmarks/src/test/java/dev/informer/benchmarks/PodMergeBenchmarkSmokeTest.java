@@ -20,7 +20,9 @@ class PodMergeBenchmarkSmokeTest {
         }
         assertEquals(1000 + 10L * PodMergeBenchmark.CYCLE, bench.emitted);
         assertEquals(1000, bench.state().size());
-        assertEquals("registry/app:0", bench.state().get(0).spec().containers().get(0).image());
+        assertEquals(
+                "registry/app:0",
+                bench.state().get(0).spec().containers().get(0).image());
     }
 
     @Test

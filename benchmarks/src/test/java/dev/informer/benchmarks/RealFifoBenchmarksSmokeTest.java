@@ -20,7 +20,8 @@ class RealFifoBenchmarksSmokeTest {
         assertEquals(600, bench.addUpdateBurstThenPopAll());
         assertEquals(200, bench.push());
         assertEquals(200, bench.replaceWithOnePercentChangedThenPopAll());
-        assertEquals(bench.updated[100], bench.indexer.getByKey("ns-0/pod-100").orElseThrow(), "changed object applied");
+        assertEquals(
+                bench.updated[100], bench.indexer.getByKey("ns-0/pod-100").orElseThrow(), "changed object applied");
         assertEquals(200, bench.replaceWithOnePercentChangedThenPopAll());
         assertEquals(bench.added[100], bench.indexer.getByKey("ns-0/pod-100").orElseThrow(), "alternates back");
     }

@@ -15,18 +15,19 @@ import tools.jackson.databind.json.JsonMapper;
 /** The results table from hand-written JMH JSON: pairing, ratios, goals, losses and bad input. */
 class ResultsTableTest {
 
-    private static final RunInfo INFO = new RunInfo("2026-01-02", "box", "quick", "1 fork", "Test CPU", 2,
-            8L * 1024 * 1024 * 1024, "shared and noisy");
+    private static final RunInfo INFO = new RunInfo(
+            "2026-01-02", "box", "quick", "1 fork", "Test CPU", 2, 8L * 1024 * 1024 * 1024, "shared and noisy");
 
     /** One JMH result entry; {@code extra} is inserted into the object as is. */
-    private static String entry(String benchmark, String mode, String params, double score, String error,
-            String unit, String secondary) {
+    private static String entry(
+            String benchmark, String mode, String params, double score, String error, String unit, String secondary) {
         return """
                 {"jmhVersion":"1.37","benchmark":"dev.informer.benchmarks.%s","mode":"%s","forks":1,
                  "jdkVersion":"17.0.15","vmName":"OpenJDK 64-Bit Server VM","vmVersion":"17.0.15+6","jvmArgs":["-Xmx2g"],
                  "params":{%s},
                  "primaryMetric":{"score":%s,"scoreError":%s,"scoreUnit":"%s","rawData":[[1,2,3]]},
-                 "secondaryMetrics":{%s}}""".formatted(benchmark, mode, params, score, error, unit, secondary);
+                 "secondaryMetrics":{%s}}"""
+                .formatted(benchmark, mode, params, score, error, unit, secondary);
     }
 
     private static String alloc(double bytes) {
@@ -39,12 +40,30 @@ class ResultsTableTest {
 
     private static List<BenchmarkResult> deltaFifo() {
         return BenchmarkResult.fromJmhJson(report(
-                entry("DeltaFifoBenchmark.addUpdateBurstThenPopAll", "thrpt", "\"size\":\"10000\"", 200, "10",
-                        "ops/s", alloc(1000)),
-                entry("PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll", "thrpt",
-                        "\"impl\":\"clientJava\",\"size\":\"10000\"", 100, "5", "ops/s", alloc(4000)),
-                entry("PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll", "thrpt",
-                        "\"impl\":\"fabric8\",\"size\":\"10000\"", 400, "\"NaN\"", "ops/s", alloc(500))));
+                entry(
+                        "DeltaFifoBenchmark.addUpdateBurstThenPopAll",
+                        "thrpt",
+                        "\"size\":\"10000\"",
+                        200,
+                        "10",
+                        "ops/s",
+                        alloc(1000)),
+                entry(
+                        "PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll",
+                        "thrpt",
+                        "\"impl\":\"clientJava\",\"size\":\"10000\"",
+                        100,
+                        "5",
+                        "ops/s",
+                        alloc(4000)),
+                entry(
+                        "PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll",
+                        "thrpt",
+                        "\"impl\":\"fabric8\",\"size\":\"10000\"",
+                        400,
+                        "\"NaN\"",
+                        "ops/s",
+                        alloc(500))));
     }
 
     @Test
@@ -69,12 +88,15 @@ class ResultsTableTest {
         assertEquals(Topic.DELTA_FIFO, row.topic());
         assertEquals(2.0, ResultsTable.speedAdvantage(row.ours(), row.peers().get("clientJava")));
         assertEquals(0.5, ResultsTable.speedAdvantage(row.ours(), row.peers().get("fabric8")));
-        assertEquals(4.0, ResultsTable.secondaryAdvantage(row.ours(), row.peers().get("clientJava"),
-                BenchmarkResult.ALLOC));
+        assertEquals(
+                4.0, ResultsTable.secondaryAdvantage(row.ours(), row.peers().get("clientJava"), BenchmarkResult.ALLOC));
 
         String md = ResultsTable.render(deltaFifo(), INFO, "OpenJDK 17");
-        assertTrue(md.contains("| DeltaFifo.addUpdateBurstThenPopAll | size=10000 | ops/s | 200 ± 10.0 | 100 ± 5.00 | 400 |"
-                + " **2.00×** | 0.50× (loses) |"), md);
+        assertTrue(
+                md.contains(
+                        "| DeltaFifo.addUpdateBurstThenPopAll | size=10000 | ops/s | 200 ± 10.0 | 100 ± 5.00 | 400 |"
+                                + " **2.00×** | 0.50× (loses) |"),
+                md);
         assertTrue(md.contains("| ↳ allocated | | B/op | 1000 | 4000 | 500 | **4.00×** | 0.50× (loses) |"), md);
         assertTrue(md.contains("fabric8 is 2.00× better on speed"), md);
         assertTrue(md.contains("fabric8 is 2.00× better on bytes allocated per op"), md);
@@ -88,15 +110,40 @@ class ResultsTableTest {
         String heap = "\"retainedMegabytes\":{\"score\":300,\"scoreError\":\"NaN\",\"scoreUnit\":\"#\","
                 + "\"rawData\":[[90,100,110]]}";
         List<BenchmarkResult> results = new ArrayList<>(BenchmarkResult.fromJmhJson(report(
-                entry("InformerSyncBenchmark.startToSynced", "ss", "\"pods\":\"10000\",\"stripManagedFields\":\"false\"",
-                        500, "\"NaN\"", "ms/op", alloc(1)),
-                entry("InformerSyncBenchmark.startToSynced", "ss", "\"pods\":\"10000\",\"stripManagedFields\":\"true\"",
-                        400, "\"NaN\"", "ms/op", alloc(1)),
-                entry("PeerInformerSyncBenchmark.startToSynced", "ss", "\"impl\":\"clientJava\",\"pods\":\"10000\"",
-                        1000, "\"NaN\"", "ms/op", heap),
-                entry("PeerInformerSyncBenchmark.startToSynced", "ss", "\"impl\":\"fabric8\",\"pods\":\"10000\"",
-                        800, "\"NaN\"", "ms/op", heap))));
-        String log = """
+                entry(
+                        "InformerSyncBenchmark.startToSynced",
+                        "ss",
+                        "\"pods\":\"10000\",\"stripManagedFields\":\"false\"",
+                        500,
+                        "\"NaN\"",
+                        "ms/op",
+                        alloc(1)),
+                entry(
+                        "InformerSyncBenchmark.startToSynced",
+                        "ss",
+                        "\"pods\":\"10000\",\"stripManagedFields\":\"true\"",
+                        400,
+                        "\"NaN\"",
+                        "ms/op",
+                        alloc(1)),
+                entry(
+                        "PeerInformerSyncBenchmark.startToSynced",
+                        "ss",
+                        "\"impl\":\"clientJava\",\"pods\":\"10000\"",
+                        1000,
+                        "\"NaN\"",
+                        "ms/op",
+                        heap),
+                entry(
+                        "PeerInformerSyncBenchmark.startToSynced",
+                        "ss",
+                        "\"impl\":\"fabric8\",\"pods\":\"10000\"",
+                        800,
+                        "\"NaN\"",
+                        "ms/op",
+                        heap))));
+        String log =
+                """
                 # Warmup Iteration   1:
                 retained-heap pods=10000 stripManagedFields=false: 80.0 MiB (8388 bytes/pod), cached=10000
                 retained-heap pods=10000 stripManagedFields=true: 40.0 MiB (4194 bytes/pod), cached=10000
@@ -109,16 +156,27 @@ class ResultsTableTest {
         ResultsTable.Row stripped = rows.get(1);
         assertEquals("stripManagedFields=true", stripped.variant());
         assertEquals(Map.of("pods", "10000"), stripped.params());
-        assertEquals(2.0, ResultsTable.speedAdvantage(stripped.ours(), stripped.peers().get("fabric8")),
+        assertEquals(
+                2.0,
+                ResultsTable.speedAdvantage(stripped.ours(), stripped.peers().get("fabric8")),
                 "800 ms against our 400 ms");
-        assertEquals(100.0, stripped.peers().get("clientJava").secondary().get("retainedMegabytes").value(),
+        assertEquals(
+                100.0,
+                stripped.peers()
+                        .get("clientJava")
+                        .secondary()
+                        .get("retainedMegabytes")
+                        .value(),
                 "the per-iteration mean, not JMH's sum");
         assertEquals(50.0, stripped.ours().secondary().get("retainedMegabytes").value(), "from the log");
-        assertEquals(2.0, ResultsTable.secondaryAdvantage(stripped.ours(), stripped.peers().get("fabric8"),
-                BenchmarkResult.RETAINED));
+        assertEquals(
+                2.0,
+                ResultsTable.secondaryAdvantage(
+                        stripped.ours(), stripped.peers().get("fabric8"), BenchmarkResult.RETAINED));
 
         String md = ResultsTable.render(results, INFO, "jvm");
-        assertTrue(md.contains("| InformerSync.startToSynced | pods=10000, stripManagedFields=true | ms/op | 400 |"), md);
+        assertTrue(
+                md.contains("| InformerSync.startToSynced | pods=10000, stripManagedFields=true | ms/op | 400 |"), md);
         assertTrue(md.contains("(goal ≥ 1.43×: met)"), md);
         assertTrue(md.contains("at most 0.6× the faster peer's time"), md);
     }
@@ -128,12 +186,20 @@ class ResultsTableTest {
         List<BenchmarkResult> results = BenchmarkResult.fromJmhJson(report(
                 entry("WatchDecodeBenchmark.watchDecoder", "thrpt", "", 90_000, "1000", "ops/s", ""),
                 entry("WatchDecodeBenchmark.jacksonDatabind", "thrpt", "", 100_000, "1000", "ops/s", ""),
-                entry("PeerWatchDecodeBenchmark.watchDecoder", "thrpt", "\"impl\":\"fabric8\"", 30_000, "1000",
-                        "ops/s", "")));
+                entry(
+                        "PeerWatchDecodeBenchmark.watchDecoder",
+                        "thrpt",
+                        "\"impl\":\"fabric8\"",
+                        30_000,
+                        "1000",
+                        "ops/s",
+                        "")));
         String md = ResultsTable.render(results, INFO, "jvm");
         assertTrue(md.contains("`watchDecoder` reaches **90%** of the ceiling `jacksonDatabind`"), md);
         assertTrue(md.contains("| WatchDecode.jacksonDatabind |  | ops/s | 100k ± 1.00k | — | — | — | — |"), md);
-        assertTrue(md.contains("| WatchDecode.watchDecoder |  | ops/s | 90.0k ± 1.00k | — | 30.0k ± 1.00k | — | **3.00×** |"),
+        assertTrue(
+                md.contains(
+                        "| WatchDecode.watchDecoder |  | ops/s | 90.0k ± 1.00k | — | 30.0k ± 1.00k | — | **3.00×** |"),
                 md);
         assertFalse(md.contains("(loses)"), md);
         assertTrue(md.contains("Nowhere in this run."), md);
@@ -141,19 +207,26 @@ class ResultsTableTest {
 
     @Test
     void rejectsReportsThatAreNotJmhResults() {
-        assertThrows(IllegalArgumentException.class, () -> BenchmarkResult.fromJmhJson(
-                JsonMapper.builder().build().readTree("{\"benchmark\":\"x\"}")));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> BenchmarkResult.fromJmhJson(JsonMapper.builder().build().readTree("{\"benchmark\":\"x\"}")));
         assertThrows(IllegalArgumentException.class, () -> BenchmarkResult.fromJmhJson(report("{\"mode\":\"thrpt\"}")));
-        IllegalArgumentException noImpl = assertThrows(IllegalArgumentException.class, () -> BenchmarkResult.fromJmhJson(
-                report(entry("PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll", "thrpt", "", 1, "1", "ops/s", ""))));
+        IllegalArgumentException noImpl = assertThrows(
+                IllegalArgumentException.class,
+                () -> BenchmarkResult.fromJmhJson(report(
+                        entry("PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll", "thrpt", "", 1, "1", "ops/s", ""))));
         assertTrue(noImpl.getMessage().contains("no impl parameter"), noImpl.getMessage());
     }
 
     @Test
     void optionsNeedJsonAndOutAndKnownNames() {
-        assertEquals("a.json", ResultsTable.options(new String[] {"--json", "a.json", "--out", "b.md"}).get("json"));
+        assertEquals(
+                "a.json",
+                ResultsTable.options(new String[] {"--json", "a.json", "--out", "b.md"})
+                        .get("json"));
         assertThrows(IllegalArgumentException.class, () -> ResultsTable.options(new String[] {"--json", "a.json"}));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> ResultsTable.options(new String[] {"--json", "a", "--out", "b", "--colour", "red"}));
         assertThrows(IllegalArgumentException.class, () -> ResultsTable.options(new String[] {"--json"}));
     }

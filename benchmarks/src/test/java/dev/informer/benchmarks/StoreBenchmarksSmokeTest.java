@@ -43,7 +43,12 @@ class StoreBenchmarksSmokeTest {
             bench.updateOnePercent();
         }
         assertEquals(200, bench.indexer.list().size());
-        assertEquals(List.of("2"), bench.indexer.list().stream().map(BenchObject::resourceVersion).distinct().toList(),
+        assertEquals(
+                List.of("2"),
+                bench.indexer.list().stream()
+                        .map(BenchObject::resourceVersion)
+                        .distinct()
+                        .toList(),
                 "each object updated once after 100 ops of 1%");
         assertEquals(20, bench.indexer.byIndex("app", "app-3").size(), "labels unchanged");
     }
@@ -57,12 +62,21 @@ class StoreBenchmarksSmokeTest {
             bench.updateOnePercentMovingLabel();
         }
         // One round of 100 ops of 1%: pod-i moved from app-(i%10) to app-((i+1)%10).
-        assertEquals("app-1", bench.indexer.getByKey("ns-0/pod-0").orElseThrow().labels().get("app"));
+        assertEquals(
+                "app-1",
+                bench.indexer.getByKey("ns-0/pod-0").orElseThrow().labels().get("app"));
         assertEquals(20, bench.indexer.byIndex("app", "app-1").size());
         assertEquals(10, bench.indexer.listIndexFuncValues("app").size(), "ten apps, none emptied");
-        assertEquals(bench.indexer.byIndex("app", "app-1").stream().map(BenchObject::name).sorted().toList(),
-                bench.indexer.list().stream().filter(o -> Integer.parseInt(o.name().substring(4)) % 10 == 0)
-                        .map(BenchObject::name).sorted().toList());
+        assertEquals(
+                bench.indexer.byIndex("app", "app-1").stream()
+                        .map(BenchObject::name)
+                        .sorted()
+                        .toList(),
+                bench.indexer.list().stream()
+                        .filter(o -> Integer.parseInt(o.name().substring(4)) % 10 == 0)
+                        .map(BenchObject::name)
+                        .sorted()
+                        .toList());
     }
 
     @Test
@@ -76,6 +90,7 @@ class StoreBenchmarksSmokeTest {
             String namespace = "ns-" + n;
             objects.forEach(o -> assertEquals(namespace, o.namespace()));
         }
-        assertEquals(2, bench.indexer.byIndex(IndexFunctions.NAMESPACE_INDEX, "ns-0").size());
+        assertEquals(
+                2, bench.indexer.byIndex(IndexFunctions.NAMESPACE_INDEX, "ns-0").size());
     }
 }

@@ -43,8 +43,13 @@ class WatchDecodeBenchmarkSmokeTest {
         assertEquals(2, first.metadata().managedFields().size());
         assertFalse(first.spec().unknownFields().isEmpty(), "fields the model does not know are present");
         assertFalse(first.name().equals(second.name()));
-        assertEquals(ApiJson.mapper().readTree(ApiJson.write(first)).get("spec"),
-                ApiJson.mapper().readerFor(JsonNode.class).<JsonNode>readValues(stream).next().get("object")
+        assertEquals(
+                ApiJson.mapper().readTree(ApiJson.write(first)).get("spec"),
+                ApiJson.mapper()
+                        .readerFor(JsonNode.class)
+                        .<JsonNode>readValues(stream)
+                        .next()
+                        .get("object")
                         .get("spec"));
     }
 }

@@ -37,8 +37,7 @@ public final class ApiJson {
             .changeDefaultPropertyInclusion(inclusion -> inclusion.withValueInclusion(JsonInclude.Include.NON_NULL))
             .build();
 
-    private ApiJson() {
-    }
+    private ApiJson() {}
 
     /**
      * The configured mapper. Immutable; derive a variant with {@code mapper().rebuild()...build()}
@@ -199,8 +198,10 @@ public final class ApiJson {
     }
 
     private static ApiJsonException writeFailure(JacksonException e, Object value) {
-        return new ApiJsonException("cannot write " + (value == null ? "null" : value.getClass().getName())
-                + " as JSON: " + e.getOriginalMessage(), e);
+        return new ApiJsonException(
+                "cannot write " + (value == null ? "null" : value.getClass().getName()) + " as JSON: "
+                        + e.getOriginalMessage(),
+                e);
     }
 
     // The stream variants: an I/O failure stays an IOException, everything else is a bind failure.
@@ -212,15 +213,19 @@ public final class ApiJson {
     }
 
     private static ApiJsonException bindFailure(JacksonException e, String target) {
-        StringBuilder message = new StringBuilder("cannot read ").append(target).append(" from JSON: ")
+        StringBuilder message = new StringBuilder("cannot read ")
+                .append(target)
+                .append(" from JSON: ")
                 .append(e.getOriginalMessage());
         String path = e.getPathReference();
         if (path != null && !path.isEmpty()) {
             message.append(" (path ").append(path).append(')');
         }
         if (e.getLocation() != null && e.getLocation() != TokenStreamLocation.NA) {
-            message.append(" at line ").append(e.getLocation().getLineNr())
-                    .append(", column ").append(e.getLocation().getColumnNr());
+            message.append(" at line ")
+                    .append(e.getLocation().getLineNr())
+                    .append(", column ")
+                    .append(e.getLocation().getColumnNr());
         }
         return new ApiJsonException(message.toString(), e);
     }

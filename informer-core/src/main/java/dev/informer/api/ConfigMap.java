@@ -34,7 +34,8 @@ public record ConfigMap(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> data,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> binaryData,
         Boolean immutable,
-        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) implements KubernetesObject {
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
+        implements KubernetesObject {
 
     /** The API version of this type. */
     public static final String API_VERSION = "v1";
@@ -82,8 +83,7 @@ public record ConfigMap(
         private Boolean immutable;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Sets {@code apiVersion}: the API version, "v1" (the API server leaves it out of list
@@ -170,8 +170,7 @@ public record ConfigMap(
 
         /** The object. */
         public ConfigMap build() {
-            return new ConfigMap(apiVersion, kind, metadata, data, binaryData, immutable,
-                    unknownFields);
+            return new ConfigMap(apiVersion, kind, metadata, data, binaryData, immutable, unknownFields);
         }
     }
 }

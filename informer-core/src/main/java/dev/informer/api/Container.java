@@ -81,8 +81,7 @@ public record Container(
         private String imagePullPolicy;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code name}: the container's name, unique within the pod. */
         public Builder name(String name) {
@@ -183,8 +182,7 @@ public record Container(
 
         /** The object. */
         public Container build() {
-            return new Container(name, image, command, args, ports, resources, imagePullPolicy,
-                    unknownFields);
+            return new Container(name, image, command, args, ports, resources, imagePullPolicy, unknownFields);
         }
     }
 }

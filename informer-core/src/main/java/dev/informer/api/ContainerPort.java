@@ -68,8 +68,7 @@ public record ContainerPort(
         private String hostIP;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code name}: the port's name (an IANA service name). */
         public Builder name(String name) {
@@ -126,8 +125,7 @@ public record ContainerPort(
 
         /** The object. */
         public ContainerPort build() {
-            return new ContainerPort(name, containerPort, hostPort, protocol, hostIP,
-                    unknownFields);
+            return new ContainerPort(name, containerPort, hostPort, protocol, hostIP, unknownFields);
         }
     }
 }

@@ -61,8 +61,7 @@ public record ContainerState(
         private ContainerStateTerminated terminated;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code waiting}: set while the container is waiting to start. */
         public Builder waiting(ContainerStateWaiting waiting) {

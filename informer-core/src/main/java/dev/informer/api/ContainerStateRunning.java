@@ -23,8 +23,7 @@ import tools.jackson.databind.JsonNode;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ContainerStateRunning(
-        String startedAt,
-        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+        String startedAt, @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
     public ContainerStateRunning {
@@ -52,8 +51,7 @@ public record ContainerStateRunning(
         private String startedAt;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code startedAt}: when the container (last) started (RFC 3339). */
         public Builder startedAt(String startedAt) {

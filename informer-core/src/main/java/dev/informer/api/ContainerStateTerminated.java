@@ -76,8 +76,7 @@ public record ContainerStateTerminated(
         private String containerID;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code exitCode}: the exit code. */
         public Builder exitCode(Integer exitCode) {
@@ -146,8 +145,8 @@ public record ContainerStateTerminated(
 
         /** The object. */
         public ContainerStateTerminated build() {
-            return new ContainerStateTerminated(exitCode, signal, reason, message, startedAt,
-                    finishedAt, containerID, unknownFields);
+            return new ContainerStateTerminated(
+                    exitCode, signal, reason, message, startedAt, finishedAt, containerID, unknownFields);
         }
     }
 }

@@ -24,9 +24,7 @@ import tools.jackson.databind.JsonNode;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ContainerStateWaiting(
-        String reason,
-        String message,
-        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+        String reason, String message, @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
     public ContainerStateWaiting {
@@ -56,8 +54,7 @@ public record ContainerStateWaiting(
         private String message;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code reason}: why it is waiting, e.g. ContainerCreating, CrashLoopBackOff. */
         public Builder reason(String reason) {

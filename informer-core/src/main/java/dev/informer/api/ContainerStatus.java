@@ -84,8 +84,7 @@ public record ContainerStatus(
         private Boolean started;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code name}: the container's name. */
         public Builder name(String name) {
@@ -166,8 +165,8 @@ public record ContainerStatus(
 
         /** The object. */
         public ContainerStatus build() {
-            return new ContainerStatus(name, state, lastState, ready, restartCount, image, imageID,
-                    containerID, started, unknownFields);
+            return new ContainerStatus(
+                    name, state, lastState, ready, restartCount, image, imageID, containerID, started, unknownFields);
         }
     }
 }

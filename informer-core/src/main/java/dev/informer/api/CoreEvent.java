@@ -58,7 +58,8 @@ public record CoreEvent(
         ObjectReference related,
         String reportingComponent,
         String reportingInstance,
-        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) implements KubernetesObject {
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
+        implements KubernetesObject {
 
     /** The API version of this type. */
     public static final String API_VERSION = "v1";
@@ -124,8 +125,7 @@ public record CoreEvent(
         private String reportingInstance;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Sets {@code apiVersion}: the API version, "v1" (the API server leaves it out of list
@@ -251,9 +251,24 @@ public record CoreEvent(
 
         /** The object. */
         public CoreEvent build() {
-            return new CoreEvent(apiVersion, kind, metadata, involvedObject, reason, message,
-                    source, firstTimestamp, lastTimestamp, count, type, eventTime, action, related,
-                    reportingComponent, reportingInstance, unknownFields);
+            return new CoreEvent(
+                    apiVersion,
+                    kind,
+                    metadata,
+                    involvedObject,
+                    reason,
+                    message,
+                    source,
+                    firstTimestamp,
+                    lastTimestamp,
+                    count,
+                    type,
+                    eventTime,
+                    action,
+                    related,
+                    reportingComponent,
+                    reportingInstance,
+                    unknownFields);
         }
     }
 }

@@ -24,9 +24,7 @@ import tools.jackson.databind.JsonNode;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record EventSource(
-        String component,
-        String host,
-        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+        String component, String host, @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
     public EventSource {
@@ -56,8 +54,7 @@ public record EventSource(
         private String host;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code component}: the reporting component, e.g. kubelet. */
         public Builder component(String component) {

@@ -36,8 +36,8 @@ public final class GenericObject implements KubernetesObject {
             try {
                 this.metadata = ApiJson.mapper().treeToValue(meta, ObjectMeta.class);
             } catch (JacksonException e) {
-                throw new IllegalArgumentException("\"metadata\" does not bind to ObjectMeta: "
-                        + e.getOriginalMessage(), e);
+                throw new IllegalArgumentException(
+                        "\"metadata\" does not bind to ObjectMeta: " + e.getOriginalMessage(), e);
             }
         }
     }
@@ -68,7 +68,9 @@ public final class GenericObject implements KubernetesObject {
 
     /** A builder of a new object with {@code apiVersion} and {@code kind} set. */
     public static Builder builder(String apiVersion, String kind) {
-        return new Builder(JsonNodeFactory.instance.objectNode()).apiVersion(apiVersion).kind(kind);
+        return new Builder(JsonNodeFactory.instance.objectNode())
+                .apiVersion(apiVersion)
+                .kind(kind);
     }
 
     @Override
@@ -211,8 +213,8 @@ public final class GenericObject implements KubernetesObject {
     }
 
     private static IllegalArgumentException wrongType(String[] path, String expected, JsonNode found) {
-        return new IllegalArgumentException("value at " + String.join(".", path) + " is " + found.getNodeType()
-                + ", expected " + expected);
+        return new IllegalArgumentException(
+                "value at " + String.join(".", path) + " is " + found.getNodeType() + ", expected " + expected);
     }
 
     private static String text(JsonNode node) {
@@ -279,8 +281,8 @@ public final class GenericObject implements KubernetesObject {
                 JsonNode next = child(parent, path, i);
                 if (next == null || next.isNull()) {
                     if (!parent.isObject()) {
-                        throw new IllegalArgumentException("no element " + String.join(".", path).toString()
-                                + " to create a value under");
+                        throw new IllegalArgumentException(
+                                "no element " + String.join(".", path).toString() + " to create a value under");
                     }
                     next = ((ObjectNode) parent).putObject(path[i]);
                 }
@@ -305,8 +307,8 @@ public final class GenericObject implements KubernetesObject {
                     array.set(index, value.deepCopy());
                 }
             } else {
-                throw new IllegalArgumentException("cannot set " + String.join(".", path) + ": the parent is "
-                        + parent.getNodeType());
+                throw new IllegalArgumentException(
+                        "cannot set " + String.join(".", path) + ": the parent is " + parent.getNodeType());
             }
             return this;
         }

@@ -22,8 +22,8 @@ public record GroupVersionKind(String group, String version, String kind) {
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(kind, "kind");
         if (version.isEmpty() || kind.isEmpty()) {
-            throw new IllegalArgumentException("GroupVersionKind needs a version and a kind, got "
-                    + "group=\"" + group + "\" version=\"" + version + "\" kind=\"" + kind + "\"");
+            throw new IllegalArgumentException("GroupVersionKind needs a version and a kind, got " + "group=\"" + group
+                    + "\" version=\"" + version + "\" kind=\"" + kind + "\"");
         }
     }
 

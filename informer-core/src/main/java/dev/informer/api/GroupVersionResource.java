@@ -22,8 +22,8 @@ public record GroupVersionResource(String group, String version, String resource
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(resource, "resource");
         if (version.isEmpty() || resource.isEmpty()) {
-            throw new IllegalArgumentException("GroupVersionResource needs a version and a resource, got "
-                    + "group=\"" + group + "\" version=\"" + version + "\" resource=\"" + resource + "\"");
+            throw new IllegalArgumentException("GroupVersionResource needs a version and a resource, got " + "group=\""
+                    + group + "\" version=\"" + version + "\" resource=\"" + resource + "\"");
         }
     }
 

@@ -31,7 +31,8 @@ public record Lease(
         String kind,
         ObjectMeta metadata,
         LeaseSpec spec,
-        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) implements KubernetesObject {
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
+        implements KubernetesObject {
 
     /** The API version of this type. */
     public static final String API_VERSION = "coordination.k8s.io/v1";
@@ -73,8 +74,7 @@ public record Lease(
         private LeaseSpec spec;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Sets {@code apiVersion}: the API version, "coordination.k8s.io/v1" (the API server leaves

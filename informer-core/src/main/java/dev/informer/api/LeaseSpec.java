@@ -70,8 +70,7 @@ public record LeaseSpec(
         private Integer leaseTransitions;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code holderIdentity}: the identity of the current holder. */
         public Builder holderIdentity(String holderIdentity) {
@@ -131,8 +130,8 @@ public record LeaseSpec(
 
         /** The object. */
         public LeaseSpec build() {
-            return new LeaseSpec(holderIdentity, leaseDurationSeconds, acquireTime, renewTime,
-                    leaseTransitions, unknownFields);
+            return new LeaseSpec(
+                    holderIdentity, leaseDurationSeconds, acquireTime, renewTime, leaseTransitions, unknownFields);
         }
     }
 }

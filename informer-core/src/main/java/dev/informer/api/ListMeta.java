@@ -18,9 +18,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ListMeta(
-        String resourceVersion,
-        @JsonProperty("continue") String continueToken,
-        Long remainingItemCount) {
+        String resourceVersion, @JsonProperty("continue") String continueToken, Long remainingItemCount) {
 
     /** List metadata carrying only a resource version. */
     public static ListMeta of(String resourceVersion) {

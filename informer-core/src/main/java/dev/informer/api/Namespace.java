@@ -32,7 +32,8 @@ public record Namespace(
         ObjectMeta metadata,
         NamespaceSpec spec,
         NamespaceStatus status,
-        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) implements KubernetesObject {
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
+        implements KubernetesObject {
 
     /** The API version of this type. */
     public static final String API_VERSION = "v1";
@@ -76,8 +77,7 @@ public record Namespace(
         private NamespaceStatus status;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Sets {@code apiVersion}: the API version, "v1" (the API server leaves it out of list

@@ -55,8 +55,7 @@ public record NamespaceSpec(
         private final List<String> finalizers = new ArrayList<>();
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Replaces {@code finalizers}: finalizers that must be removed before the namespace is

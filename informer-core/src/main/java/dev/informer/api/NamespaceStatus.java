@@ -22,9 +22,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record NamespaceStatus(
-        String phase,
-        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+public record NamespaceStatus(String phase, @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
     public NamespaceStatus {
@@ -52,8 +50,7 @@ public record NamespaceStatus(
         private String phase;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code phase}: Active or Terminating. */
         public Builder phase(String phase) {

@@ -24,9 +24,7 @@ import tools.jackson.databind.JsonNode;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NodeAddress(
-        String type,
-        String address,
-        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+        String type, String address, @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
     public NodeAddress {
@@ -56,8 +54,7 @@ public record NodeAddress(
         private String address;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code type}: Hostname, InternalIP, ExternalIP, InternalDNS or ExternalDNS. */
         public Builder type(String type) {

@@ -72,8 +72,7 @@ public record NodeCondition(
         private String message;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code type}: the condition type, e.g. Ready. */
         public Builder type(String type) {
@@ -138,8 +137,8 @@ public record NodeCondition(
 
         /** The object. */
         public NodeCondition build() {
-            return new NodeCondition(type, status, lastHeartbeatTime, lastTransitionTime, reason,
-                    message, unknownFields);
+            return new NodeCondition(
+                    type, status, lastHeartbeatTime, lastTransitionTime, reason, message, unknownFields);
         }
     }
 }

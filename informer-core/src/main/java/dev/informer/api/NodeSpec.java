@@ -72,8 +72,7 @@ public record NodeSpec(
         private final List<Taint> taints = new ArrayList<>();
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code podCIDR}: the pod IP range assigned to the node. */
         public Builder podCIDR(String podCIDR) {
@@ -154,8 +153,7 @@ public record NodeSpec(
 
         /** The object. */
         public NodeSpec build() {
-            return new NodeSpec(podCIDR, podCIDRs, providerID, unschedulable, taints,
-                    unknownFields);
+            return new NodeSpec(podCIDR, podCIDRs, providerID, unschedulable, taints, unknownFields);
         }
     }
 }

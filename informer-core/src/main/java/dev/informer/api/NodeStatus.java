@@ -75,8 +75,7 @@ public record NodeStatus(
         private final List<NodeAddress> addresses = new ArrayList<>();
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Replaces {@code capacity}: total resources of the node ({@code null} clears it). */
         public Builder capacity(Map<String, String> capacity) {
@@ -175,8 +174,7 @@ public record NodeStatus(
 
         /** The object. */
         public NodeStatus build() {
-            return new NodeStatus(capacity, allocatable, phase, conditions, addresses,
-                    unknownFields);
+            return new NodeStatus(capacity, allocatable, phase, conditions, addresses, unknownFields);
         }
     }
 }

@@ -57,7 +57,8 @@ public record ObjectMeta(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<OwnerReference> ownerReferences,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> finalizers,
         JsonNode managedFields,
-        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) implements ObjectMetaAccessor {
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
+        implements ObjectMetaAccessor {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
     public ObjectMeta {
@@ -115,8 +116,7 @@ public record ObjectMeta(
         private JsonNode managedFields;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code name}: the object's name, unique within its namespace. */
         public Builder name(String name) {
@@ -289,9 +289,22 @@ public record ObjectMeta(
 
         /** The object. */
         public ObjectMeta build() {
-            return new ObjectMeta(name, generateName, namespace, uid, resourceVersion, generation,
-                    creationTimestamp, deletionTimestamp, deletionGracePeriodSeconds, labels,
-                    annotations, ownerReferences, finalizers, managedFields, unknownFields);
+            return new ObjectMeta(
+                    name,
+                    generateName,
+                    namespace,
+                    uid,
+                    resourceVersion,
+                    generation,
+                    creationTimestamp,
+                    deletionTimestamp,
+                    deletionGracePeriodSeconds,
+                    labels,
+                    annotations,
+                    ownerReferences,
+                    finalizers,
+                    managedFields,
+                    unknownFields);
         }
     }
 }

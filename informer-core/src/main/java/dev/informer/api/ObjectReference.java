@@ -76,8 +76,7 @@ public record ObjectReference(
         private String fieldPath;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code kind}: the referent's kind. */
         public Builder kind(String kind) {
@@ -148,8 +147,8 @@ public record ObjectReference(
 
         /** The object. */
         public ObjectReference build() {
-            return new ObjectReference(kind, namespace, name, uid, apiVersion, resourceVersion,
-                    fieldPath, unknownFields);
+            return new ObjectReference(
+                    kind, namespace, name, uid, apiVersion, resourceVersion, fieldPath, unknownFields);
         }
     }
 }

@@ -72,8 +72,7 @@ public record OwnerReference(
         private Boolean blockOwnerDeletion;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code apiVersion}: the owner's API version. */
         public Builder apiVersion(String apiVersion) {
@@ -139,8 +138,7 @@ public record OwnerReference(
 
         /** The object. */
         public OwnerReference build() {
-            return new OwnerReference(apiVersion, kind, name, uid, controller, blockOwnerDeletion,
-                    unknownFields);
+            return new OwnerReference(apiVersion, kind, name, uid, controller, blockOwnerDeletion, unknownFields);
         }
     }
 }

@@ -72,8 +72,7 @@ public record PodCondition(
         private String message;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code type}: the condition type, e.g. Ready. */
         public Builder type(String type) {
@@ -136,8 +135,7 @@ public record PodCondition(
 
         /** The object. */
         public PodCondition build() {
-            return new PodCondition(type, status, lastProbeTime, lastTransitionTime, reason,
-                    message, unknownFields);
+            return new PodCondition(type, status, lastProbeTime, lastTransitionTime, reason, message, unknownFields);
         }
     }
 }

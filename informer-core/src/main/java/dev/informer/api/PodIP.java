@@ -22,9 +22,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PodIP(
-        String ip,
-        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+public record PodIP(String ip, @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
     public PodIP {
@@ -52,8 +50,7 @@ public record PodIP(
         private String ip;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code ip}: the address. */
         public Builder ip(String ip) {

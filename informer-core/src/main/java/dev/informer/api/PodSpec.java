@@ -102,8 +102,7 @@ public record PodSpec(
         private String schedulerName;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code nodeName}: the node the pod is bound to; empty until scheduled. */
         public Builder nodeName(String nodeName) {
@@ -238,9 +237,20 @@ public record PodSpec(
 
         /** The object. */
         public PodSpec build() {
-            return new PodSpec(nodeName, containers, initContainers, volumes, restartPolicy,
-                    priority, priorityClassName, serviceAccountName, nodeSelector, hostNetwork,
-                    terminationGracePeriodSeconds, schedulerName, unknownFields);
+            return new PodSpec(
+                    nodeName,
+                    containers,
+                    initContainers,
+                    volumes,
+                    restartPolicy,
+                    priority,
+                    priorityClassName,
+                    serviceAccountName,
+                    nodeSelector,
+                    hostNetwork,
+                    terminationGracePeriodSeconds,
+                    schedulerName,
+                    unknownFields);
         }
     }
 }

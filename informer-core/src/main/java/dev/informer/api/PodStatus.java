@@ -102,8 +102,7 @@ public record PodStatus(
         private String qosClass;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code phase}: Pending, Running, Succeeded, Failed or Unknown. */
         public Builder phase(String phase) {
@@ -249,8 +248,19 @@ public record PodStatus(
 
         /** The object. */
         public PodStatus build() {
-            return new PodStatus(phase, conditions, message, reason, nominatedNodeName, hostIP,
-                    podIP, podIPs, startTime, initContainerStatuses, containerStatuses, qosClass,
+            return new PodStatus(
+                    phase,
+                    conditions,
+                    message,
+                    reason,
+                    nominatedNodeName,
+                    hostIP,
+                    podIP,
+                    podIPs,
+                    startTime,
+                    initContainerStatuses,
+                    containerStatuses,
+                    qosClass,
                     unknownFields);
         }
     }

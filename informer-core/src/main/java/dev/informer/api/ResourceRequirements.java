@@ -59,8 +59,7 @@ public record ResourceRequirements(
         private final Map<String, String> requests = new LinkedHashMap<>();
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Replaces {@code limits}: the maximum amounts allowed, by resource name ({@code null}

@@ -43,8 +43,14 @@ public final class ResourceType<T> {
     private final boolean namespaced;
     private final MetadataReader<T> metadataReader;
 
-    private ResourceType(Class<T> type, String group, String version, String plural, String kind,
-            boolean namespaced, MetadataReader<T> metadataReader) {
+    private ResourceType(
+            Class<T> type,
+            String group,
+            String version,
+            String plural,
+            String kind,
+            boolean namespaced,
+            MetadataReader<T> metadataReader) {
         this.type = Objects.requireNonNull(type, "type");
         this.group = Objects.requireNonNull(group, "group");
         this.version = requireSegment(version, "version");
@@ -66,9 +72,15 @@ public final class ResourceType<T> {
      * @param group      the API group, {@code ""} for the core group
      * @throws IllegalArgumentException if a name is empty or not a valid path segment
      */
-    public static ResourceType<GenericObject> generic(String group, String version, String plural, String kind,
-            boolean namespaced) {
-        return new ResourceType<>(GenericObject.class, group, version, plural, kind, namespaced,
+    public static ResourceType<GenericObject> generic(
+            String group, String version, String plural, String kind, boolean namespaced) {
+        return new ResourceType<>(
+                GenericObject.class,
+                group,
+                version,
+                plural,
+                kind,
+                namespaced,
                 MetadataReader.defaultFor(GenericObject.class));
     }
 
@@ -78,8 +90,8 @@ public final class ResourceType<T> {
      *
      * @throws IllegalArgumentException if a name is invalid, or no default reader fits {@code type}
      */
-    public static <T> ResourceType<T> of(Class<T> type, String group, String version, String plural, String kind,
-            boolean namespaced) {
+    public static <T> ResourceType<T> of(
+            Class<T> type, String group, String version, String plural, String kind, boolean namespaced) {
         return new ResourceType<>(type, group, version, plural, kind, namespaced, MetadataReader.defaultFor(type));
     }
 
@@ -88,8 +100,14 @@ public final class ResourceType<T> {
      *
      * @throws IllegalArgumentException if a name is empty or not a valid path segment
      */
-    public static <T> ResourceType<T> of(Class<T> type, String group, String version, String plural, String kind,
-            boolean namespaced, MetadataReader<T> metadataReader) {
+    public static <T> ResourceType<T> of(
+            Class<T> type,
+            String group,
+            String version,
+            String plural,
+            String kind,
+            boolean namespaced,
+            MetadataReader<T> metadataReader) {
         return new ResourceType<>(type, group, version, plural, kind, namespaced, metadataReader);
     }
 
@@ -205,7 +223,10 @@ public final class ResourceType<T> {
     // Mirrors apimachinery's IsValidPathSegmentName: the value is used as one URL path segment.
     private static String requireSegment(String value, String what) {
         Objects.requireNonNull(value, what);
-        if (value.isEmpty() || value.equals(".") || value.equals("..") || value.indexOf('/') >= 0
+        if (value.isEmpty()
+                || value.equals(".")
+                || value.equals("..")
+                || value.indexOf('/') >= 0
                 || value.indexOf('%') >= 0) {
             throw new IllegalArgumentException(what + " \"" + value
                     + "\" is not a valid path segment (empty, \".\", \"..\", or contains '/' or '%')");
@@ -215,8 +236,12 @@ public final class ResourceType<T> {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof ResourceType<?> other && type.equals(other.type) && group.equals(other.group)
-                && version.equals(other.version) && plural.equals(other.plural) && kind.equals(other.kind)
+        return o instanceof ResourceType<?> other
+                && type.equals(other.type)
+                && group.equals(other.group)
+                && version.equals(other.version)
+                && plural.equals(other.plural)
+                && kind.equals(other.kind)
                 && namespaced == other.namespaced;
     }
 

@@ -37,7 +37,8 @@ public record Secret(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> data,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> stringData,
         Boolean immutable,
-        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) implements KubernetesObject {
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
+        implements KubernetesObject {
 
     /** The API version of this type. */
     public static final String API_VERSION = "v1";
@@ -54,8 +55,8 @@ public record Secret(
     /** Names the secret and its keys, never the values. */
     @Override
     public String toString() {
-        return "Secret[metadata=" + metadata + ", type=" + type + ", dataKeys=" + data.keySet()
-                + ", stringDataKeys=" + stringData.keySet() + ", immutable=" + immutable + "]";
+        return "Secret[metadata=" + metadata + ", type=" + type + ", dataKeys=" + data.keySet() + ", stringDataKeys="
+                + stringData.keySet() + ", immutable=" + immutable + "]";
     }
 
     /**
@@ -94,8 +95,7 @@ public record Secret(
         private Boolean immutable;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * Sets {@code apiVersion}: the API version, "v1" (the API server leaves it out of list
@@ -188,8 +188,7 @@ public record Secret(
 
         /** The object. */
         public Secret build() {
-            return new Secret(apiVersion, kind, metadata, type, data, stringData, immutable,
-                    unknownFields);
+            return new Secret(apiVersion, kind, metadata, type, data, stringData, immutable, unknownFields);
         }
     }
 }

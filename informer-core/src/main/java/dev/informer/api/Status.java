@@ -19,13 +19,7 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Status(
-        String apiVersion,
-        String kind,
-        String status,
-        String message,
-        String reason,
-        StatusDetails details,
-        int code) {
+        String apiVersion, String kind, String status, String message, String reason, StatusDetails details, int code) {
 
     /** Reason of a 410 answer to a watch or continue token older than the server's history. */
     public static final String REASON_EXPIRED = "Expired";
@@ -55,13 +49,7 @@ public record Status(
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record StatusDetails(
-            String name,
-            String group,
-            String kind,
-            String uid,
-            List<StatusCause> causes,
-            Integer retryAfterSeconds) {
-    }
+            String name, String group, String kind, String uid, List<StatusCause> causes, Integer retryAfterSeconds) {}
 
     /**
      * One cause of a failure.
@@ -72,6 +60,5 @@ public record Status(
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record StatusCause(String reason, String message, String field) {
-    }
+    public record StatusCause(String reason, String message, String field) {}
 }

@@ -64,8 +64,7 @@ public record Taint(
         private String timeAdded;
         private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Sets {@code key}: the taint key. */
         public Builder key(String key) {

@@ -25,8 +25,7 @@ public final class Timestamps {
     private static final DateTimeFormatter MICRO_TIME =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSS'Z'").withZone(ZoneOffset.UTC);
 
-    private Timestamps() {
-    }
+    private Timestamps() {}
 
     /**
      * Parses an RFC 3339 timestamp (either format, any offset); {@code null} gives {@code null}.
@@ -38,7 +37,8 @@ public final class Timestamps {
             return null;
         }
         try {
-            return OffsetDateTime.parse(timestamp, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+            return OffsetDateTime.parse(timestamp, DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+                    .toInstant();
         } catch (DateTimeParseException e) {
             throw new IllegalArgumentException("not an RFC 3339 timestamp: \"" + timestamp + "\"", e);
         }

@@ -22,8 +22,7 @@ import tools.jackson.databind.ObjectMapper;
  */
 public final class WatchDecoders {
 
-    private WatchDecoders() {
-    }
+    private WatchDecoders() {}
 
     /** A decoder of {@code in} that binds objects to {@code type}'s class with {@link ApiJson#mapper()}. */
     public static <T> Decoder<T> json(InputStream in, ResourceType<T> type) {

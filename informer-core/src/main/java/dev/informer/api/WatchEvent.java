@@ -53,8 +53,10 @@ public record WatchEvent(String type, JsonNode object) {
         try {
             bound = ApiJson.mapper().treeToValue(object, target);
         } catch (JacksonException e) {
-            throw new ApiJsonException("cannot bind the object of a " + type + " event to " + target.getName()
-                    + ": " + e.getOriginalMessage(), e);
+            throw new ApiJsonException(
+                    "cannot bind the object of a " + type + " event to " + target.getName() + ": "
+                            + e.getOriginalMessage(),
+                    e);
         }
         return new Event<>(eventType, bound);
     }

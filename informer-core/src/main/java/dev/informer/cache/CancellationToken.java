@@ -30,8 +30,7 @@ public final class CancellationToken {
     private List<Runnable> callbacks = new ArrayList<>();
 
     /** A token that is not cancelled. */
-    public CancellationToken() {
-    }
+    public CancellationToken() {}
 
     /** Cancels the token and runs its callbacks; does nothing if already cancelled. */
     public void cancel() {

@@ -9,15 +9,15 @@ import dev.informer.store.DeletedFinalStateUnknown;
 import dev.informer.store.Delta;
 import dev.informer.store.DeltaFifo;
 import dev.informer.store.Deltas;
-import dev.informer.store.Queue;
-import dev.informer.store.RealFifo;
-import dev.informer.store.RealFifoOptions;
-import dev.informer.store.ReplacedAll;
 import dev.informer.store.IndexFunction;
 import dev.informer.store.Indexer;
 import dev.informer.store.KeyFunction;
 import dev.informer.store.ObjectMetaAccessor;
+import dev.informer.store.Queue;
 import dev.informer.store.QueueClosedException;
+import dev.informer.store.RealFifo;
+import dev.informer.store.RealFifoOptions;
+import dev.informer.store.ReplacedAll;
 import dev.informer.store.Store;
 import dev.informer.store.Stores;
 import dev.informer.workqueue.HistogramMetric;
@@ -95,8 +95,12 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     private volatile Queue<T> fifo;
     private volatile Reflector<T> publishedReflector;
 
-    DefaultSharedIndexInformer(SharedIndexInformer.Builder<T> builder, ListerWatcher<T> listerWatcher,
-                               KeyFunction<T> keyFunction, Function<Object, ObjectMetaAccessor> metadata, String name) {
+    DefaultSharedIndexInformer(
+            SharedIndexInformer.Builder<T> builder,
+            ListerWatcher<T> listerWatcher,
+            KeyFunction<T> keyFunction,
+            Function<Object, ObjectMetaAccessor> metadata,
+            String name) {
         this.settings = builder;
         this.name = name;
         this.listerWatcher = Objects.requireNonNull(listerWatcher, "listerWatcher");
@@ -104,17 +108,21 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         this.metadata = metadata;
         this.indexer = Stores.newIndexer(keyFunction, builder.indexers);
         this.clock = builder.clock;
-        this.threadFactory = builder.threadFactory != null ? builder.threadFactory : ThreadFactories.platformDaemon(name);
+        this.threadFactory =
+                builder.threadFactory != null ? builder.threadFactory : ThreadFactories.platformDaemon(name);
         this.processor = new SharedProcessor<>(name, clock, threadFactory);
         this.defaultEventHandlerResyncPeriod = builder.defaultResyncPeriod;
         this.resyncCheckPeriod = builder.defaultResyncPeriod;
-        this.watchErrorHandler = WatchErrorHandlerWithContext.of(builder.watchErrorHandler != null
-                ? builder.watchErrorHandler : WatchErrorHandler.logging(builder.clock));
+        this.watchErrorHandler = WatchErrorHandlerWithContext.of(
+                builder.watchErrorHandler != null
+                        ? builder.watchErrorHandler
+                        : WatchErrorHandler.logging(builder.clock));
         this.transform = builder.transform;
         this.stopGracePeriod = builder.stopGracePeriod;
-        this.resource = builder.client == null ? ""
+        this.resource = builder.client == null
+                ? ""
                 : builder.client.resourceType().groupVersionResource().groupVersion() + "/"
-                + builder.client.resourceType().plural();
+                        + builder.client.resourceType().plural();
         this.metricsProvider = builder.metricsProvider;
     }
 
@@ -131,16 +139,19 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     }
 
     @Override
-    public ResourceEventHandlerRegistration addEventHandler(ResourceEventHandler<? super T> handler, Duration resyncPeriod) {
+    public ResourceEventHandlerRegistration addEventHandler(
+            ResourceEventHandler<? super T> handler, Duration resyncPeriod) {
         Objects.requireNonNull(resyncPeriod, "resyncPeriod");
         if (resyncPeriod.isNegative()) {
             throw new IllegalArgumentException("resyncPeriod must not be negative: " + resyncPeriod);
         }
-        return addEventHandler(handler, HandlerOptions.builder().resyncPeriod(resyncPeriod).build());
+        return addEventHandler(
+                handler, HandlerOptions.builder().resyncPeriod(resyncPeriod).build());
     }
 
     @Override
-    public ResourceEventHandlerRegistration addEventHandler(ResourceEventHandler<? super T> handler, HandlerOptions options) {
+    public ResourceEventHandlerRegistration addEventHandler(
+            ResourceEventHandler<? super T> handler, HandlerOptions options) {
         Objects.requireNonNull(handler, "handler");
         Objects.requireNonNull(options, "options");
         Duration resyncPeriod = options.resyncPeriod().orElse(defaultEventHandlerResyncPeriod);
@@ -149,20 +160,28 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         startedLock.lock();
         try {
             if (stopped) {
-                throw new IllegalStateException("handler " + handler + " was not added to shared informer "
-                        + name + " because it has stopped already");
+                throw new IllegalStateException("handler " + handler + " was not added to shared informer " + name
+                        + " because it has stopped already");
             }
             Duration requested = resyncPeriod;
             if (!requested.isZero()) {
                 if (requested.compareTo(MINIMUM_RESYNC_PERIOD) < 0) {
-                    log.warn("{}: resyncPeriod {} is too small; changing it to the minimum allowed value of {}",
-                            name, requested, MINIMUM_RESYNC_PERIOD);
+                    log.warn(
+                            "{}: resyncPeriod {} is too small; changing it to the minimum allowed value of {}",
+                            name,
+                            requested,
+                            MINIMUM_RESYNC_PERIOD);
                     requested = MINIMUM_RESYNC_PERIOD;
                 }
                 if (requested.compareTo(resyncCheckPeriod) < 0) {
                     if (started) {
-                        log.warn("{}: resyncPeriod {} is smaller than resyncCheckPeriod {} and the informer has "
-                                + "already started; changing it to {}", name, requested, resyncCheckPeriod, resyncCheckPeriod);
+                        log.warn(
+                                "{}: resyncPeriod {} is smaller than resyncCheckPeriod {} and the informer has "
+                                        + "already started; changing it to {}",
+                                name,
+                                requested,
+                                resyncCheckPeriod,
+                                resyncCheckPeriod);
                         requested = resyncCheckPeriod;
                     } else {
                         // Before start the check period follows the most demanding handler.
@@ -173,13 +192,14 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
             }
             Duration effective = SharedProcessor.determineResyncPeriod(requested, resyncCheckPeriod);
             if (!started) {
-                return processor.addListener(handler, handlerName, handlerLogger, requested, effective, this::hasSynced);
+                return processor.addListener(
+                        handler, handlerName, handlerLogger, requested, effective, this::hasSynced);
             }
             // Late join: no delta is applied while this handler is registered and replayed the store.
             blockDeltas.lock();
             try {
-                ProcessorListener<T> listener = processor.addListener(handler, handlerName, handlerLogger, requested,
-                        effective, this::hasSynced);
+                ProcessorListener<T> listener = processor.addListener(
+                        handler, handlerName, handlerLogger, requested, effective, this::hasSynced);
                 for (T item : indexer.list()) {
                     listener.add(Notification.added(item, true));
                 }
@@ -222,8 +242,8 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         try {
             return processor.removeListenerAndWait(registration, timeout);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("registration " + registration + " is not one of shared informer "
-                    + name + "'s", e);
+            throw new IllegalArgumentException(
+                    "registration " + registration + " is not one of shared informer " + name + "'s", e);
         }
     }
 
@@ -298,7 +318,8 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         if (queue != null) {
             queuedItems.set(queue.len()); // O(1)
         }
-        if (newest == null || newest.object() instanceof DeletedFinalStateUnknown<?>
+        if (newest == null
+                || newest.object() instanceof DeletedFinalStateUnknown<?>
                 || newest.object() instanceof ReplacedAll<?>) {
             return;
         }
@@ -318,8 +339,11 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
             return;
         }
         if (!InformerMetricsNames.claim(metricsProvider, name, resource)) {
-            log.warn("{}: another running informer of resource '{}' has the same name and metrics provider; this one "
-                    + "records no informer metrics (give it a unique name)", name, resource);
+            log.warn(
+                    "{}: another running informer of resource '{}' has the same name and metrics provider; this one "
+                            + "records no informer metrics (give it a unique name)",
+                    name,
+                    resource);
             return;
         }
         metricsRegistered = true;
@@ -369,7 +393,8 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         List<Object> deletions = new ArrayList<>();
         for (String key : indexer.listKeys()) {
             if (!listedKeys.contains(key)) {
-                deletions.add(new DeletedFinalStateUnknown<>(key, indexer.getByKey(key).orElse(null)));
+                deletions.add(new DeletedFinalStateUnknown<>(
+                        key, indexer.getByKey(key).orElse(null)));
             }
         }
         indexer.replace(listed, relist.resourceVersion());
@@ -415,12 +440,15 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                             }
                             case DELETED -> {
                                 Object object = delta.object();
-                                indexer.deleteByKey(object instanceof DeletedFinalStateUnknown<?> tombstone
-                                        ? tombstone.key() : keyFunction.key(object));
+                                indexer.deleteByKey(
+                                        object instanceof DeletedFinalStateUnknown<?> tombstone
+                                                ? tombstone.key()
+                                                : keyFunction.key(object));
                                 notifications[i] = Notification.deleted(object);
                             }
-                            default -> throw new IllegalStateException("delta type " + delta.type()
-                                    + " cannot be part of a batch");
+                            default ->
+                                throw new IllegalStateException(
+                                        "delta type " + delta.type() + " cannot be part of a batch");
                         }
                         applied[0] = i + 1;
                     }
@@ -479,10 +507,12 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         startedLock.lock();
         try {
             if (stopped) {
-                throw new IllegalStateException("shared informer " + name + " has been stopped and cannot be started again");
+                throw new IllegalStateException(
+                        "shared informer " + name + " has been stopped and cannot be started again");
             }
             if (started) {
-                log.warn("{}: the shared informer has started already; starting it more than once is not allowed", name);
+                log.warn(
+                        "{}: the shared informer has started already; starting it more than once is not allowed", name);
                 return;
             }
             Queue<T> queue = newQueue();
@@ -539,14 +569,15 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         }
         RealFifoOptions options = settings.realFifo;
         if (options == null) {
-            DeltaFifo.Builder<T> fifoBuilder = DeltaFifo.builder(keyFunction).knownObjects(indexer).emitDeltaTypeReplaced(true);
+            DeltaFifo.Builder<T> fifoBuilder =
+                    DeltaFifo.builder(keyFunction).knownObjects(indexer).emitDeltaTypeReplaced(true);
             if (transformer != null) {
                 fifoBuilder.transformer(transformer);
             }
             return fifoBuilder.build();
         }
-        RealFifo.Builder<T> fifoBuilder = RealFifo.<T>builder(keyFunction).options(options).name(name)
-                .nanoTime(clock::nanoTime);
+        RealFifo.Builder<T> fifoBuilder =
+                RealFifo.<T>builder(keyFunction).options(options).name(name).nanoTime(clock::nanoTime);
         if (!options.atomicEvents()) {
             fifoBuilder.knownObjects(indexer);
         }
@@ -667,12 +698,15 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         try {
             Thread toJoin = processThreadIfStarted();
             if (toJoin != null && toJoin != Thread.currentThread()) {
-                Uninterruptibly.run(() -> TimeUnit.NANOSECONDS.timedJoin(toJoin,
-                        Math.max(0, deadlineNanos - System.nanoTime())));
+                Uninterruptibly.run(
+                        () -> TimeUnit.NANOSECONDS.timedJoin(toJoin, Math.max(0, deadlineNanos - System.nanoTime())));
                 if (toJoin.isAlive()) {
                     clean = false;
-                    log.warn("{}: the processing thread {} is still busy after the stop grace period (in an index "
-                            + "function or the store); it is interrupted and not waited for", owner, toJoin.getName());
+                    log.warn(
+                            "{}: the processing thread {} is still busy after the stop grace period (in an index "
+                                    + "function or the store); it is interrupted and not waited for",
+                            owner,
+                            toJoin.getName());
                     toJoin.interrupt();
                 }
             }
@@ -694,8 +728,8 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
      */
     boolean awaitStopped(long deadlineNanos) {
         boolean[] ended = new boolean[1];
-        Uninterruptibly.run(() -> ended[0] = terminated.await(Math.max(0, deadlineNanos - System.nanoTime()),
-                TimeUnit.NANOSECONDS));
+        Uninterruptibly.run(() ->
+                ended[0] = terminated.await(Math.max(0, deadlineNanos - System.nanoTime()), TimeUnit.NANOSECONDS));
         if (!ended[0]) {
             return false;
         }
@@ -704,8 +738,8 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         }
         Thread processing = processThreadIfStarted();
         if (processing != null && processing != Thread.currentThread()) {
-            Uninterruptibly.run(() -> TimeUnit.NANOSECONDS.timedJoin(processing,
-                    Math.max(0, deadlineNanos - System.nanoTime())));
+            Uninterruptibly.run(
+                    () -> TimeUnit.NANOSECONDS.timedJoin(processing, Math.max(0, deadlineNanos - System.nanoTime())));
             if (processing.isAlive()) {
                 return false;
             }
@@ -776,7 +810,8 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         startedLock.lock();
         try {
             if (started) {
-                throw new IllegalStateException("shared informer " + name + " has already started: set the watch error handler before start");
+                throw new IllegalStateException(
+                        "shared informer " + name + " has already started: set the watch error handler before start");
             }
             watchErrorHandler = handler;
         } finally {
@@ -790,7 +825,8 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         startedLock.lock();
         try {
             if (started) {
-                throw new IllegalStateException("shared informer " + name + " has already started: set the transform before start");
+                throw new IllegalStateException(
+                        "shared informer " + name + " has already started: set the transform before start");
             }
             this.transform = transform;
         } finally {

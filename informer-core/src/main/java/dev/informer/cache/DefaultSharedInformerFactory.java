@@ -49,7 +49,8 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
         lock.lock();
         try {
             if (shutDown) {
-                throw new IllegalStateException("the shared informer factory has been shut down: no informer for " + type);
+                throw new IllegalStateException(
+                        "the shared informer factory has been shut down: no informer for " + type);
             }
             return (SharedIndexInformer<T>) informers.computeIfAbsent(key, k -> newInformer(type, effective));
         } finally {
@@ -102,7 +103,8 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
         lock.lock();
         try {
             if (shutDown) {
-                throw new IllegalStateException("the shared informer factory has been shut down and cannot start informers");
+                throw new IllegalStateException(
+                        "the shared informer factory has been shut down and cannot start informers");
             }
             for (SharedIndexInformer<?> informer : informers.values()) {
                 if (!informer.hasStarted()) {

@@ -64,7 +64,8 @@ public final class FilteringResourceEventHandler<T> implements ResourceEventHand
     @Override
     @SuppressWarnings("unchecked") // a tombstone or deleted object of this informer holds its object type
     public void onDelete(Object objOrTombstone) {
-        Object candidate = objOrTombstone instanceof DeletedFinalStateUnknown<?> tombstone ? tombstone.obj() : objOrTombstone;
+        Object candidate =
+                objOrTombstone instanceof DeletedFinalStateUnknown<?> tombstone ? tombstone.obj() : objOrTombstone;
         if (candidate == null || filter.test((T) candidate)) {
             handler.onDelete(objOrTombstone);
         }

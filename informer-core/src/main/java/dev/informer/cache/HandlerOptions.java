@@ -71,8 +71,10 @@ public final class HandlerOptions {
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof HandlerOptions that && Objects.equals(resyncPeriod, that.resyncPeriod)
-                && Objects.equals(name, that.name) && Objects.equals(logger, that.logger);
+        return other instanceof HandlerOptions that
+                && Objects.equals(resyncPeriod, that.resyncPeriod)
+                && Objects.equals(name, that.name)
+                && Objects.equals(logger, that.logger);
     }
 
     @Override
@@ -82,8 +84,8 @@ public final class HandlerOptions {
 
     @Override
     public String toString() {
-        return "HandlerOptions[resyncPeriod=" + resyncPeriod + ", name=" + name
-                + ", logger=" + (logger == null ? null : logger.getName()) + "]";
+        return "HandlerOptions[resyncPeriod=" + resyncPeriod + ", name=" + name + ", logger="
+                + (logger == null ? null : logger.getName()) + "]";
     }
 
     /** Builds {@link HandlerOptions}. Not thread-safe; each {@link #build()} gives a new value. */
@@ -92,8 +94,7 @@ public final class HandlerOptions {
         private String name;
         private Logger logger;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * The handler's resync period; zero: none.

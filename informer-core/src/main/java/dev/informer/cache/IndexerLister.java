@@ -2,7 +2,6 @@ package dev.informer.cache;
 
 import dev.informer.labels.LabelSelector;
 import dev.informer.labels.SelectorException;
-
 import dev.informer.store.IndexFunctions;
 import dev.informer.store.Indexer;
 import dev.informer.store.ObjectMetaAccessor;
@@ -27,8 +26,10 @@ final class IndexerLister<T> implements Lister<T> {
         this(indexer, labelsOf, null);
     }
 
-    private IndexerLister(Indexer<T> indexer, Function<? super T, Map<String, String>> labelsOf,
-                          Function<Object, ObjectMetaAccessor> metadata) {
+    private IndexerLister(
+            Indexer<T> indexer,
+            Function<? super T, Map<String, String>> labelsOf,
+            Function<Object, ObjectMetaAccessor> metadata) {
         this.indexer = Objects.requireNonNull(indexer, "indexer");
         this.labelsOf = Objects.requireNonNull(labelsOf, "labelsOf");
         this.metadata = metadata;
@@ -37,10 +38,13 @@ final class IndexerLister<T> implements Lister<T> {
     /** A lister reading labels and namespaces through the one metadata adapter. */
     static <T> IndexerLister<T> withMetadata(Indexer<T> indexer, Function<Object, ObjectMetaAccessor> metadata) {
         Objects.requireNonNull(metadata, "metadata");
-        return new IndexerLister<>(indexer, object -> {
-            Map<String, String> labels = metadata.apply(object).labels();
-            return labels == null ? Map.of() : labels;
-        }, metadata);
+        return new IndexerLister<>(
+                indexer,
+                object -> {
+                    Map<String, String> labels = metadata.apply(object).labels();
+                    return labels == null ? Map.of() : labels;
+                },
+                metadata);
     }
 
     private String namespaceOf(Object object) {
@@ -54,8 +58,9 @@ final class IndexerLister<T> implements Lister<T> {
             Map<String, String> labels = accessor.labels();
             return labels == null ? Map.of() : labels;
         }
-        throw new IllegalArgumentException("cannot read the labels of " + object.getClass().getName()
-                + ": it does not implement ObjectMetaAccessor; use Lister.of(indexer, labelsFunction)");
+        throw new IllegalArgumentException(
+                "cannot read the labels of " + object.getClass().getName()
+                        + ": it does not implement ObjectMetaAccessor; use Lister.of(indexer, labelsFunction)");
     }
 
     @Override
@@ -83,7 +88,8 @@ final class IndexerLister<T> implements Lister<T> {
         try {
             return LabelSelector.parse(labelSelector)::matches;
         } catch (SelectorException e) {
-            throw new IllegalArgumentException("invalid label selector \"" + labelSelector + "\": " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "invalid label selector \"" + labelSelector + "\": " + e.getMessage(), e);
         }
     }
 

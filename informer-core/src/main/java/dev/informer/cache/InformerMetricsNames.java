@@ -14,8 +14,7 @@ final class InformerMetricsNames {
 
     private static final Map<InformerMetricsProvider, Set<String>> CLAIMED = new WeakHashMap<>();
 
-    private InformerMetricsNames() {
-    }
+    private InformerMetricsNames() {}
 
     /** Claims {@code name} and {@code resource} for {@code provider}; false if another running informer holds them. */
     static boolean claim(InformerMetricsProvider provider, String name, String resource) {

@@ -34,12 +34,12 @@ public interface InformerMetricsProvider {
      * @param resource     its resource ({@code "v1/pods"}), or {@code ""} for an informer over a bare ListerWatcher
      */
     default SettableGaugeMetric newQueuedItemsMetric(String informerName, String resource) {
-        return value -> { };
+        return value -> {};
     }
 
     /** How long processing one popped object took (store update and hand-off to handlers), in seconds. */
     default HistogramMetric newProcessingLatencyMetric(String informerName, String resource) {
-        return seconds -> { };
+        return seconds -> {};
     }
 
     /**
@@ -47,12 +47,11 @@ public interface InformerMetricsProvider {
      * server's always are; others are not recorded).
      */
     default SettableGaugeMetric newStoreResourceVersionMetric(String informerName, String resource) {
-        return value -> { };
+        return value -> {};
     }
 
     /** The informer stopped: its metrics may be dropped and its name is free again. */
-    default void unregister(String informerName, String resource) {
-    }
+    default void unregister(String informerName, String resource) {}
 
     /** The provider that records nothing (the default). */
     static InformerMetricsProvider noop() {

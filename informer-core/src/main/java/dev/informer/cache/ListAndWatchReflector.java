@@ -36,6 +36,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     private static final Duration VERY_SHORT_WATCH = Duration.ofSeconds(1);
     /** client-go's reflector: internal errors further apart than this start a new retry window. */
     private static final Duration INTERNAL_ERROR_RESET_PERIOD = Duration.ofMinutes(1);
+
     private static final double NANOS_PER_SECOND = 1e9;
 
     private final String name;
@@ -360,11 +361,15 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         } else {
             loggedStreamingFallback = true;
             if (unsupported) {
-                log.info("{}: the server does not support streaming lists ({}); using list and watch from now on",
-                        name, reason);
+                log.info(
+                        "{}: the server does not support streaming lists ({}); using list and watch from now on",
+                        name,
+                        reason);
             } else {
-                log.info("{}: the streaming list failed, falling back to list and watch for this attempt: {}",
-                        name, reason);
+                log.info(
+                        "{}: the streaming list failed, falling back to list and watch for this attempt: {}",
+                        name,
+                        reason);
             }
         }
     }
@@ -399,8 +404,11 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             }
             // The version we asked for is gone (or ahead of this server): a consistent read from scratch.
             lastSyncResourceVersionUnavailable = true;
-            log.debug("{}: list at resource version {} failed ({}), relisting from the latest",
-                    name, resourceVersion, e.getMessage());
+            log.debug(
+                    "{}: list at resource version {} failed ({}), relisting from the latest",
+                    name,
+                    resourceVersion,
+                    e.getMessage());
             result = pagedList(relistResourceVersion(), pageSize);
             consistent = true;
         }
@@ -454,9 +462,13 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         if (order.isEmpty() || order.getAsInt() >= 0) {
             return false;
         }
-        log.warn("{}: the server's resource version went backwards from {} to {} (in a {}): the API server was "
-                + "restarted or restored with other content; relisting with a consistent read", name, last,
-                resourceVersion, what);
+        log.warn(
+                "{}: the server's resource version went backwards from {} to {} (in a {}): the API server was "
+                        + "restarted or restored with other content; relisting with a consistent read",
+                name,
+                last,
+                resourceVersion,
+                what);
         lastSyncResourceVersionUnavailable = true;
         lastSyncResourceVersion = "";
         return true;
@@ -592,8 +604,10 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             // connection): retry the streaming list from scratch, as client-go; an empty stream that
             // ended at once was a VeryShortWatchException above, which falls back to list + watch.
             stopQuietly(watch);
-            log.debug("{}: the streaming list ended without the {} bookmark; retrying it",
-                    name, INITIAL_EVENTS_END_ANNOTATION);
+            log.debug(
+                    "{}: the streaming list ended without the {} bookmark; retrying it",
+                    name,
+                    INITIAL_EVENTS_END_ANNOTATION);
         }
         List<T> streamed = temporary.list();
         if (watchListConsistencyCheck) {
@@ -621,21 +635,29 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     private void checkWatchListConsistency(List<T> streamed, String resourceVersion) {
         ObjectList<T> listed;
         try {
-            listed = listerWatcher.list(ListOptions.builder().resourceVersion(resourceVersion)
-                    .resourceVersionMatch(ListOptions.MATCH_EXACT).build());
+            listed = listerWatcher.list(ListOptions.builder()
+                    .resourceVersion(resourceVersion)
+                    .resourceVersionMatch(ListOptions.MATCH_EXACT)
+                    .build());
         } catch (RuntimeException e) {
             if (stopped) {
                 throw new StopRequested();
             }
-            log.warn("{}: the streaming list consistency check could not list at resource version {}: {}", name,
-                    resourceVersion, dev.informer.cache.internal.FailureLog.oneLine(e.toString()));
+            log.warn(
+                    "{}: the streaming list consistency check could not list at resource version {}: {}",
+                    name,
+                    resourceVersion,
+                    dev.informer.cache.internal.FailureLog.oneLine(e.toString()));
             return;
         }
         Map<String, String> fromStream = versionsByKey(streamed);
         Map<String, String> fromList = versionsByKey(listed.items());
         if (fromStream.equals(fromList)) {
-            log.debug("{}: the streaming list at resource version {} matches a list ({} objects)", name,
-                    resourceVersion, fromList.size());
+            log.debug(
+                    "{}: the streaming list at resource version {} matches a list ({} objects)",
+                    name,
+                    resourceVersion,
+                    fromList.size());
             return;
         }
         List<String> differences = new ArrayList<>();
@@ -649,13 +671,20 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             } else if (listedVersion == null) {
                 differences.add(key + " not in the list");
             } else if (!streamedVersion.equals(listedVersion)) {
-                differences.add(key + " at " + streamedVersion + " in the stream but " + listedVersion + " in the list");
+                differences.add(
+                        key + " at " + streamedVersion + " in the stream but " + listedVersion + " in the list");
             }
         }
         int shown = Math.min(differences.size(), 10);
-        log.error("{}: the streaming list at resource version {} differs from a list at the same version "
-                + "({} streamed, {} listed; {} difference(s): {}{})", name, resourceVersion, fromStream.size(),
-                fromList.size(), differences.size(), String.join(", ", differences.subList(0, shown)),
+        log.error(
+                "{}: the streaming list at resource version {} differs from a list at the same version "
+                        + "({} streamed, {} listed; {} difference(s): {}{})",
+                name,
+                resourceVersion,
+                fromStream.size(),
+                fromList.size(),
+                differences.size(),
+                String.join(", ", differences.subList(0, shown)),
                 shown < differences.size() ? ", ..." : "");
     }
 
@@ -787,8 +816,11 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                     || now - firstNanos > Clock.toNanosSaturated(maxInternalErrorRetryDuration)) {
                 return false;
             }
-            log.debug("{}: retrying the watch from resource version {} after an internal error: {}", name,
-                    lastSyncResourceVersion, error.getMessage());
+            log.debug(
+                    "{}: retrying the watch from resource version {} after an internal error: {}",
+                    name,
+                    lastSyncResourceVersion,
+                    error.getMessage());
             reportAndBackOff(error);
             return true;
         }
@@ -810,15 +842,14 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         return (int) (minWatchTimeout.toSeconds() * (random.nextDouble() + 1.0));
     }
 
-    record WatchOutcome(RuntimeException error, boolean initialEventsEnded, String lastResourceVersion) {
-    }
+    record WatchOutcome(RuntimeException error, boolean initialEventsEnded, String lastResourceVersion) {}
 
     /**
      * Applies events from {@code watch} to {@code target} until the watch ends, fails, the reflector
      * stops or (with {@code exitOnInitialEventsEnd}) the initial-events-end bookmark arrives.
      */
-    private WatchOutcome handleWatch(long startNanos, Watch<T> watch, ReflectorStore<T> target,
-                                     boolean exitOnInitialEventsEnd) {
+    private WatchOutcome handleWatch(
+            long startNanos, Watch<T> watch, ReflectorStore<T> target, boolean exitOnInitialEventsEnd) {
         if (exitOnInitialEventsEnd) {
             return consumeWatch(startNanos, watch, target, true);
         }
@@ -832,8 +863,8 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         return outcome;
     }
 
-    private WatchOutcome consumeWatch(long startNanos, Watch<T> watch, ReflectorStore<T> target,
-                                      boolean exitOnInitialEventsEnd) {
+    private WatchOutcome consumeWatch(
+            long startNanos, Watch<T> watch, ReflectorStore<T> target, boolean exitOnInitialEventsEnd) {
         setCurrentWatch(watch);
         boolean initialEventsEnded = false;
         String lastResourceVersion = null;
@@ -871,12 +902,18 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                     }
                     resourceVersion = meta.resourceVersion() == null ? "" : meta.resourceVersion();
                 } catch (RuntimeException e) {
-                    log.error("{}: unable to understand watch event {} of {}", name, event.type(),
-                            object.getClass().getName(), e);
+                    log.error(
+                            "{}: unable to understand watch event {} of {}",
+                            name,
+                            event.type(),
+                            object.getClass().getName(),
+                            e);
                     continue;
                 }
-                if (!exitOnInitialEventsEnd && wentBackwards(resourceVersion, event.type().name() + " event" + describe(meta))) {
-                    return new WatchOutcome(new ResourceVersionWentBackwards(), initialEventsEnded, lastResourceVersion);
+                if (!exitOnInitialEventsEnd
+                        && wentBackwards(resourceVersion, event.type().name() + " event" + describe(meta))) {
+                    return new WatchOutcome(
+                            new ResourceVersionWentBackwards(), initialEventsEnded, lastResourceVersion);
                 }
                 try {
                     switch (event.type()) {
@@ -938,8 +975,8 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         if (statusObject instanceof Status status) {
             return StatusException.of(status);
         }
-        return StatusException.of(Status.failure(500, "InternalError",
-                "the watch sent an ERROR event whose object is not a Status: " + statusObject));
+        return StatusException.of(Status.failure(
+                500, "InternalError", "the watch sent an ERROR event whose object is not a Status: " + statusObject));
     }
 
     private void setCurrentWatch(Watch<T> watch) {

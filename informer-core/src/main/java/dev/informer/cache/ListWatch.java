@@ -32,8 +32,8 @@ public final class ListWatch<T> implements ListerWatcher<T> {
      *
      * @throws IllegalArgumentException if a namespace is given for a cluster-scoped resource
      */
-    public static <T> ListWatch<T> of(ResourceClient<T> client, String namespace, String labelSelector,
-                                      String fieldSelector) {
+    public static <T> ListWatch<T> of(
+            ResourceClient<T> client, String namespace, String labelSelector, String fieldSelector) {
         Objects.requireNonNull(client, "client");
         ResourceClient<T> scoped;
         if (namespace == null || namespace.isEmpty()) {
@@ -78,7 +78,8 @@ public final class ListWatch<T> implements ListerWatcher<T> {
 
     @Override
     public String toString() {
-        return "ListWatch[" + client.resourceType().plural() + " in " + (client.namespace() == null ? "all namespaces" : client.namespace())
+        return "ListWatch[" + client.resourceType().plural() + " in "
+                + (client.namespace() == null ? "all namespaces" : client.namespace())
                 + (labelSelector == null ? "" : ", labels " + labelSelector)
                 + (fieldSelector == null ? "" : ", fields " + fieldSelector) + "]";
     }

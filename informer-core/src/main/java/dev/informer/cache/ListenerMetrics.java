@@ -17,8 +17,14 @@ import java.util.Objects;
  * @param handlerName      the name given in the handler's {@link HandlerOptions} (a metrics label), or
  *                         {@code ""} if it has none
  */
-public record ListenerMetrics(long listenerId, int pending, long delivered, long failed, Duration handlerTime,
-                              int bufferCapacity, String handlerName) {
+public record ListenerMetrics(
+        long listenerId,
+        int pending,
+        long delivered,
+        long failed,
+        Duration handlerTime,
+        int bufferCapacity,
+        String handlerName) {
 
     /** @throws NullPointerException if {@code handlerTime} or {@code handlerName} is {@code null} */
     public ListenerMetrics {
@@ -27,8 +33,8 @@ public record ListenerMetrics(long listenerId, int pending, long delivered, long
     }
 
     /** The metrics of a handler registered without a name. */
-    public ListenerMetrics(long listenerId, int pending, long delivered, long failed, Duration handlerTime,
-                           int bufferCapacity) {
+    public ListenerMetrics(
+            long listenerId, int pending, long delivered, long failed, Duration handlerTime, int bufferCapacity) {
         this(listenerId, pending, delivered, failed, handlerTime, bufferCapacity, "");
     }
 }

@@ -35,8 +35,11 @@ final class LoggingWatchErrorHandler implements WatchErrorHandler {
             logger.debug("{}: watch closed with: {}", reflectorName, error.getMessage());
             return;
         }
-        failures.failure(reflectorName, "failed to list or watch: " + SyncError.describe(error),
-                retryIn == null ? "" : "; retrying in " + SyncError.format(retryIn), error);
+        failures.failure(
+                reflectorName,
+                "failed to list or watch: " + SyncError.describe(error),
+                retryIn == null ? "" : "; retrying in " + SyncError.format(retryIn),
+                error);
     }
 
     @Override

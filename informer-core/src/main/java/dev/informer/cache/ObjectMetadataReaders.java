@@ -9,8 +9,7 @@ import dev.informer.store.ObjectMetaAccessor;
  */
 final class ObjectMetadataReaders {
 
-    private ObjectMetadataReaders() {
-    }
+    private ObjectMetadataReaders() {}
 
     /**
      * @throws IllegalArgumentException naming the class when the object carries no metadata we can read

@@ -25,37 +25,37 @@ public interface ReflectorMetricsProvider {
 
     /** Total number of lists (client-go's {@code NewListsMetric}). */
     default CounterMetric newListsMetric(String name) {
-        return () -> { };
+        return () -> {};
     }
 
     /** How long each list took, in seconds. */
     default HistogramMetric newListDurationMetric(String name) {
-        return value -> { };
+        return value -> {};
     }
 
     /** How many items each list returned (an item count, not seconds). */
     default HistogramMetric newItemsInListMetric(String name) {
-        return value -> { };
+        return value -> {};
     }
 
     /** Total number of watches. */
     default CounterMetric newWatchesMetric(String name) {
-        return () -> { };
+        return () -> {};
     }
 
     /** Total number of very short watches: ended within a second without an event. */
     default CounterMetric newShortWatchesMetric(String name) {
-        return () -> { };
+        return () -> {};
     }
 
     /** How long each watch lasted, in seconds, observed when it ends. */
     default HistogramMetric newWatchDurationMetric(String name) {
-        return value -> { };
+        return value -> {};
     }
 
     /** How many events each watch delivered (bookmarks included), observed when it ends. */
     default HistogramMetric newItemsInWatchMetric(String name) {
-        return value -> { };
+        return value -> {};
     }
 
     /**
@@ -63,7 +63,7 @@ public interface ReflectorMetricsProvider {
      * versions are not reported.
      */
     default SettableGaugeMetric newLastResourceVersionMetric(String name) {
-        return value -> { };
+        return value -> {};
     }
 
     /** The provider that records nothing (the default). */

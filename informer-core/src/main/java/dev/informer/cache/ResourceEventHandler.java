@@ -29,15 +29,13 @@ public interface ResourceEventHandler<T> {
      * part of the initial list (or, for a handler registered after the informer started, part of the
      * store's content replayed to it), {@code false} for objects that appeared later.
      */
-    default void onAdd(T obj, boolean isInInitialList) {
-    }
+    default void onAdd(T obj, boolean isInInitialList) {}
 
     /**
      * An object changed, or a periodic resync re-delivered it (then {@code oldObj} and {@code newObj}
      * have the same resource version and may be the same instance).
      */
-    default void onUpdate(T oldObj, T newObj) {
-    }
+    default void onUpdate(T oldObj, T newObj) {}
 
     /**
      * An object was deleted. {@code objOrTombstone} is the object's final state, or a
@@ -45,6 +43,5 @@ public interface ResourceEventHandler<T> {
      * watch was disconnected) and only noticed on relist: then its {@code obj()} is the last state the
      * informer knew, possibly stale, and {@code key()} the store key.
      */
-    default void onDelete(Object objOrTombstone) {
-    }
+    default void onDelete(Object objOrTombstone) {}
 }

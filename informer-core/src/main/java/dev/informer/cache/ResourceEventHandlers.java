@@ -22,15 +22,14 @@ import java.util.function.Predicate;
  */
 public final class ResourceEventHandlers {
 
-    private ResourceEventHandlers() {
-    }
+    private ResourceEventHandlers() {}
 
     /**
      * A handler calling the given functions; a {@code null} function ignores that kind of
      * notification.
      */
-    public static <T> ResourceEventHandler<T> funcs(Consumer<? super T> onAdd, BiConsumer<? super T, ? super T> onUpdate,
-                                                    Consumer<Object> onDelete) {
+    public static <T> ResourceEventHandler<T> funcs(
+            Consumer<? super T> onAdd, BiConsumer<? super T, ? super T> onUpdate, Consumer<Object> onDelete) {
         return new Funcs<>(onAdd == null ? null : (obj, initial) -> onAdd.accept(obj), onUpdate, onDelete);
     }
 
@@ -40,7 +39,8 @@ public final class ResourceEventHandlers {
     }
 
     /** Wraps {@code handler} so that it sees only objects matching {@code filter}: see {@link FilteringResourceEventHandler}. */
-    public static <T> ResourceEventHandler<T> filtering(Predicate<? super T> filter, ResourceEventHandler<? super T> handler) {
+    public static <T> ResourceEventHandler<T> filtering(
+            Predicate<? super T> filter, ResourceEventHandler<? super T> handler) {
         return new FilteringResourceEventHandler<>(filter, handler);
     }
 
@@ -55,8 +55,7 @@ public final class ResourceEventHandlers {
         private BiConsumer<? super T, ? super T> onUpdate;
         private Consumer<Object> onDelete;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** Called for each added object. */
         public Builder<T> onAdd(Consumer<? super T> onAdd) {
@@ -95,7 +94,10 @@ public final class ResourceEventHandlers {
         private final BiConsumer<? super T, ? super T> onUpdate;
         private final Consumer<Object> onDelete;
 
-        Funcs(BiConsumer<? super T, Boolean> onAdd, BiConsumer<? super T, ? super T> onUpdate, Consumer<Object> onDelete) {
+        Funcs(
+                BiConsumer<? super T, Boolean> onAdd,
+                BiConsumer<? super T, ? super T> onUpdate,
+                Consumer<Object> onDelete) {
             this.onAdd = onAdd;
             this.onUpdate = onUpdate;
             this.onDelete = onDelete;
@@ -124,8 +126,8 @@ public final class ResourceEventHandlers {
 
         @Override
         public String toString() {
-            return "ResourceEventHandlers.funcs[add=" + (onAdd != null) + ", update=" + (onUpdate != null)
-                    + ", delete=" + (onDelete != null) + "]";
+            return "ResourceEventHandlers.funcs[add=" + (onAdd != null) + ", update=" + (onUpdate != null) + ", delete="
+                    + (onDelete != null) + "]";
         }
     }
 }

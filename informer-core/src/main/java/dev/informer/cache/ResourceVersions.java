@@ -10,8 +10,7 @@ import java.util.OptionalInt;
  */
 final class ResourceVersions {
 
-    private ResourceVersions() {
-    }
+    private ResourceVersions() {}
 
     /**
      * The order of {@code a} and {@code b}: negative when {@code a} is older, zero when equal,

@@ -115,8 +115,9 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
 
         private void requireClient(String option) {
             if (client == null) {
-                throw new IllegalStateException(option
-                        + " applies only to an informer built from a ResourceClient; put it in the ListerWatcher instead");
+                throw new IllegalStateException(
+                        option
+                                + " applies only to an informer built from a ResourceClient; put it in the ListerWatcher instead");
             }
         }
 
@@ -142,7 +143,8 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
 
         /** Adds an index to the cache. */
         public Builder<T> indexer(String name, IndexFunction<T> function) {
-            if (indexers.putIfAbsent(Objects.requireNonNull(name, "name"), Objects.requireNonNull(function, "function")) != null) {
+            if (indexers.putIfAbsent(Objects.requireNonNull(name, "name"), Objects.requireNonNull(function, "function"))
+                    != null) {
                 throw new IllegalArgumentException("indexer conflict: " + name);
             }
             return this;
@@ -322,10 +324,12 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
                 meta = ObjectMetadataReaders::self;
             }
             if (keys == null) {
-                keys = metadata == null && client == null ? KeyFunctions.metaNamespaceKey() : KeyFunctions.metaNamespaceKey(meta);
+                keys = metadata == null && client == null
+                        ? KeyFunctions.metaNamespaceKey()
+                        : KeyFunctions.metaNamespaceKey(meta);
             }
-            return new DefaultSharedIndexInformer<>(this, lw, keys, meta,
-                    informerName != null ? informerName : "informer");
+            return new DefaultSharedIndexInformer<>(
+                    this, lw, keys, meta, informerName != null ? informerName : "informer");
         }
     }
 }

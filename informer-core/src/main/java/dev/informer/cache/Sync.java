@@ -15,8 +15,7 @@ public final class Sync {
     /** How often the checkers are asked (client-go's {@code syncedPollPeriod}). */
     public static final Duration POLL_PERIOD = Duration.ofMillis(100);
 
-    private Sync() {
-    }
+    private Sync() {}
 
     /**
      * What a wait found: the names of the checkers that were not done when it returned, in the order

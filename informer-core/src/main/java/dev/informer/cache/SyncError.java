@@ -31,7 +31,8 @@ public record SyncError(RuntimeException cause, Instant time, Duration retryIn) 
 
     static String describe(Throwable error) {
         String message = error.getMessage();
-        return FailureLog.oneLine(message == null || message.isBlank() ? error.getClass().getName() : message);
+        return FailureLog.oneLine(
+                message == null || message.isBlank() ? error.getClass().getName() : message);
     }
 
     /** {@code 800ms}, {@code 1.6s}, {@code 2m5.3s}: a delay to a tenth of a second, as Go prints durations. */

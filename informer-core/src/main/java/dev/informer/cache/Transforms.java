@@ -19,8 +19,7 @@ public final class Transforms {
 
     private static final Logger log = LoggerFactory.getLogger(Transforms.class);
 
-    private Transforms() {
-    }
+    private Transforms() {}
 
     /**
      * Drops {@code metadata.managedFields} (server-side apply bookkeeping, often the largest part of a
@@ -46,7 +45,8 @@ public final class Transforms {
             } catch (RuntimeException | Error e) {
                 throw e;
             } catch (Throwable e) { // MethodHandle.invoke declares Throwable; only checked ones reach here
-                throw new IllegalStateException("cannot strip managedFields from " + object.getClass().getName(), e);
+                throw new IllegalStateException(
+                        "cannot strip managedFields from " + object.getClass().getName(), e);
             }
         }
     }
@@ -69,8 +69,10 @@ public final class Transforms {
             return object -> {
                 GenericObject generic = (GenericObject) object;
                 ObjectMeta meta = generic.metadata();
-                return meta == null || meta.managedFields() == null ? generic
-                        : generic.withMetadata(meta.toBuilder().managedFields(null).build());
+                return meta == null || meta.managedFields() == null
+                        ? generic
+                        : generic.withMetadata(
+                                meta.toBuilder().managedFields(null).build());
             };
         }
         if (type.isRecord()) {
@@ -83,8 +85,10 @@ public final class Transforms {
         if (mutable != null) {
             return mutable;
         }
-        log.warn("Transforms.stripManagedFields(): {} has neither an ObjectMeta 'metadata' record component nor "
-                + "getMetadata().setManagedFields(List); its objects are cached unchanged", type.getName());
+        log.warn(
+                "Transforms.stripManagedFields(): {} has neither an ObjectMeta 'metadata' record component nor "
+                        + "getMetadata().setManagedFields(List); its objects are cached unchanged",
+                type.getName());
         return object -> object;
     }
 
@@ -115,7 +119,8 @@ public final class Transforms {
                 }
                 Object[] arguments = new Object[accessors.length];
                 for (int i = 0; i < accessors.length; i++) {
-                    arguments[i] = i == index ? meta.toBuilder().managedFields(null).build() : accessors[i].invoke(object);
+                    arguments[i] =
+                            i == index ? meta.toBuilder().managedFields(null).build() : accessors[i].invoke(object);
                 }
                 return constructor.invokeWithArguments(arguments);
             };
@@ -130,7 +135,8 @@ public final class Transforms {
         try {
             MethodHandles.Lookup lookup = MethodHandles.publicLookup();
             java.lang.reflect.Method getMetadata = type.getMethod("getMetadata");
-            java.lang.reflect.Method setManagedFields = getMetadata.getReturnType().getMethod("setManagedFields", List.class);
+            java.lang.reflect.Method setManagedFields =
+                    getMetadata.getReturnType().getMethod("setManagedFields", List.class);
             MethodHandle get = lookup.unreflect(getMetadata);
             MethodHandle set = lookup.unreflect(setManagedFields);
             return object -> {

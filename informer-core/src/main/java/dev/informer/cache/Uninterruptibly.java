@@ -13,8 +13,7 @@ final class Uninterruptibly {
         void run() throws InterruptedException;
     }
 
-    private Uninterruptibly() {
-    }
+    private Uninterruptibly() {}
 
     /** Runs {@code step}, retrying it after each interrupt; re-interrupts the caller if any came. */
     static void run(BlockingStep step) {

@@ -10,6 +10,7 @@ public final class VeryShortWatchException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     VeryShortWatchException(String reflectorName) {
-        super(reflectorName + ": unexpected watch close - the watch lasted less than a second and no items were received");
+        super(reflectorName
+                + ": unexpected watch close - the watch lasted less than a second and no items were received");
     }
 }

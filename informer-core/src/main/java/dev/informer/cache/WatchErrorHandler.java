@@ -32,8 +32,7 @@ public interface WatchErrorHandler {
     }
 
     /** The reflector listed or watched successfully after failures. The default does nothing. */
-    default void onRecovered(String reflectorName) {
-    }
+    default void onRecovered(String reflectorName) {}
 
     /**
      * The default, as client-go's {@code DefaultWatchErrorHandler}, on the system clock: see

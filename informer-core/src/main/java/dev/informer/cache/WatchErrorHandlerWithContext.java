@@ -22,8 +22,7 @@ public interface WatchErrorHandlerWithContext {
     void onWatchError(WatchErrorContext context, RuntimeException error, Duration retryIn);
 
     /** The informer listed or watched successfully after failures. The default does nothing. */
-    default void onRecovered(WatchErrorContext context) {
-    }
+    default void onRecovered(WatchErrorContext context) {}
 
     /**
      * The plain {@code handler} seen as one with context: it is called with the context's informer

@@ -49,6 +49,8 @@ public final class ApiConnectionException extends ApiException {
             return "no response";
         }
         String message = cause.getMessage();
-        return message == null ? cause.getClass().getSimpleName() : cause.getClass().getSimpleName() + ": " + message;
+        return message == null
+                ? cause.getClass().getSimpleName()
+                : cause.getClass().getSimpleName() + ": " + message;
     }
 }

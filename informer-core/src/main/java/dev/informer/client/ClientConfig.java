@@ -196,7 +196,8 @@ public final class ClientConfig {
             throw new ConfigException("unable to load in-cluster configuration: KUBERNETES_SERVICE_HOST and "
                     + "KUBERNETES_SERVICE_PORT must be defined");
         }
-        String hostPort = host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]:" + port : host + ":" + port;
+        String hostPort =
+                host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]:" + port : host + ":" + port;
         Path dir = environment.serviceAccountDirectory();
         Builder builder = builder()
                 .origin(Origin.inCluster(dir.resolve("token")))
@@ -211,7 +212,8 @@ public final class ClientConfig {
         if (namespace == null) {
             Path namespaceFile = dir.resolve("namespace");
             if (Files.isRegularFile(namespaceFile)) {
-                String fromFile = ConfigFiles.read(namespaceFile, "in-cluster namespace file").strip();
+                String fromFile = ConfigFiles.read(namespaceFile, "in-cluster namespace file")
+                        .strip();
                 namespace = fromFile.isEmpty() ? null : fromFile;
             }
         }
@@ -382,15 +384,23 @@ public final class ClientConfig {
     public String toString() {
         return "ClientConfig[server=" + server + ", origin=" + origin.describe() + ", namespace=" + namespace
                 + ", ca=" + caCertificates.size() + " certificate(s)"
-                + ", clientCertificate=" + (clientCertificateChain.isEmpty() ? "none"
-                        : clientCertificateChain.get(0).getSubjectX500Principal().getName())
+                + ", clientCertificate="
+                + (clientCertificateChain.isEmpty()
+                        ? "none"
+                        : clientCertificateChain
+                                .get(0)
+                                .getSubjectX500Principal()
+                                .getName())
                 + ", bearerToken=" + (bearerToken == null ? "none" : "<redacted>")
                 + ", basicAuth=" + (username == null ? "none" : username + ":<redacted>")
                 + ", exec=" + (exec == null ? "none" : exec.command())
                 + ", insecureSkipTlsVerify=" + insecureSkipTlsVerify
                 + ", tlsServerName=" + tlsServerName
-                + ", proxy=" + (proxy == null ? "none" : proxy.getScheme() + "://" + proxy.getHost() + ":" + proxy.getPort())
-                + (rateLimiter != null ? ", rateLimiter=" + rateLimiter : qps > 0 ? ", qps=" + qps + ", burst=" + burst : "")
+                + ", proxy="
+                + (proxy == null ? "none" : proxy.getScheme() + "://" + proxy.getHost() + ":" + proxy.getPort())
+                + (rateLimiter != null
+                        ? ", rateLimiter=" + rateLimiter
+                        : qps > 0 ? ", qps=" + qps + ", burst=" + burst : "")
                 + "]";
     }
 
@@ -442,8 +452,11 @@ public final class ClientConfig {
          * @param user    the name of the context's user entry
          */
         public static Origin kubeConfig(Path file, String context, String user) {
-            return new Origin(Kind.KUBECONFIG, Objects.requireNonNull(file, "file"),
-                    Objects.requireNonNull(context, "context"), Objects.requireNonNull(user, "user"));
+            return new Origin(
+                    Kind.KUBECONFIG,
+                    Objects.requireNonNull(file, "file"),
+                    Objects.requireNonNull(context, "context"),
+                    Objects.requireNonNull(user, "user"));
         }
 
         /** A pod's service account whose token is read from {@code tokenFile}. */
@@ -485,8 +498,11 @@ public final class ClientConfig {
 
         @Override
         public boolean equals(Object o) {
-            return o instanceof Origin other && kind == other.kind && Objects.equals(file, other.file)
-                    && Objects.equals(context, other.context) && Objects.equals(user, other.user);
+            return o instanceof Origin other
+                    && kind == other.kind
+                    && Objects.equals(file, other.file)
+                    && Objects.equals(context, other.context)
+                    && Objects.equals(user, other.user);
         }
 
         @Override
@@ -533,8 +549,7 @@ public final class ClientConfig {
         private int burst = 10;
         private RequestRateLimiter rateLimiter;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         private Builder(ClientConfig c) {
             server = c.server;
@@ -679,7 +694,8 @@ public final class ClientConfig {
             try {
                 chain = Pem.certificates(certificatePem);
             } catch (IllegalArgumentException e) {
-                throw new ConfigException("client certificate file " + certificateFile + " is invalid: " + e.getMessage(), e);
+                throw new ConfigException(
+                        "client certificate file " + certificateFile + " is invalid: " + e.getMessage(), e);
             }
             try {
                 key = Pem.privateKey(keyPem);
@@ -754,7 +770,8 @@ public final class ClientConfig {
             try {
                 uri = new URI(url);
             } catch (URISyntaxException e) {
-                throw new ConfigException("proxy URL \"" + redactUserInfo(url) + "\" is malformed: " + e.getMessage(), e);
+                throw new ConfigException(
+                        "proxy URL \"" + redactUserInfo(url) + "\" is malformed: " + e.getMessage(), e);
             }
             String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
             if (!scheme.equals("http") && !scheme.equals("socks5")) {
@@ -926,8 +943,9 @@ public final class ClientConfig {
         }
 
         private static String defaultUserAgent() {
-            return "dev.informer/0.1.0 (" + System.getProperty("os.name", "unknown").toLowerCase(Locale.ROOT)
-                    + "/" + System.getProperty("os.arch", "unknown") + ")";
+            return "dev.informer/0.1.0 ("
+                    + System.getProperty("os.name", "unknown").toLowerCase(Locale.ROOT) + "/"
+                    + System.getProperty("os.arch", "unknown") + ")";
         }
     }
 }

@@ -17,8 +17,7 @@ import java.nio.file.Path;
  */
 final class ConfigFiles {
 
-    private ConfigFiles() {
-    }
+    private ConfigFiles() {}
 
     /**
      * The content of {@code file}.
@@ -39,8 +38,10 @@ final class ConfigFiles {
         } catch (CharacterCodingException e) {
             throw new ConfigException(what + " " + file + " is not UTF-8 text", e);
         } catch (IOException e) {
-            throw new ConfigException("cannot read " + what + " " + file + ": "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
+            throw new ConfigException(
+                    "cannot read " + what + " " + file + ": "
+                            + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()),
+                    e);
         }
     }
 }

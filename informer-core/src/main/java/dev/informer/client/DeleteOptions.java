@@ -10,8 +10,12 @@ package dev.informer.client;
  * @param gracePeriodSeconds              seconds before the object is deleted (pods), or {@code null}
  * @param dryRun                          validate without deleting
  */
-public record DeleteOptions(PropagationPolicy propagationPolicy, String preconditionUid,
-                            String preconditionResourceVersion, Long gracePeriodSeconds, boolean dryRun) {
+public record DeleteOptions(
+        PropagationPolicy propagationPolicy,
+        String preconditionUid,
+        String preconditionResourceVersion,
+        Long gracePeriodSeconds,
+        boolean dryRun) {
 
     /** No options: the server's defaults. */
     public static final DeleteOptions NONE = new DeleteOptions(null, null, null, null, false);
@@ -49,7 +53,10 @@ public record DeleteOptions(PropagationPolicy propagationPolicy, String precondi
 
     /** Whether any option is set (else no body is sent). */
     public boolean isEmpty() {
-        return propagationPolicy == null && preconditionUid == null && preconditionResourceVersion == null
-                && gracePeriodSeconds == null && !dryRun;
+        return propagationPolicy == null
+                && preconditionUid == null
+                && preconditionResourceVersion == null
+                && gracePeriodSeconds == null
+                && !dryRun;
     }
 }

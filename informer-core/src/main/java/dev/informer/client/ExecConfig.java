@@ -78,8 +78,8 @@ public record ExecConfig(
             throw new IllegalArgumentException("exec command must not be empty");
         }
         if (!V1.equals(apiVersion) && !V1BETA1.equals(apiVersion)) {
-            throw new IllegalArgumentException("exec apiVersion must be " + V1 + " or " + V1BETA1
-                    + ", not \"" + apiVersion + "\"");
+            throw new IllegalArgumentException(
+                    "exec apiVersion must be " + V1 + " or " + V1BETA1 + ", not \"" + apiVersion + "\"");
         }
         args = List.copyOf(args == null ? List.of() : args);
         env = env == null ? Map.of() : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(env));

@@ -60,10 +60,16 @@ public final class KubeConfig {
      * @param disableCompression       whether responses are requested uncompressed
      * @param origin                   the file that defined the entry
      */
-    public record Cluster(String name, String server, Path certificateAuthority, String certificateAuthorityData,
-                          boolean insecureSkipTlsVerify, String tlsServerName, String proxyUrl,
-                          boolean disableCompression, Path origin) {
-    }
+    public record Cluster(
+            String name,
+            String server,
+            Path certificateAuthority,
+            String certificateAuthorityData,
+            boolean insecureSkipTlsVerify,
+            String tlsServerName,
+            String proxyUrl,
+            boolean disableCompression,
+            Path origin) {}
 
     /**
      * A {@code users[]} entry (client-go's {@code AuthInfo}).
@@ -82,9 +88,19 @@ public final class KubeConfig {
      * @param authProvider          the name of a legacy {@code auth-provider} (unsupported), or {@code null}
      * @param origin                the file that defined the entry
      */
-    public record User(String name, String token, Path tokenFile, Path clientCertificate,
-                       String clientCertificateData, Path clientKey, String clientKeyData, String username,
-                       String password, ExecConfig exec, String authProvider, Path origin) {
+    public record User(
+            String name,
+            String token,
+            Path tokenFile,
+            Path clientCertificate,
+            String clientCertificateData,
+            Path clientKey,
+            String clientKeyData,
+            String username,
+            String password,
+            ExecConfig exec,
+            String authProvider,
+            Path origin) {
 
         @Override
         public String toString() {
@@ -106,8 +122,7 @@ public final class KubeConfig {
      * @param namespace the default namespace, or {@code null}
      * @param origin    the file that defined the entry
      */
-    public record Context(String name, String cluster, String user, String namespace, Path origin) {
-    }
+    public record Context(String name, String cluster, String user, String namespace, Path origin) {}
 
     private final String currentContext;
     private final Path currentContextOrigin;
@@ -116,8 +131,13 @@ public final class KubeConfig {
     private final Map<String, Context> contexts;
     private final List<Path> files;
 
-    private KubeConfig(String currentContext, Path currentContextOrigin, Map<String, Cluster> clusters,
-                       Map<String, User> users, Map<String, Context> contexts, List<Path> files) {
+    private KubeConfig(
+            String currentContext,
+            Path currentContextOrigin,
+            Map<String, Cluster> clusters,
+            Map<String, User> users,
+            Map<String, Context> contexts,
+            List<Path> files) {
         this.currentContext = currentContext;
         this.currentContextOrigin = currentContextOrigin;
         this.clusters = Collections.unmodifiableMap(new LinkedHashMap<>(clusters));
@@ -150,8 +170,10 @@ public final class KubeConfig {
         try {
             root = YAML.readTree(yaml);
         } catch (JacksonException e) {
-            throw new ConfigException("kubeconfig " + file + " is not valid YAML" + yamlPosition(e) + ": "
-                    + yamlProblem(e.getOriginalMessage()), e);
+            throw new ConfigException(
+                    "kubeconfig " + file + " is not valid YAML" + yamlPosition(e) + ": "
+                            + yamlProblem(e.getOriginalMessage()),
+                    e);
         }
         return new FileParser(file).parse(root);
     }
@@ -176,7 +198,9 @@ public final class KubeConfig {
             return where;
         }
         TokenStreamLocation at = e.getLocation();
-        return at == null || at == TokenStreamLocation.NA ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        return at == null || at == TokenStreamLocation.NA
+                ? ""
+                : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
     }
 
     /**
@@ -267,7 +291,12 @@ public final class KubeConfig {
             }
             return files;
         }
-        files.add(environment.homeDirectory().resolve(".kube").resolve("config").toAbsolutePath().normalize());
+        files.add(environment
+                .homeDirectory()
+                .resolve(".kube")
+                .resolve("config")
+                .toAbsolutePath()
+                .normalize());
         return files;
     }
 
@@ -308,8 +337,8 @@ public final class KubeConfig {
 
     @Override
     public String toString() {
-        return "KubeConfig[files=" + files + ", currentContext=" + currentContext + ", contexts="
-                + contexts.keySet() + ", clusters=" + clusters.keySet() + ", users=" + users.keySet() + "]";
+        return "KubeConfig[files=" + files + ", currentContext=" + currentContext + ", contexts=" + contexts.keySet()
+                + ", clusters=" + clusters.keySet() + ", users=" + users.keySet() + "]";
     }
 
     /** Reads one file's tree; every error names the file and the entry. */
@@ -331,15 +360,18 @@ public final class KubeConfig {
             }
             String current = string(root, "current-context", "the document");
             Map<String, Cluster> clusters = new LinkedHashMap<>();
-            for (Map.Entry<String, JsonNode> e : namedEntries(root, "clusters", "cluster").entrySet()) {
+            for (Map.Entry<String, JsonNode> e :
+                    namedEntries(root, "clusters", "cluster").entrySet()) {
                 clusters.put(e.getKey(), cluster(e.getKey(), e.getValue()));
             }
             Map<String, User> users = new LinkedHashMap<>();
-            for (Map.Entry<String, JsonNode> e : namedEntries(root, "users", "user").entrySet()) {
+            for (Map.Entry<String, JsonNode> e :
+                    namedEntries(root, "users", "user").entrySet()) {
                 users.put(e.getKey(), user(e.getKey(), e.getValue()));
             }
             Map<String, Context> contexts = new LinkedHashMap<>();
-            for (Map.Entry<String, JsonNode> e : namedEntries(root, "contexts", "context").entrySet()) {
+            for (Map.Entry<String, JsonNode> e :
+                    namedEntries(root, "contexts", "context").entrySet()) {
                 contexts.put(e.getKey(), context(e.getKey(), e.getValue()));
             }
             return new KubeConfig(current, current == null ? null : file, clusters, users, contexts, List.of(file));
@@ -381,7 +413,9 @@ public final class KubeConfig {
         private Cluster cluster(String name, JsonNode body) {
             String where = "cluster \"" + name + "\"";
             String server = string(body, "server", where);
-            return new Cluster(name, server,
+            return new Cluster(
+                    name,
+                    server,
                     path(body, "certificate-authority", where),
                     base64(body, "certificate-authority-data", where),
                     bool(body, "insecure-skip-tls-verify", where),
@@ -396,10 +430,11 @@ public final class KubeConfig {
             JsonNode authProvider = body.get("auth-provider");
             String authProviderName = null;
             if (authProvider != null && !authProvider.isNull()) {
-                authProviderName = authProvider.isObject() ? string(authProvider, "name", where + " auth-provider")
-                        : "unnamed";
+                authProviderName =
+                        authProvider.isObject() ? string(authProvider, "name", where + " auth-provider") : "unnamed";
             }
-            return new User(name,
+            return new User(
+                    name,
                     string(body, "token", where),
                     path(body, "tokenFile", where),
                     path(body, "client-certificate", where),
@@ -477,8 +512,14 @@ public final class KubeConfig {
                 }
             }
             try {
-                return new ExecConfig(apiVersion, command, args, env, mode,
-                        bool(exec, "provideClusterInfo", where), string(exec, "installHint", where));
+                return new ExecConfig(
+                        apiVersion,
+                        command,
+                        args,
+                        env,
+                        mode,
+                        bool(exec, "provideClusterInfo", where),
+                        string(exec, "installHint", where));
             } catch (IllegalArgumentException e) {
                 throw error(where, e.getMessage());
             }
@@ -486,8 +527,12 @@ public final class KubeConfig {
 
         private Context context(String name, JsonNode body) {
             String where = "context \"" + name + "\"";
-            return new Context(name, string(body, "cluster", where), string(body, "user", where),
-                    string(body, "namespace", where), file);
+            return new Context(
+                    name,
+                    string(body, "cluster", where),
+                    string(body, "user", where),
+                    string(body, "namespace", where),
+                    file);
         }
 
         private String string(JsonNode node, String field, String where) {

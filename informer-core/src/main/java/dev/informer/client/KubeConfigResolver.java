@@ -29,7 +29,8 @@ final class KubeConfigResolver {
             String where = requestedContext == null
                     ? "kubeconfig " + kubeConfig.currentContextOrigin() + ": current-context \"" + contextName + "\""
                     : "kubeconfig " + files() + ": context \"" + contextName + "\"";
-            throw new ConfigException(where + " is not defined (contexts: " + kubeConfig.contexts().keySet() + ")");
+            throw new ConfigException(where + " is not defined (contexts: "
+                    + kubeConfig.contexts().keySet() + ")");
         }
         String contextWhere = "kubeconfig " + context.origin() + ": context \"" + contextName + "\"";
         if (context.cluster() == null) {
@@ -45,10 +46,11 @@ final class KubeConfigResolver {
         }
         KubeConfig.User user = kubeConfig.users().get(context.user());
         if (user == null) {
-            throw new ConfigException(contextWhere + " refers to user \"" + context.user()
-                    + "\", which is not defined in " + files());
+            throw new ConfigException(
+                    contextWhere + " refers to user \"" + context.user() + "\", which is not defined in " + files());
         }
-        ClientConfig.Builder builder = ClientConfig.builder().clock(environment.clock())
+        ClientConfig.Builder builder = ClientConfig.builder()
+                .clock(environment.clock())
                 .origin(ClientConfig.Origin.kubeConfig(context.origin(), contextName, user.name()));
         applyCluster(cluster, builder);
         applyUser(user, builder);
@@ -56,7 +58,8 @@ final class KubeConfigResolver {
         try {
             return builder.build();
         } catch (ConfigException e) {
-            throw new ConfigException("kubeconfig " + user.origin() + ": user \"" + user.name() + "\": " + e.getMessage(), e);
+            throw new ConfigException(
+                    "kubeconfig " + user.origin() + ": user \"" + user.name() + "\": " + e.getMessage(), e);
         }
     }
 
@@ -106,7 +109,8 @@ final class KubeConfigResolver {
                 methods.add("basicAuth");
             }
             if (methods.size() > 1) {
-                throw new ConfigException("has more than one authentication method " + methods + "; only one is allowed");
+                throw new ConfigException(
+                        "has more than one authentication method " + methods + "; only one is allowed");
             }
             boolean hasCert = user.clientCertificate() != null || user.clientCertificateData() != null;
             boolean hasKey = user.clientKey() != null || user.clientKeyData() != null;
@@ -132,8 +136,8 @@ final class KubeConfigResolver {
                 builder.bearerToken(user.token());
             }
             if (user.username() != null || user.password() != null) {
-                builder.basicAuth(user.username() == null ? "" : user.username(),
-                        user.password() == null ? "" : user.password());
+                builder.basicAuth(
+                        user.username() == null ? "" : user.username(), user.password() == null ? "" : user.password());
             }
             builder.exec(user.exec());
         } catch (ConfigException e) {
@@ -146,10 +150,11 @@ final class KubeConfigResolver {
             builder.clientCertificateFiles(user.clientCertificate(), user.clientKey());
             return;
         }
-        String certificatePem = user.clientCertificateData() != null ? user.clientCertificateData()
+        String certificatePem = user.clientCertificateData() != null
+                ? user.clientCertificateData()
                 : readForUser(user.clientCertificate(), "client-certificate");
-        String keyPem = user.clientKeyData() != null ? user.clientKeyData()
-                : readForUser(user.clientKey(), "client-key");
+        String keyPem =
+                user.clientKeyData() != null ? user.clientKeyData() : readForUser(user.clientKey(), "client-key");
         builder.clientCertificatePem(certificatePem, keyPem);
     }
 

@@ -100,7 +100,8 @@ public final class ListOptions {
         if (!(o instanceof ListOptions other)) {
             return false;
         }
-        return limit == other.limit && allowWatchBookmarks == other.allowWatchBookmarks
+        return limit == other.limit
+                && allowWatchBookmarks == other.allowWatchBookmarks
                 && Objects.equals(labelSelector, other.labelSelector)
                 && Objects.equals(fieldSelector, other.fieldSelector)
                 && Objects.equals(resourceVersion, other.resourceVersion)
@@ -112,8 +113,16 @@ public final class ListOptions {
 
     @Override
     public int hashCode() {
-        return Objects.hash(labelSelector, fieldSelector, resourceVersion, resourceVersionMatch, limit,
-                continueToken, timeoutSeconds, allowWatchBookmarks, sendInitialEvents);
+        return Objects.hash(
+                labelSelector,
+                fieldSelector,
+                resourceVersion,
+                resourceVersionMatch,
+                limit,
+                continueToken,
+                timeoutSeconds,
+                allowWatchBookmarks,
+                sendInitialEvents);
     }
 
     @Override
@@ -137,8 +146,7 @@ public final class ListOptions {
         private boolean allowWatchBookmarks;
         private Boolean sendInitialEvents;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         private Builder(ListOptions o) {
             labelSelector = o.labelSelector;

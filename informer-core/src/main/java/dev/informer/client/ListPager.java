@@ -40,8 +40,7 @@ public final class ListPager<T> {
      * @param paginated          whether more than one page was fetched
      * @param fellBackToFullList whether a continue token expired and one full list replaced the pages
      */
-    public record Result<T>(ObjectList<T> list, boolean paginated, boolean fellBackToFullList) {
-    }
+    public record Result<T>(ObjectList<T> list, boolean paginated, boolean fellBackToFullList) {}
 
     private final PageFunction<T> pageFunction;
     private final long pageSize;
@@ -77,7 +76,8 @@ public final class ListPager<T> {
      * @throws StatusException from a page, except an expired continue token when falling back
      */
     public Result<T> list(ListOptions options) {
-        ListOptions page = options.limit() == 0 ? options.toBuilder().limit(pageSize).build() : options;
+        ListOptions page =
+                options.limit() == 0 ? options.toBuilder().limit(pageSize).build() : options;
         String requestedVersion = options.resourceVersion();
         String requestedMatch = options.resourceVersionMatch();
         List<T> items = null;
@@ -91,8 +91,12 @@ public final class ListPager<T> {
                 if (!e.isResourceExpired() || !fullListIfExpired || page.continueToken() == null) {
                     throw e;
                 }
-                ListOptions full = page.toBuilder().limit(0).continueToken(null)
-                        .resourceVersion(requestedVersion).resourceVersionMatch(requestedMatch).build();
+                ListOptions full = page.toBuilder()
+                        .limit(0)
+                        .continueToken(null)
+                        .resourceVersion(requestedVersion)
+                        .resourceVersionMatch(requestedMatch)
+                        .build();
                 return new Result<>(pageFunction.list(full), paginated, true);
             }
             String next = result.continueToken();
@@ -105,11 +109,15 @@ public final class ListPager<T> {
             }
             items.addAll(result.items());
             if (next == null) {
-                ObjectList<T> merged = new ObjectList<>(first.apiVersion(), first.kind(),
-                        ListMeta.of(first.resourceVersion()), items);
+                ObjectList<T> merged =
+                        new ObjectList<>(first.apiVersion(), first.kind(), ListMeta.of(first.resourceVersion()), items);
                 return new Result<>(merged, paginated, false);
             }
-            page = page.toBuilder().continueToken(next).resourceVersion(null).resourceVersionMatch(null).build();
+            page = page.toBuilder()
+                    .continueToken(next)
+                    .resourceVersion(null)
+                    .resourceVersionMatch(null)
+                    .build();
             paginated = true;
         }
     }
@@ -119,7 +127,8 @@ public final class ListPager<T> {
      * continue token fails with its {@link StatusException}, as client-go's {@code EachListItem}).
      */
     public void forEachPage(ListOptions options, Consumer<ObjectList<T>> consumer) {
-        ListOptions page = options.limit() == 0 ? options.toBuilder().limit(pageSize).build() : options;
+        ListOptions page =
+                options.limit() == 0 ? options.toBuilder().limit(pageSize).build() : options;
         while (true) {
             ObjectList<T> result = pageFunction.list(page);
             consumer.accept(result);
@@ -127,7 +136,11 @@ public final class ListPager<T> {
             if (next == null) {
                 return;
             }
-            page = page.toBuilder().continueToken(next).resourceVersion(null).resourceVersionMatch(null).build();
+            page = page.toBuilder()
+                    .continueToken(next)
+                    .resourceVersion(null)
+                    .resourceVersionMatch(null)
+                    .build();
         }
     }
 }

@@ -32,9 +32,24 @@ public sealed class StatusException extends ApiException implements StatusCarrie
 
     /** Reasons defined by {@code metav1.StatusReason}; a Status with any other reason is judged by its code. */
     private static final Set<String> KNOWN_REASONS = Set.of(
-            "Unauthorized", "Forbidden", "NotFound", "AlreadyExists", "Conflict", "Gone", "Invalid",
-            "ServerTimeout", "StoreReadError", "Timeout", "TooManyRequests", "BadRequest", "MethodNotAllowed",
-            "NotAcceptable", "RequestEntityTooLarge", "UnsupportedMediaType", "InternalError", "Expired",
+            "Unauthorized",
+            "Forbidden",
+            "NotFound",
+            "AlreadyExists",
+            "Conflict",
+            "Gone",
+            "Invalid",
+            "ServerTimeout",
+            "StoreReadError",
+            "Timeout",
+            "TooManyRequests",
+            "BadRequest",
+            "MethodNotAllowed",
+            "NotAcceptable",
+            "RequestEntityTooLarge",
+            "UnsupportedMediaType",
+            "InternalError",
+            "Expired",
             "ServiceUnavailable");
 
     private final transient Status status;

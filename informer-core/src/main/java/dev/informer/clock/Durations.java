@@ -10,8 +10,7 @@ import java.time.Duration;
  */
 public final class Durations {
 
-    private Durations() {
-    }
+    private Durations() {}
 
     /**
      * {@code duration} in Go's short form: below one second in whole milliseconds (nanoseconds when
@@ -28,7 +27,8 @@ public final class Durations {
         Duration rest = duration.abs();
         if (rest.compareTo(Duration.ofSeconds(1)) < 0) {
             long millis = rest.toMillis();
-            return text.append(millis * 1_000_000 == rest.toNanos() ? millis + "ms" : rest.toNanos() + "ns").toString();
+            return text.append(millis * 1_000_000 == rest.toNanos() ? millis + "ms" : rest.toNanos() + "ns")
+                    .toString();
         }
         if (rest.toHours() > 0) {
             text.append(rest.toHours()).append('h');
@@ -39,7 +39,8 @@ public final class Durations {
             rest = rest.minusMinutes(rest.toMinutes());
         }
         if (!rest.isZero()) {
-            BigDecimal seconds = BigDecimal.valueOf(rest.toNanos()).movePointLeft(9).stripTrailingZeros();
+            BigDecimal seconds =
+                    BigDecimal.valueOf(rest.toNanos()).movePointLeft(9).stripTrailingZeros();
             text.append(seconds.toPlainString()).append('s');
         }
         return text.toString();

@@ -9,8 +9,7 @@ final class SystemClock implements Clock {
 
     static final SystemClock INSTANCE = new SystemClock();
 
-    private SystemClock() {
-    }
+    private SystemClock() {}
 
     @Override
     public Instant now() {

@@ -43,8 +43,7 @@ public final class ThreadFactories {
         BUILDER_FACTORY = ofVirtual == null ? null : factory;
     }
 
-    private ThreadFactories() {
-    }
+    private ThreadFactories() {}
 
     /** Whether this JVM has usable virtual threads (Java 21+). */
     public static boolean virtualThreadsAvailable() {
@@ -82,7 +81,8 @@ public final class ThreadFactories {
             builder = BUILDER_NAME.invoke(builder, prefix + "-", 1L);
             return (ThreadFactory) BUILDER_FACTORY.invoke(builder);
         } catch (IllegalAccessException | InvocationTargetException e) {
-            throw new IllegalStateException("could not create a virtual thread factory although the probe succeeded", e);
+            throw new IllegalStateException(
+                    "could not create a virtual thread factory although the probe succeeded", e);
         }
     }
 

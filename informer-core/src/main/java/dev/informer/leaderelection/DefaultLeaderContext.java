@@ -2,9 +2,9 @@ package dev.informer.leaderelection;
 
 import dev.informer.clock.Clock;
 import java.time.Duration;
-import java.util.function.BooleanSupplier;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 
 /** The {@link LeaderContext} of one term; cancelled once by the elector. Thread-safe. */
 final class DefaultLeaderContext implements LeaderContext {

@@ -42,15 +42,13 @@ final class DefaultLeaderElector implements LeaderElector {
             String name,
             Clock clock,
             ThreadFactory threadFactory,
-            Random random) {
-    }
+            Random random) {}
 
     /**
      * The last record seen or written and when (on this candidate's monotonic clock); {@code timed}
      * is false before anything was observed (client-go's zero time, earlier than any moment).
      */
-    private record Observation(LeaderElectionRecord record, long observedNanos, boolean timed) {
-    }
+    private record Observation(LeaderElectionRecord record, long observedNanos, boolean timed) {}
 
     private final Config config;
     private final ResourceLock lock;
@@ -132,8 +130,8 @@ final class DefaultLeaderElector implements LeaderElector {
 
     private void claimRun() {
         if (!runCalled.compareAndSet(false, true)) {
-            throw new IllegalStateException("a LeaderElector runs once: run() or start() was already called on "
-                    + this);
+            throw new IllegalStateException(
+                    "a LeaderElector runs once: run() or start() was already called on " + this);
         }
     }
 
@@ -312,7 +310,8 @@ final class DefaultLeaderElector implements LeaderElector {
             return true;
         }
         Instant now = clock.now();
-        LeaderElectionRecord released = new LeaderElectionRecord("", 1, now, now, current.get().leaderTransitions());
+        LeaderElectionRecord released =
+                new LeaderElectionRecord("", 1, now, now, current.get().leaderTransitions());
         try {
             lock.update(released);
         } catch (RuntimeException e) {
@@ -337,8 +336,8 @@ final class DefaultLeaderElector implements LeaderElector {
         // 1. Fast path: the leader updates optimistically, assuming the record it last saw is current.
         if (holdsRecord() && isLeaseValid(nowNanos)) {
             LeaderElectionRecord mine = observed.record();
-            LeaderElectionRecord renewed = new LeaderElectionRecord(config.identity(), leaseSeconds,
-                    mine.acquireTime(), now, mine.leaderTransitions());
+            LeaderElectionRecord renewed = new LeaderElectionRecord(
+                    config.identity(), leaseSeconds, mine.acquireTime(), now, mine.leaderTransitions());
             try {
                 long sent = clock.nanoTime();
                 lock.update(renewed);
@@ -346,8 +345,8 @@ final class DefaultLeaderElector implements LeaderElector {
                 setRenewed(sent);
                 return true;
             } catch (RuntimeException e) {
-                logUpdateFailure("failed to update lock " + description + " optimistically, falling back to slow path",
-                        e);
+                logUpdateFailure(
+                        "failed to update lock " + description + " optimistically, falling back to slow path", e);
             }
         }
 
@@ -390,11 +389,10 @@ final class DefaultLeaderElector implements LeaderElector {
 
         // 4. Acquire (one more transition) or renew (keep acquire time and transitions).
         if (holdsRecord()) {
-            desired = new LeaderElectionRecord(config.identity(), leaseSeconds, old.acquireTime(), now,
-                    old.leaderTransitions());
+            desired = new LeaderElectionRecord(
+                    config.identity(), leaseSeconds, old.acquireTime(), now, old.leaderTransitions());
         } else {
-            desired = new LeaderElectionRecord(config.identity(), leaseSeconds, now, now,
-                    old.leaderTransitions() + 1);
+            desired = new LeaderElectionRecord(config.identity(), leaseSeconds, now, now, old.leaderTransitions() + 1);
         }
         if (termOver()) {
             return false;
@@ -467,8 +465,11 @@ final class DefaultLeaderElector implements LeaderElector {
     }
 
     private void warnStoppedLeading() {
-        LOG.warn("stopped leading on lease {}: no renewal succeeded within the renew deadline of {} (last successful "
-                + "renewal {} ago); no further renewal or write", description, seconds(config.renewDeadlineNanos()),
+        LOG.warn(
+                "stopped leading on lease {}: no renewal succeeded within the renew deadline of {} (last successful "
+                        + "renewal {} ago); no further renewal or write",
+                description,
+                seconds(config.renewDeadlineNanos()),
                 seconds(clock.nanoTime() - renewedAtNanos));
     }
 
@@ -544,7 +545,8 @@ final class DefaultLeaderElector implements LeaderElector {
         if (!holdsRecord() || !current.timed()) {
             return Optional.empty();
         }
-        long tolerated = Clock.toNanosSaturated(config.leaseDuration()) + Clock.toNanosSaturated(maxTolerableExpiredLease);
+        long tolerated =
+                Clock.toNanosSaturated(config.leaseDuration()) + Clock.toNanosSaturated(maxTolerableExpiredLease);
         long since = clock.nanoTime() - current.observedNanos();
         if (since - tolerated > 0) {
             return Optional.of("failed election to renew leadership on lease " + displayName() + ": last renewed "

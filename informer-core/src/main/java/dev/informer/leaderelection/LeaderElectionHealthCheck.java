@@ -25,8 +25,8 @@ public final class LeaderElectionHealthCheck {
     public LeaderElectionHealthCheck(Duration maxTolerableExpiredLease) {
         Objects.requireNonNull(maxTolerableExpiredLease, "maxTolerableExpiredLease");
         if (maxTolerableExpiredLease.isNegative()) {
-            throw new IllegalArgumentException("maxTolerableExpiredLease must not be negative, was "
-                    + maxTolerableExpiredLease);
+            throw new IllegalArgumentException(
+                    "maxTolerableExpiredLease must not be negative, was " + maxTolerableExpiredLease);
         }
         this.maxTolerableExpiredLease = maxTolerableExpiredLease;
     }

@@ -36,8 +36,7 @@ public final class LeaderElectorBuilder {
     private Random random;
     private LeaderElectionHealthCheck healthCheck;
 
-    LeaderElectorBuilder() {
-    }
+    LeaderElectorBuilder() {}
 
     /** The lock competed for (required), e.g. {@link ResourceLock#lease}. */
     public LeaderElectorBuilder lock(ResourceLock lock) {
@@ -175,8 +174,8 @@ public final class LeaderElectorBuilder {
                     + " seconds, was " + leaseDuration);
         }
         if (leaseDuration.getSeconds() > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException("leaseDuration must fit the Lease's int32 seconds, was "
-                    + leaseDuration);
+            throw new IllegalArgumentException(
+                    "leaseDuration must fit the Lease's int32 seconds, was " + leaseDuration);
         }
         if (onStartedLeading == null) {
             throw new IllegalStateException("OnStartedLeading callback must not be null: set onStartedLeading");
@@ -192,8 +191,17 @@ public final class LeaderElectorBuilder {
             throw new IllegalArgumentException("Lock identity is empty: " + lock.describe());
         }
         DefaultLeaderElector elector = new DefaultLeaderElector(new DefaultLeaderElector.Config(
-                lock, identity, leaseDuration, renew, retry, onStartedLeading, onStoppedLeading, onNewLeader,
-                releaseOnCancel, name, clock,
+                lock,
+                identity,
+                leaseDuration,
+                renew,
+                retry,
+                onStartedLeading,
+                onStoppedLeading,
+                onNewLeader,
+                releaseOnCancel,
+                name,
+                clock,
                 threadFactory == null ? ThreadFactories.platformDaemon("leader-election") : threadFactory,
                 random == null ? new Random() : random));
         if (healthCheck != null) {

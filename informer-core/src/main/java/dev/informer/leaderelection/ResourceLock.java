@@ -51,8 +51,7 @@ public interface ResourceLock {
      * Records an election event ("became leader", "stopped leading") about this lock; by default
      * nothing. Must not throw.
      */
-    default void recordEvent(String message) {
-    }
+    default void recordEvent(String message) {}
 
     /** The identity this candidate writes as holder; stable for the lock's lifetime. */
     String identity();

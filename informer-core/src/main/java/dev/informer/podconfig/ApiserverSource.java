@@ -26,8 +26,8 @@ final class ApiserverSource implements PodSource {
 
     ApiserverSource(ApiserverSourceBuilder builder, ThreadFactory threadFactory) {
         SourceChannel<PodUpdate> channel = builder.channel;
-        UndeltaStore<Pod> store = Stores.newUndeltaStore(KeyFunctions.metaNamespaceKey(),
-                (List<Pod> pods) -> send(channel, pods));
+        UndeltaStore<Pod> store =
+                Stores.newUndeltaStore(KeyFunctions.metaNamespaceKey(), (List<Pod> pods) -> send(channel, pods));
         this.reflector = Reflector.builder(new NodePods(builder.pods.inAnyNamespace(), builder.nodeName), store)
                 .name("pod-config-apiserver-" + builder.nodeName)
                 .clock(builder.clock)

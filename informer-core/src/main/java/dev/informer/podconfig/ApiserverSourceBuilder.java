@@ -46,7 +46,8 @@ public final class ApiserverSourceBuilder {
 
     /** A new, not yet started, apiserver source. */
     public PodSource build() {
-        ThreadFactory factory = threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-api");
+        ThreadFactory factory =
+                threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-api");
         return new ApiserverSource(this, factory);
     }
 }

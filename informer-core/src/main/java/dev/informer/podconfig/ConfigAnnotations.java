@@ -23,8 +23,7 @@ public final class ConfigAnnotations {
     /** Annotations the kubelet manages itself: ignored when deciding whether a pod changed. */
     static final Set<String> LOCAL = Set.of(SOURCE, MIRROR, SEEN);
 
-    private ConfigAnnotations() {
-    }
+    private ConfigAnnotations() {}
 
     /** Whether {@code key} is one of the kubelet's own annotations (source, mirror, seen). */
     public static boolean isLocal(String key) {

@@ -12,6 +12,5 @@ public final class ConfigSources {
     /** Merged updates of all sources ({@link PodConfig#sync()}). */
     public static final String ALL = "*";
 
-    private ConfigSources() {
-    }
+    private ConfigSources() {}
 }

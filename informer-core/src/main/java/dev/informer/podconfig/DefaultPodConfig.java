@@ -14,8 +14,8 @@ final class DefaultPodConfig implements PodConfig {
     private final PodStorage storage;
     private final Mux<PodUpdate> mux;
 
-    DefaultPodConfig(NotificationMode mode, int updatesCapacity, int channelCapacity, Clock clock,
-            ThreadFactory threadFactory) {
+    DefaultPodConfig(
+            NotificationMode mode, int updatesCapacity, int channelCapacity, Clock clock, ThreadFactory threadFactory) {
         this.updates = new BoundedChannel<>("pod config updates", updatesCapacity);
         this.storage = new DefaultPodStorage(mode, updates::put, clock);
         this.mux = new DefaultMux<>(storage, threadFactory, channelCapacity);

@@ -138,8 +138,11 @@ final class DefaultPodStorage implements PodStorage {
                 }
             }
             case SNAPSHOT -> {
-                if (Changes.any(c.updates) || Changes.any(c.deletes) || Changes.any(c.adds)
-                        || Changes.any(c.removes) || firstSet) {
+                if (Changes.any(c.updates)
+                        || Changes.any(c.deletes)
+                        || Changes.any(c.adds)
+                        || Changes.any(c.removes)
+                        || firstSet) {
                     sink.put(PodUpdate.set(source, mergedState()));
                 }
             }
@@ -167,7 +170,7 @@ final class DefaultPodStorage implements PodStorage {
                     sourcesSeen.add(source);
                     applyPodsLocked(source, update.pods(), sourcePods, stamp, changes);
                     // Whatever this SET did not mention is gone from the source.
-                    for (Iterator<Entry> it = sourcePods.values().iterator(); it.hasNext();) {
+                    for (Iterator<Entry> it = sourcePods.values().iterator(); it.hasNext(); ) {
                         Entry entry = it.next();
                         if (entry.stamp != stamp) {
                             it.remove();
@@ -176,8 +179,11 @@ final class DefaultPodStorage implements PodStorage {
                         }
                     }
                 }
-                case RECONCILE -> LOG.warn("Ignoring an update with operation RECONCILE from source {}: "
-                        + "sources send SET, ADD, UPDATE, DELETE or REMOVE", source);
+                case RECONCILE ->
+                    LOG.warn(
+                            "Ignoring an update with operation RECONCILE from source {}: "
+                                    + "sources send SET, ADD, UPDATE, DELETE or REMOVE",
+                            source);
             }
         } finally {
             podLock.writeLock().unlock();
@@ -185,20 +191,29 @@ final class DefaultPodStorage implements PodStorage {
         return changes;
     }
 
-    private void applyPodsLocked(String source, List<Pod> refs, Map<String, Entry> sourcePods, long stamp,
-            Changes changes) {
+    private void applyPodsLocked(
+            String source, List<Pod> refs, Map<String, Entry> sourcePods, long stamp, Changes changes) {
         for (Pod ref : refs) {
             boolean mirror = ConfigAnnotations.isMirrorPod(ref);
             Entry owner = mirror ? null : ownerLocked(ref);
             if (owner != null && owner.stamp == stamp) {
-                LOG.warn("Pod {} from source {} ignored: duplicate pod full name {} in the same update",
-                        describe(ref), source, ConfigAnnotations.fullName(ref));
+                LOG.warn(
+                        "Pod {} from source {} ignored: duplicate pod full name {} in the same update",
+                        describe(ref),
+                        source,
+                        ConfigAnnotations.fullName(ref));
                 continue;
             }
             if (owner != null && !owner.source.equals(source)) {
-                LOG.warn("Pod {} (uid {}) from source {} ignored: its full name {} is already used by pod uid {} "
-                        + "from source {}", describe(ref), ref.uid(), source, ConfigAnnotations.fullName(ref),
-                        owner.pod.uid(), owner.source);
+                LOG.warn(
+                        "Pod {} (uid {}) from source {} ignored: its full name {} is already used by pod uid {} "
+                                + "from source {}",
+                        describe(ref),
+                        ref.uid(),
+                        source,
+                        ConfigAnnotations.fullName(ref),
+                        owner.pod.uid(),
+                        owner.source);
                 continue;
             }
             Entry existing = sourcePods.get(ref.uid());
@@ -260,7 +275,11 @@ final class DefaultPodStorage implements PodStorage {
                 .deletionTimestamp(rm.deletionTimestamp())
                 .deletionGracePeriodSeconds(rm.deletionGracePeriodSeconds())
                 .build();
-        entry.pod = existing.toBuilder().metadata(merged).spec(ref.spec()).status(ref.status()).build();
+        entry.pod = existing.toBuilder()
+                .metadata(merged)
+                .spec(ref.spec())
+                .status(ref.status())
+                .build();
         if (rm.deletionTimestamp() != null) {
             changes.deletes = Changes.add(changes.deletes, entry.pod);
         } else {

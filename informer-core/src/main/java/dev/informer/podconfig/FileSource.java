@@ -57,8 +57,8 @@ final class FileSource implements PodSource {
         this.maxManifestBytes = builder.maxManifestBytes;
         this.listener = builder.listener;
         this.threadFactory = threadFactory;
-        this.loop = new PeriodicLoop("file source " + path, this::readOnce, builder.clock, builder.period,
-                threadFactory);
+        this.loop =
+                new PeriodicLoop("file source " + path, this::readOnce, builder.clock, builder.period, threadFactory);
     }
 
     @Override
@@ -112,8 +112,10 @@ final class FileSource implements PodSource {
         for (Path file : files) {
             present.add(file.toString());
             if (Files.isDirectory(file)) {
-                problem(new InvalidManifestException(file.toString(),
-                        "not recursing into a subdirectory of the manifest directory"), "directory");
+                problem(
+                        new InvalidManifestException(
+                                file.toString(), "not recursing into a subdirectory of the manifest directory"),
+                        "directory");
                 continue;
             }
             if (!Files.isRegularFile(file)) {
@@ -127,8 +129,11 @@ final class FileSource implements PodSource {
             String key = pod.namespace() + "/" + pod.name();
             Path first = definedBy.putIfAbsent(key, file);
             if (first != null) {
-                problem(new InvalidManifestException(file.toString(),
-                        "pod " + key + " is already defined by " + first + "; ignoring this file"), pod.uid());
+                problem(
+                        new InvalidManifestException(
+                                file.toString(),
+                                "pod " + key + " is already defined by " + first + "; ignoring this file"),
+                        pod.uid());
                 continue;
             }
             resolved(file);
@@ -233,8 +238,7 @@ final class FileSource implements PodSource {
     }
 
     /** The last problem reported for one origin. */
-    private record Reported(String reason, Object fingerprint) {
-    }
+    private record Reported(String reason, Object fingerprint) {}
 
     /** Registers the directory (or the file's parent) with a watch service, if not yet done. */
     private void ensureWatching() {
@@ -255,8 +259,11 @@ final class FileSource implements PodSource {
                     watcher = threadFactory.newThread(this::watch);
                     watcher.start();
                 }
-                watchKey = dir.register(watchService, StandardWatchEventKinds.ENTRY_CREATE,
-                        StandardWatchEventKinds.ENTRY_DELETE, StandardWatchEventKinds.ENTRY_MODIFY);
+                watchKey = dir.register(
+                        watchService,
+                        StandardWatchEventKinds.ENTRY_CREATE,
+                        StandardWatchEventKinds.ENTRY_DELETE,
+                        StandardWatchEventKinds.ENTRY_MODIFY);
             } catch (IOException e) {
                 LOG.warn("Cannot watch {} for changes; relying on the periodic re-read", dir, e);
             }

@@ -39,7 +39,7 @@ public final class FileSourceBuilder {
     Clock clock = Clock.system();
     ThreadFactory threadFactory;
     long maxManifestBytes = PodSource.DEFAULT_MAX_MANIFEST_BYTES;
-    Consumer<? super InvalidManifestException> listener = problem -> { };
+    Consumer<? super InvalidManifestException> listener = problem -> {};
 
     FileSourceBuilder(Path path, String nodeName, SourceChannel<PodUpdate> channel) {
         this.path = Objects.requireNonNull(path, "path");
@@ -105,7 +105,8 @@ public final class FileSourceBuilder {
 
     /** A new, not yet started, file source. */
     public PodSource build() {
-        ThreadFactory factory = threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-file");
+        ThreadFactory factory =
+                threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-file");
         return new FileSource(this, factory);
     }
 }

@@ -47,8 +47,8 @@ final class HttpSource implements PodSource {
         this.decoder = new StaticPodDecoder(builder.nodeName, ConfigSources.HTTP);
         this.maxManifestBytes = builder.maxManifestBytes;
         this.listener = builder.listener;
-        this.loop = new PeriodicLoop("http source " + url, this::pollOnce, builder.clock, builder.period,
-                threadFactory);
+        this.loop =
+                new PeriodicLoop("http source " + url, this::pollOnce, builder.clock, builder.period, threadFactory);
     }
 
     @Override
@@ -73,8 +73,10 @@ final class HttpSource implements PodSource {
             if (failureLogs < 3) {
                 LOG.warn("Failed to read pods from {}; keeping the last good set: {}", url, e.getMessage());
             } else if (failureLogs == 3) {
-                LOG.warn("Failed to read pods from {} again; further failures are logged at debug level: {}",
-                        url, e.getMessage());
+                LOG.warn(
+                        "Failed to read pods from {} again; further failures are logged at debug level: {}",
+                        url,
+                        e.getMessage());
             } else {
                 LOG.debug("Failed to read pods from {}: {}", url, e.getMessage());
             }
@@ -98,7 +100,8 @@ final class HttpSource implements PodSource {
             // At most cap + 1 bytes are buffered, whatever the server sends.
             BufferedSource source = body.source();
             if (source.request(maxManifestBytes + 1)) {
-                invalid(Manifests.tooLarge(url, "more than " + maxManifestBytes + " bytes", maxManifestBytes),
+                invalid(
+                        Manifests.tooLarge(url, "more than " + maxManifestBytes + " bytes", maxManifestBytes),
                         "unbounded");
                 return;
             }
@@ -136,7 +139,8 @@ final class HttpSource implements PodSource {
      * last good set.
      */
     private void invalid(InvalidManifestException problem, String fingerprint) {
-        boolean repeat = lastProblem != null && fingerprint.equals(lastFingerprint)
+        boolean repeat = lastProblem != null
+                && fingerprint.equals(lastFingerprint)
                 && problem.reason().equals(lastProblem.reason());
         lastFingerprint = fingerprint;
         lastProblem = problem;

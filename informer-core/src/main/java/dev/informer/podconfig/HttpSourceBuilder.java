@@ -39,7 +39,7 @@ public final class HttpSourceBuilder {
     Clock clock = Clock.system();
     ThreadFactory threadFactory;
     long maxManifestBytes = PodSource.DEFAULT_MAX_MANIFEST_BYTES;
-    Consumer<? super InvalidManifestException> listener = problem -> { };
+    Consumer<? super InvalidManifestException> listener = problem -> {};
 
     HttpSourceBuilder(URI url, String nodeName, SourceChannel<PodUpdate> channel) {
         this.url = Objects.requireNonNull(url, "url");
@@ -130,7 +130,8 @@ public final class HttpSourceBuilder {
 
     /** A new, not yet started, http source. */
     public PodSource build() {
-        ThreadFactory factory = threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-http");
+        ThreadFactory factory =
+                threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-http");
         return new HttpSource(this, factory);
     }
 }

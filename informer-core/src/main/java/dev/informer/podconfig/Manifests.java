@@ -15,8 +15,7 @@ final class Manifests {
     /** The largest accepted cap: a manifest is read into one array. */
     static final long MAX_CAP = 1L << 30;
 
-    private Manifests() {
-    }
+    private Manifests() {}
 
     /**
      * {@code bytes}, checked as a manifest size cap.
@@ -33,8 +32,10 @@ final class Manifests {
     /** The problem of a manifest above {@code cap}, whose size is {@code size} ("N bytes", "more than N bytes"). */
     static InvalidManifestException tooLarge(String origin, String size, long cap) {
         String unit = describe(cap);
-        return new InvalidManifestException(origin, "the manifest is " + size + ", above the cap of " + cap
-                + " bytes" + (unit.endsWith(" bytes") ? "" : " (" + unit + ")"));
+        return new InvalidManifestException(
+                origin,
+                "the manifest is " + size + ", above the cap of " + cap + " bytes"
+                        + (unit.endsWith(" bytes") ? "" : " (" + unit + ")"));
     }
 
     /** {@code bytes} in the largest binary unit that divides it: "10 MiB", "512 KiB", "100 bytes". */

@@ -89,8 +89,7 @@ public interface PodConfig extends AutoCloseable {
         Clock clock = Clock.system();
         ThreadFactory threadFactory;
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** How merged changes are reported; default {@link NotificationMode#INCREMENTAL}. */
         public Builder mode(NotificationMode mode) {
@@ -138,7 +137,8 @@ public interface PodConfig extends AutoCloseable {
 
         /** A new pod config. */
         public PodConfig build() {
-            ThreadFactory factory = threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-config");
+            ThreadFactory factory =
+                    threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-config");
             return new DefaultPodConfig(mode, updatesCapacity, channelCapacity, clock, factory);
         }
     }

@@ -8,8 +8,7 @@ import java.util.Objects;
 /** The kubelet's notion of a meaningful pod change (podsDifferSemantically). Stateless. */
 final class PodDiff {
 
-    private PodDiff() {
-    }
+    private PodDiff() {}
 
     /**
      * Whether {@code ref} changes {@code existing} in spec, labels, deletion timestamp, deletion

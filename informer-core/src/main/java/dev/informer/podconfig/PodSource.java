@@ -35,8 +35,8 @@ public interface PodSource extends AutoCloseable {
     }
 
     /** A source of the pods whose {@code spec.nodeName} is {@code nodeName}, listed and watched with {@code pods}. */
-    static ApiserverSourceBuilder apiserver(ResourceClient<Pod> pods, String nodeName,
-            SourceChannel<PodUpdate> channel) {
+    static ApiserverSourceBuilder apiserver(
+            ResourceClient<Pod> pods, String nodeName, SourceChannel<PodUpdate> channel) {
         return new ApiserverSourceBuilder(pods, nodeName, channel);
     }
 

@@ -38,7 +38,10 @@ public record PodUpdate(List<Pod> pods, PodOperation operation, String source) {
 
     @Override
     public String toString() {
-        StringBuilder text = new StringBuilder("PodUpdate[").append(operation).append(" from ").append(source)
+        StringBuilder text = new StringBuilder("PodUpdate[")
+                .append(operation)
+                .append(" from ")
+                .append(source)
                 .append(':');
         for (Pod pod : pods) {
             text.append(' ').append(ConfigAnnotations.fullName(pod));

@@ -46,7 +46,8 @@ final class StaticPodDecoder {
             Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
     private static final Pattern DNS_LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
     /** The string-to-string maps of a static pod, whose values must not be null. */
-    private static final Set<String> STRING_MAPS = Set.of("metadata.labels", "metadata.annotations", "spec.nodeSelector");
+    private static final Set<String> STRING_MAPS =
+            Set.of("metadata.labels", "metadata.annotations", "spec.nodeSelector");
 
     private final String nodeName;
     private final String source;
@@ -88,8 +89,8 @@ final class StaticPodDecoder {
         }
         JsonNode apiVersion = root.get("apiVersion");
         if (apiVersion == null || !apiVersion.isString() || !"v1".equals(apiVersion.stringValue())) {
-            throw new InvalidManifestException(origin, "apiVersion must be v1, got "
-                    + (apiVersion == null ? "none" : apiVersion.toString()));
+            throw new InvalidManifestException(
+                    origin, "apiVersion must be v1, got " + (apiVersion == null ? "none" : apiVersion.toString()));
         }
         return kind.stringValue();
     }
@@ -206,8 +207,10 @@ final class StaticPodDecoder {
         }
         String name = meta.name() + "-" + nodeName.toLowerCase(Locale.ROOT);
         if (name.length() > 253 || !DNS_SUBDOMAIN.matcher(name).matches()) {
-            throw new InvalidManifestException(origin, "metadata.name: pod name " + name
-                    + " is not a valid DNS subdomain (lower case letters, digits, '-' and '.', at most 253)");
+            throw new InvalidManifestException(
+                    origin,
+                    "metadata.name: pod name " + name
+                            + " is not a valid DNS subdomain (lower case letters, digits, '-' and '.', at most 253)");
         }
         String namespace = meta.namespace() == null || meta.namespace().isEmpty() ? "default" : meta.namespace();
         ObjectMeta defaulted = meta.toBuilder()
@@ -219,7 +222,9 @@ final class StaticPodDecoder {
                 .build();
         PodSpec.Builder spec = pod.spec().toBuilder().nodeName(nodeName);
         if (ConfigSources.FILE.equals(source)) {
-            spec.unknownField("tolerations", withNoExecuteToleration(pod.spec().unknownFields().get("tolerations")));
+            spec.unknownField(
+                    "tolerations",
+                    withNoExecuteToleration(pod.spec().unknownFields().get("tolerations")));
         }
         PodStatus.Builder status = pod.status() == null ? PodStatus.builder() : pod.status().toBuilder();
         return pod.toBuilder()
@@ -231,9 +236,11 @@ final class StaticPodDecoder {
 
     private static void validate(Pod pod, String origin) throws InvalidManifestException {
         String namespace = pod.metadata().namespace();
-        if (namespace != null && !namespace.isEmpty()
+        if (namespace != null
+                && !namespace.isEmpty()
                 && (namespace.length() > 63 || !DNS_LABEL.matcher(namespace).matches())) {
-            throw new InvalidManifestException(origin, "metadata.namespace: " + namespace + " is not a valid DNS label");
+            throw new InvalidManifestException(
+                    origin, "metadata.namespace: " + namespace + " is not a valid DNS label");
         }
         PodSpec spec = pod.spec();
         if (spec == null || spec.containers().isEmpty()) {
@@ -256,12 +263,12 @@ final class StaticPodDecoder {
                 throw new InvalidManifestException(origin, path + ".name: is required");
             }
             if (container.image() == null || container.image().isEmpty()) {
-                throw new InvalidManifestException(origin, path + ".image: is required (container "
-                        + container.name() + ")");
+                throw new InvalidManifestException(
+                        origin, path + ".image: is required (container " + container.name() + ")");
             }
             if (!names.add(container.name())) {
-                throw new InvalidManifestException(origin, path + ".name: duplicate container name "
-                        + container.name());
+                throw new InvalidManifestException(
+                        origin, path + ".name: duplicate container name " + container.name());
             }
         }
     }
@@ -304,7 +311,9 @@ final class StaticPodDecoder {
                 ? (ArrayNode) existing.deepCopy()
                 : ApiJson.mapper().createArrayNode();
         for (JsonNode t : tolerations) {
-            if (t.isObject() && "Exists".equals(text(t, "operator")) && "NoExecute".equals(text(t, "effect"))
+            if (t.isObject()
+                    && "Exists".equals(text(t, "operator"))
+                    && "NoExecute".equals(text(t, "effect"))
                     && text(t, "key") == null) {
                 return tolerations;
             }

@@ -37,13 +37,11 @@ final class DefaultStatusManager implements StatusManager {
     private static final Logger LOG = LoggerFactory.getLogger(DefaultStatusManager.class);
 
     /** A cached desired status and what is needed to write it. */
-    private record Versioned(long version, String name, String namespace, PodStatus status, boolean podIsFinished,
-            boolean isStatic) {
-    }
+    private record Versioned(
+            long version, String name, String namespace, PodStatus status, boolean podIsFinished, boolean isStatic) {}
 
     /** The retry state of a pod whose last write failed (sync thread only). */
-    private record Retry(int failures, long notBeforeNanos) {
-    }
+    private record Retry(int failures, long notBeforeNanos) {}
 
     private final ResourceClient<Pod> pods;
     private final Clock clock;
@@ -84,7 +82,8 @@ final class DefaultStatusManager implements StatusManager {
         lock.lock();
         try {
             if (started || closed) {
-                throw new IllegalStateException("the status manager has already been " + (closed ? "closed" : "started"));
+                throw new IllegalStateException(
+                        "the status manager has already been " + (closed ? "closed" : "started"));
             }
             started = true;
         } finally {
@@ -101,8 +100,11 @@ final class DefaultStatusManager implements StatusManager {
         lock.lock();
         try {
             // A pod being deleted always gets a new version, so that its status is written again.
-            updateStatusLocked(pod, status == null ? PodStatus.builder().build() : status,
-                    pod.metadata().deletionTimestamp() != null, false);
+            updateStatusLocked(
+                    pod,
+                    status == null ? PodStatus.builder().build() : status,
+                    pod.metadata().deletionTimestamp() != null,
+                    false);
         } finally {
             lock.unlock();
         }
@@ -126,15 +128,17 @@ final class DefaultStatusManager implements StatusManager {
         lock.lock();
         try {
             Versioned cached = statuses.get(keyOf(pod));
-            PodStatus old = cached != null ? cached.status()
+            PodStatus old = cached != null
+                    ? cached.status()
                     : pod.status() != null ? pod.status() : PodStatus.builder().build();
             PodStatus.Builder status = old.toBuilder();
             // Once initialized, a container without a known end is a failure.
             if (hasPodInitialized(pod)) {
-                status.containerStatuses(terminateAll(old.containerStatuses(), old.containerStatuses().size()));
+                status.containerStatuses(terminateAll(
+                        old.containerStatuses(), old.containerStatuses().size()));
             }
-            status.initContainerStatuses(terminateAll(old.initContainerStatuses(),
-                    initializedCount(old.initContainerStatuses())));
+            status.initContainerStatuses(
+                    terminateAll(old.initContainerStatuses(), initializedCount(old.initContainerStatuses())));
             if (!ConfigAnnotations.isStaticPod(pod) && !PodStatuses.isTerminal(old.phase())) {
                 status.phase(PodStatuses.FAILED);
             }
@@ -193,26 +197,32 @@ final class DefaultStatusManager implements StatusManager {
             old = pod.status() != null ? pod.status() : PodStatus.builder().build();
         }
         String restartPolicy = pod.spec() == null ? null : pod.spec().restartPolicy();
-        String illegal = PodStatuses.illegalContainerTransition(old.containerStatuses(), status.containerStatuses(),
-                restartPolicy);
+        String illegal = PodStatuses.illegalContainerTransition(
+                old.containerStatuses(), status.containerStatuses(), restartPolicy);
         if (illegal == null) {
-            illegal = PodStatuses.illegalContainerTransition(old.initContainerStatuses(),
-                    status.initContainerStatuses(), restartPolicy);
+            illegal = PodStatuses.illegalContainerTransition(
+                    old.initContainerStatuses(), status.initContainerStatuses(), restartPolicy);
         }
         if (illegal != null) {
             LOG.error("Status update of pod {}/{} aborted: {}", pod.namespace(), pod.name(), illegal);
             return;
         }
         if (PodStatuses.isTerminal(old.phase()) && !old.phase().equals(status.phase())) {
-            LOG.error("Pod {}/{} attempted an illegal phase transition from {} to {}; keeping {}", pod.namespace(),
-                    pod.name(), old.phase(), status.phase(), old.phase());
+            LOG.error(
+                    "Pod {}/{} attempted an illegal phase transition from {} to {}; keeping {}",
+                    pod.namespace(),
+                    pod.name(),
+                    old.phase(),
+                    status.phase(),
+                    old.phase());
             status = status.toBuilder().phase(old.phase()).build();
         }
         status = PodStatuses.withTransitionTimes(status, old, clock.now());
         if (!isEmpty(old.startTime())) {
             status = status.toBuilder().startTime(old.startTime()).build();
         } else if (isEmpty(status.startTime())) {
-            status = status.toBuilder().startTime(Timestamps.format(clock.now())).build();
+            status =
+                    status.toBuilder().startTime(Timestamps.format(clock.now())).build();
         }
         status = PodStatuses.normalize(status, containerCount(pod.spec()));
         if (cached != null && !forceUpdate && PodStatuses.equalByKubelet(cached.status(), status)) {
@@ -226,7 +236,9 @@ final class DefaultStatusManager implements StatusManager {
     }
 
     private static int containerCount(PodSpec spec) {
-        return spec == null ? 0 : spec.containers().size() + spec.initContainers().size();
+        return spec == null
+                ? 0
+                : spec.containers().size() + spec.initContainers().size();
     }
 
     private static List<ContainerStatus> terminateAll(List<ContainerStatus> statuses, int upTo) {
@@ -241,7 +253,11 @@ final class DefaultStatusManager implements StatusManager {
                     .message("The container could not be located when the pod was terminated")
                     .exitCode(137)
                     .build();
-            out.set(i, s.toBuilder().state(ContainerState.builder().terminated(unknown).build()).build());
+            out.set(
+                    i,
+                    s.toBuilder()
+                            .state(ContainerState.builder().terminated(unknown).build())
+                            .build());
         }
         return out;
     }
@@ -398,8 +414,11 @@ final class DefaultStatusManager implements StatusManager {
             server = client.get(status.name());
         } catch (StatusException e) {
             if (e.isNotFound()) {
-                LOG.debug("Pod {}/{} (uid {}) does not exist on the server; dropping its status", status.namespace(),
-                        status.name(), uid);
+                LOG.debug(
+                        "Pod {}/{} (uid {}) does not exist on the server; dropping its status",
+                        status.namespace(),
+                        status.name(),
+                        uid);
                 deleteStatus(uid, status);
                 return;
             }
@@ -415,23 +434,34 @@ final class DefaultStatusManager implements StatusManager {
             translated = server.metadata().annotations().get(ConfigAnnotations.MIRROR);
             mirrorToStatic.put(serverUid, translated);
         } else if (status.isStatic()) {
-            LOG.debug("Static pod {}/{} has no mirror pod yet; not writing its status", status.namespace(),
+            LOG.debug(
+                    "Static pod {}/{} has no mirror pod yet; not writing its status",
+                    status.namespace(),
                     status.name());
             retries.remove(uid);
             return;
         }
         if (!uid.equals(translated)) {
-            LOG.info("Pod {}/{} was deleted and recreated (uid {} is now {}); dropping the old pod's status",
-                    status.namespace(), status.name(), uid, serverUid);
+            LOG.info(
+                    "Pod {}/{} was deleted and recreated (uid {} is now {}); dropping the old pod's status",
+                    status.namespace(),
+                    status.name(),
+                    uid,
+                    serverUid);
             deleteStatus(uid, status);
             return;
         }
         PodStatus desired = status.status();
         PodStatus serverStatus = server.status() == null ? PodStatus.builder().build() : server.status();
         PodStatus merged = PodStatuses.mergeForServer(serverStatus, desired, clock.now());
-        if (PodStatuses.isTerminal(serverStatus.phase()) && !serverStatus.phase().equals(merged.phase())) {
-            LOG.error("Pod {}/{} is {} on the server; not moving it to phase {}", status.namespace(), status.name(),
-                    serverStatus.phase(), merged.phase());
+        if (PodStatuses.isTerminal(serverStatus.phase())
+                && !serverStatus.phase().equals(merged.phase())) {
+            LOG.error(
+                    "Pod {}/{} is {} on the server; not moving it to phase {}",
+                    status.namespace(),
+                    status.name(),
+                    serverStatus.phase(),
+                    merged.phase());
             merged = merged.toBuilder().phase(serverStatus.phase()).build();
         }
         ObjectNode diff = MergePatches.diff(toJson(serverStatus), toJson(merged));
@@ -441,7 +471,8 @@ final class DefaultStatusManager implements StatusManager {
             patch.putObject("metadata").put("uid", serverUid);
             patch.set("status", diff);
             try {
-                client.patchStatus(status.name(), PatchType.MERGE, ApiJson.mapper().writeValueAsString(patch));
+                client.patchStatus(
+                        status.name(), PatchType.MERGE, ApiJson.mapper().writeValueAsString(patch));
             } catch (StatusException e) {
                 if (e.isNotFound()) {
                     deleteStatus(uid, status);
@@ -482,13 +513,23 @@ final class DefaultStatusManager implements StatusManager {
         }
         if (retriable) {
             retries.put(uid, new Retry(failures, clock.nanoTime() + delay));
-            LOG.info("Failed {} the status of pod {}/{} (attempt {}); retrying in {}: {}", what, status.namespace(),
-                    status.name(), failures, Duration.ofNanos(delay), e.getMessage());
+            LOG.info(
+                    "Failed {} the status of pod {}/{} (attempt {}); retrying in {}: {}",
+                    what,
+                    status.namespace(),
+                    status.name(),
+                    failures,
+                    Duration.ofNanos(delay),
+                    e.getMessage());
         } else {
             // Not worth hammering the server: the next batch tries again.
             retries.remove(uid);
-            LOG.warn("Failed {} the status of pod {}/{}; trying again with the next batch: {}", what,
-                    status.namespace(), status.name(), e.getMessage());
+            LOG.warn(
+                    "Failed {} the status of pod {}/{}; trying again with the next batch: {}",
+                    what,
+                    status.namespace(),
+                    status.name(),
+                    e.getMessage());
         }
     }
 

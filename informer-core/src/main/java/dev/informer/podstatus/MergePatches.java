@@ -8,8 +8,7 @@ import tools.jackson.databind.node.ObjectNode;
 /** Builds RFC 7386 JSON merge patches. Stateless. */
 final class MergePatches {
 
-    private MergePatches() {
-    }
+    private MergePatches() {}
 
     /**
      * The merge patch turning {@code from} into {@code to} (both objects): changed fields are set,

@@ -30,8 +30,7 @@ final class PodStatuses {
     /** The kubelet's MaxPodTerminationMessageLogLength: shared by all containers of a pod. */
     private static final int MAX_TERMINATION_MESSAGE_BYTES = 1024 * 12;
 
-    private PodStatuses() {
-    }
+    private PodStatuses() {}
 
     static boolean isTerminal(String phase) {
         return SUCCEEDED.equals(phase) || FAILED.equals(phase);
@@ -58,7 +57,9 @@ final class PodStatuses {
         for (PodCondition c : status.conditions()) {
             if (OWNED_BY_KUBELET.contains(c.type()) || DISRUPTION_TARGET.equals(c.type())) {
                 PodCondition oc = condition(old, c.type());
-                if (oc == null || !Objects.equals(oc.status(), c.status()) || !Objects.equals(oc.message(), c.message())
+                if (oc == null
+                        || !Objects.equals(oc.status(), c.status())
+                        || !Objects.equals(oc.message(), c.message())
                         || !Objects.equals(oc.reason(), c.reason())) {
                     return false;
                 }
@@ -78,8 +79,10 @@ final class PodStatuses {
             String time = oc != null && Objects.equals(oc.status(), c.status()) && oc.lastTransitionTime() != null
                     ? oc.lastTransitionTime()
                     : Timestamps.format(now);
-            conditions.add(Objects.equals(time, c.lastTransitionTime()) ? c
-                    : c.toBuilder().lastTransitionTime(time).build());
+            conditions.add(
+                    Objects.equals(time, c.lastTransitionTime())
+                            ? c
+                            : c.toBuilder().lastTransitionTime(time).build());
         }
         return status.toBuilder().conditions(conditions).build();
     }
@@ -89,13 +92,15 @@ final class PodStatuses {
      * messages to the pod's share, and sorts container statuses by name.
      */
     static PodStatus normalize(PodStatus status, int containerCount) {
-        int bytesPerStatus = containerCount > 0 ? MAX_TERMINATION_MESSAGE_BYTES / containerCount
-                : MAX_TERMINATION_MESSAGE_BYTES;
+        int bytesPerStatus =
+                containerCount > 0 ? MAX_TERMINATION_MESSAGE_BYTES / containerCount : MAX_TERMINATION_MESSAGE_BYTES;
         PodStatus.Builder b = status.toBuilder().startTime(seconds(status.startTime()));
         List<PodCondition> conditions = new ArrayList<>(status.conditions().size());
         for (PodCondition c : status.conditions()) {
-            conditions.add(c.toBuilder().lastProbeTime(seconds(c.lastProbeTime()))
-                    .lastTransitionTime(seconds(c.lastTransitionTime())).build());
+            conditions.add(c.toBuilder()
+                    .lastProbeTime(seconds(c.lastProbeTime()))
+                    .lastTransitionTime(seconds(c.lastTransitionTime()))
+                    .build());
         }
         b.conditions(conditions);
         b.containerStatuses(normalizeContainers(status.containerStatuses(), bytesPerStatus, true));
@@ -107,7 +112,9 @@ final class PodStatuses {
     private static List<ContainerStatus> normalizeContainers(List<ContainerStatus> statuses, int bytes, boolean sort) {
         List<ContainerStatus> out = new ArrayList<>(statuses.size());
         for (ContainerStatus s : statuses) {
-            out.add(s.toBuilder().state(normalizeState(s.state(), bytes)).lastState(normalizeState(s.lastState(), bytes))
+            out.add(s.toBuilder()
+                    .state(normalizeState(s.state(), bytes))
+                    .lastState(normalizeState(s.lastState(), bytes))
                     .build());
         }
         if (sort) {
@@ -132,8 +139,11 @@ final class PodStatuses {
             if (message != null && message.length() > bytes) {
                 message = message.substring(0, bytes);
             }
-            b.terminated(t.toBuilder().startedAt(seconds(t.startedAt())).finishedAt(seconds(t.finishedAt()))
-                    .message(message).build());
+            b.terminated(t.toBuilder()
+                    .startedAt(seconds(t.startedAt()))
+                    .finishedAt(seconds(t.finishedAt()))
+                    .message(message)
+                    .build());
         }
         return b.build();
     }
@@ -153,13 +163,14 @@ final class PodStatuses {
      * Returns an error message if a container of a pod with {@code restartPolicy} (not Always) goes
      * from terminated to not terminated, or {@code null} if the transition is legal.
      */
-    static String illegalContainerTransition(List<ContainerStatus> old, List<ContainerStatus> next,
-            String restartPolicy) {
+    static String illegalContainerTransition(
+            List<ContainerStatus> old, List<ContainerStatus> next, String restartPolicy) {
         if (restartPolicy == null || "Always".equals(restartPolicy)) {
             return null;
         }
         for (ContainerStatus o : old) {
-            ContainerStateTerminated terminated = o.state() == null ? null : o.state().terminated();
+            ContainerStateTerminated terminated =
+                    o.state() == null ? null : o.state().terminated();
             if (terminated == null) {
                 continue;
             }
@@ -167,7 +178,8 @@ final class PodStatuses {
                 continue;
             }
             for (ContainerStatus n : next) {
-                if (Objects.equals(o.name(), n.name()) && (n.state() == null || n.state().terminated() == null)) {
+                if (Objects.equals(o.name(), n.name())
+                        && (n.state() == null || n.state().terminated() == null)) {
                     return "terminated container " + n.name() + " attempted an illegal transition to a "
                             + "non-terminated state";
                 }
@@ -214,7 +226,11 @@ final class PodStatuses {
         String reason = SUCCEEDED.equals(status.phase()) ? "PodCompleted" : "PodFailed";
         List<PodCondition> conditions = new ArrayList<>(status.conditions());
         conditions.replaceAll(existing -> existing == c
-                ? c.toBuilder().status("False").reason(reason).lastTransitionTime(Timestamps.format(now)).build()
+                ? c.toBuilder()
+                        .status("False")
+                        .reason(reason)
+                        .lastTransitionTime(Timestamps.format(now))
+                        .build()
                 : existing);
         return status.toBuilder().conditions(conditions).build();
     }

@@ -137,7 +137,8 @@ public interface StatusManager extends AutoCloseable {
 
         /** A new, not yet started, status manager. */
         public StatusManager build() {
-            ThreadFactory factory = threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-status");
+            ThreadFactory factory =
+                    threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-status");
             return new DefaultStatusManager(this, factory);
         }
     }

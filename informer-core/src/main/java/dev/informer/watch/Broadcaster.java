@@ -94,8 +94,7 @@ public interface Broadcaster<T> {
         private FullChannelBehavior fullChannelBehavior = FullChannelBehavior.WAIT_IF_CHANNEL_FULL;
         private ThreadFactory threadFactory = new DaemonThreads("broadcaster");
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /**
          * How many events each watcher's queue holds (default 25). {@code 0} makes the queue a hand-off:

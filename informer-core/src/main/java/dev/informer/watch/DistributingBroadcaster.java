@@ -24,8 +24,7 @@ final class DistributingBroadcaster<T> implements Broadcaster<T> {
 
     private static final Logger log = LoggerFactory.getLogger(DistributingBroadcaster.class);
 
-    private record Accepted<T>(long sequence, Event<T> event) {
-    }
+    private record Accepted<T>(long sequence, Event<T> event) {}
 
     private final int queueLength;
     private final int incomingQueueLength;
@@ -189,8 +188,10 @@ final class DistributingBroadcaster<T> implements Broadcaster<T> {
                 distributeLocked(next);
             }
         } catch (InterruptedException e) {
-            log.warn("broadcaster distribution thread interrupted; {} accepted events are not delivered",
-                    incoming.size(), e);
+            log.warn(
+                    "broadcaster distribution thread interrupted; {} accepted events are not delivered",
+                    incoming.size(),
+                    e);
             shuttingDown = true;
             incoming.clear();
             incomingNotFull.signalAll();
@@ -235,6 +236,7 @@ final class DistributingBroadcaster<T> implements Broadcaster<T> {
         private final int capacity;
         /** The sequence number of the first accepted event this watcher receives. */
         private final long firstSequence;
+
         private final Condition nonEmpty = lock.newCondition();
         // @GuardedBy("lock")
         private final ArrayDeque<Event<T>> queue = new ArrayDeque<>();

@@ -21,8 +21,8 @@ public record ListResult<T>(List<T> items, String resourceVersion) {
         items = List.copyOf(items);
         Objects.requireNonNull(resourceVersion, "resourceVersion");
         if (resourceVersion.isEmpty()) {
-            throw new IllegalArgumentException("a list's resourceVersion must not be empty: a watch could not "
-                    + "continue from it");
+            throw new IllegalArgumentException(
+                    "a list's resourceVersion must not be empty: a watch could not " + "continue from it");
         }
     }
 }

@@ -157,9 +157,11 @@ final class ListThenWatch<T> implements Watch<T> {
             return;
         }
         long retryAfterNanos = 0;
-        if (event.status() instanceof Status status && status.details() != null
+        if (event.status() instanceof Status status
+                && status.details() != null
                 && status.details().retryAfterSeconds() != null) {
-            retryAfterNanos = Clock.toNanosSaturated(Duration.ofSeconds(status.details().retryAfterSeconds()));
+            retryAfterNanos =
+                    Clock.toNanosSaturated(Duration.ofSeconds(status.details().retryAfterSeconds()));
         }
         log.debug("watch ERROR {}; watching again from resourceVersion {}", event.status(), resourceVersion);
         closeCurrent(retryAfterNanos);

@@ -80,6 +80,7 @@ public final class RetryWatcher<T> implements Watch<T> {
     private volatile String lastResourceVersion;
     /** The watch being read, so that stop() can unblock the thread. */
     private volatile Watch<T> current;
+
     private volatile Thread thread;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
 
@@ -221,8 +222,10 @@ public final class RetryWatcher<T> implements Watch<T> {
             }
         } catch (InterruptedException e) {
             if (!stopRequested) {
-                log.warn("RetryWatcher thread interrupted without stop(); ending at resourceVersion {}",
-                        lastResourceVersion, e);
+                log.warn(
+                        "RetryWatcher thread interrupted without stop(); ending at resourceVersion {}",
+                        lastResourceVersion,
+                        e);
             }
         } finally {
             lock.lock();
@@ -251,8 +254,12 @@ public final class RetryWatcher<T> implements Watch<T> {
             }
             Status status = failureStatus.apply(e);
             if (status != null && (status.code() == 401 || status.code() == 403)) {
-                log.error("watch from resourceVersion {} failed with {}: ensure the client has valid credentials "
-                        + "and watch permission on the resource", resourceVersion, status.code(), e);
+                log.error(
+                        "watch from resourceVersion {} failed with {}: ensure the client has valid credentials "
+                                + "and watch permission on the resource",
+                        resourceVersion,
+                        status.code(),
+                        e);
                 send(Event.error(status));
                 return DONE;
             }
@@ -284,9 +291,13 @@ public final class RetryWatcher<T> implements Watch<T> {
                 T object = event.typedObject();
                 String objectVersion = resourceVersionOrNull(object);
                 if (objectVersion == null || objectVersion.isEmpty()) {
-                    send(Event.error(Status.failure(500, "InternalError", "RetryWatcher: the object of a "
-                            + event.type() + " event (" + object.getClass().getName()
-                            + ") has no resourceVersion; cannot resume the watch consistently")));
+                    send(Event.error(Status.failure(
+                            500,
+                            "InternalError",
+                            "RetryWatcher: the object of a "
+                                    + event.type() + " event ("
+                                    + object.getClass().getName()
+                                    + ") has no resourceVersion; cannot resume the watch consistently")));
                     return DONE;
                 }
                 if (event.type() != EventType.BOOKMARK && !send(event)) {
@@ -302,8 +313,11 @@ public final class RetryWatcher<T> implements Watch<T> {
 
     private long onError(Event<T> event) throws InterruptedException {
         if (!(event.status() instanceof Status status)) {
-            log.error("received an ERROR event whose object is not a Status ({}); re-creating the watch from "
-                    + "resourceVersion {}", event.status().getClass().getName(), lastResourceVersion);
+            log.error(
+                    "received an ERROR event whose object is not a Status ({}); re-creating the watch from "
+                            + "resourceVersion {}",
+                    event.status().getClass().getName(),
+                    lastResourceVersion);
             return 0;
         }
         if (status.isResourceExpired()) {
@@ -313,10 +327,15 @@ public final class RetryWatcher<T> implements Watch<T> {
         }
         long retryAfterNanos = 0;
         if (status.details() != null && status.details().retryAfterSeconds() != null) {
-            retryAfterNanos = Clock.toNanosSaturated(Duration.ofSeconds(status.details().retryAfterSeconds()));
+            retryAfterNanos =
+                    Clock.toNanosSaturated(Duration.ofSeconds(status.details().retryAfterSeconds()));
         }
-        log.debug("watch ERROR {} {}: {}; re-creating the watch from resourceVersion {}",
-                status.code(), status.reason(), status.message(), lastResourceVersion);
+        log.debug(
+                "watch ERROR {} {}: {}; re-creating the watch from resourceVersion {}",
+                status.code(),
+                status.reason(),
+                status.message(),
+                lastResourceVersion);
         return Math.max(0, retryAfterNanos);
     }
 
@@ -324,7 +343,10 @@ public final class RetryWatcher<T> implements Watch<T> {
         try {
             return resourceVersionOf.apply(object);
         } catch (RuntimeException e) {
-            log.error("reading the resourceVersion of a {} failed", object.getClass().getName(), e);
+            log.error(
+                    "reading the resourceVersion of a {} failed",
+                    object.getClass().getName(),
+                    e);
             return null;
         }
     }
@@ -437,7 +459,8 @@ public final class RetryWatcher<T> implements Watch<T> {
          *                                  {@code "0"}
          */
         public RetryWatcher<T> build() {
-            if (initialResourceVersion == null || initialResourceVersion.isEmpty()
+            if (initialResourceVersion == null
+                    || initialResourceVersion.isEmpty()
                     || initialResourceVersion.equals("0")) {
                 throw new IllegalArgumentException("initial resourceVersion \"" + initialResourceVersion
                         + "\" is not supported by RetryWatcher: a watch from \"\" or \"0\" starts with a "

@@ -52,8 +52,8 @@ public final class StreamWatcher<T> implements Watch<T> {
             return event;
         } catch (DecodeException e) {
             stop();
-            return Event.error(Status.failure(500, "InternalError",
-                    "unable to decode an event from the watch stream: " + e.getMessage()));
+            return Event.error(Status.failure(
+                    500, "InternalError", "unable to decode an event from the watch stream: " + e.getMessage()));
         } catch (IOException | RuntimeException e) {
             boolean byCaller = stopped;
             stop();

@@ -32,8 +32,7 @@ public final class Until {
 
     private static final ThreadFactory WATCHDOG_THREADS = new DaemonThreads("until-deadline");
 
-    private Until() {
-    }
+    private Until() {}
 
     /**
      * Reads {@code watch} until every condition held in turn; see the class comment. Warning, as in
@@ -46,8 +45,9 @@ public final class Until {
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     @SafeVarargs
-    public static <T> Optional<Event<T>> untilWithoutRetry(Watch<T> watch, Duration timeout, Clock clock,
-            Predicate<? super Event<T>>... conditions) throws InterruptedException {
+    public static <T> Optional<Event<T>> untilWithoutRetry(
+            Watch<T> watch, Duration timeout, Clock clock, Predicate<? super Event<T>>... conditions)
+            throws InterruptedException {
         List<Predicate<? super Event<T>>> list = new ArrayList<>(conditions.length);
         for (Predicate<? super Event<T>> condition : conditions) {
             list.add(condition);
@@ -56,8 +56,9 @@ public final class Until {
     }
 
     /** {@link #untilWithoutRetry(Watch, Duration, Clock, Predicate[])} with the conditions as a list. */
-    public static <T> Optional<Event<T>> untilWithoutRetry(Watch<T> watch, Duration timeout, Clock clock,
-            List<? extends Predicate<? super Event<T>>> conditions) throws InterruptedException {
+    public static <T> Optional<Event<T>> untilWithoutRetry(
+            Watch<T> watch, Duration timeout, Clock clock, List<? extends Predicate<? super Event<T>>> conditions)
+            throws InterruptedException {
         Objects.requireNonNull(watch, "watch");
         List<? extends Predicate<? super Event<T>>> checked = checkConditions(conditions);
         DeadlineWatchdog watchdog = startWatchdog(watch, timeout, clock);
@@ -84,14 +85,21 @@ public final class Until {
      * @throws WatchClosedException     if the RetryWatcher ended first
      */
     @SafeVarargs
-    public static <T> Optional<Event<T>> until(String initialResourceVersion, WatchFunction<T> watchFunction,
-            Duration timeout, Clock clock, Predicate<? super Event<T>>... conditions) throws InterruptedException {
+    public static <T> Optional<Event<T>> until(
+            String initialResourceVersion,
+            WatchFunction<T> watchFunction,
+            Duration timeout,
+            Clock clock,
+            Predicate<? super Event<T>>... conditions)
+            throws InterruptedException {
         List<Predicate<? super Event<T>>> checked = new ArrayList<>(conditions.length);
         for (Predicate<? super Event<T>> condition : conditions) {
             checked.add(Objects.requireNonNull(condition, "a condition is null"));
         }
         checkTimeout(timeout);
-        RetryWatcher<T> watch = RetryWatcher.builder(initialResourceVersion, watchFunction).clock(clock).build();
+        RetryWatcher<T> watch = RetryWatcher.builder(initialResourceVersion, watchFunction)
+                .clock(clock)
+                .build();
         return untilWithoutRetry(watch, timeout, clock, checked);
     }
 
@@ -117,8 +125,12 @@ public final class Until {
      * @throws IllegalArgumentException if {@code timeout} is negative
      */
     @SafeVarargs
-    public static <T> Optional<Event<T>> untilWithSync(ListWatchSource<T> source, Duration timeout, Clock clock,
-            Predicate<? super Collection<T>> precondition, Predicate<? super Event<T>>... conditions)
+    public static <T> Optional<Event<T>> untilWithSync(
+            ListWatchSource<T> source,
+            Duration timeout,
+            Clock clock,
+            Predicate<? super Collection<T>> precondition,
+            Predicate<? super Event<T>>... conditions)
             throws InterruptedException {
         List<Predicate<? super Event<T>>> checked = new ArrayList<>(conditions.length);
         for (Predicate<? super Event<T>> condition : conditions) {
@@ -130,8 +142,8 @@ public final class Until {
             if (precondition != null) {
                 Collection<T> listed = watch.awaitFirstList();
                 if (listed == null) {
-                    throw new WaitTimeoutException("untilWithSync: unable to list before the timeout of "
-                            + timeout, null);
+                    throw new WaitTimeoutException(
+                            "untilWithSync: unable to list before the timeout of " + timeout, null);
                 }
                 if (precondition.test(listed)) {
                     return Optional.empty();
@@ -146,8 +158,12 @@ public final class Until {
         }
     }
 
-    private static <T> Optional<Event<T>> awaitConditions(Watch<T> watch, DeadlineWatchdog watchdog,
-            Duration timeout, List<? extends Predicate<? super Event<T>>> conditions) throws InterruptedException {
+    private static <T> Optional<Event<T>> awaitConditions(
+            Watch<T> watch,
+            DeadlineWatchdog watchdog,
+            Duration timeout,
+            List<? extends Predicate<? super Event<T>>> conditions)
+            throws InterruptedException {
         Event<T> last = null;
         for (Predicate<? super Event<T>> condition : conditions) {
             // The event that satisfied the previous condition may satisfy this one too.
@@ -160,8 +176,8 @@ public final class Until {
                     if (watchdog != null && watchdog.expired()) {
                         throw new WaitTimeoutException("timed out waiting for the condition after " + timeout, last);
                     }
-                    throw new WatchClosedException("watch closed before the conditions held and before the timeout",
-                            last);
+                    throw new WatchClosedException(
+                            "watch closed before the conditions held and before the timeout", last);
                 }
                 last = event;
                 if (condition.test(event)) {

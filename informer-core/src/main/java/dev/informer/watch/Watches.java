@@ -11,8 +11,7 @@ import java.util.function.Function;
  */
 public final class Watches {
 
-    private Watches() {
-    }
+    private Watches() {}
 
     /**
      * A watch that passes every event of {@code source} through {@code fn}: a {@code null} result drops

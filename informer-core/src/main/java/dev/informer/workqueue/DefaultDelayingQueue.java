@@ -25,6 +25,7 @@ final class DefaultDelayingQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>>
      * wake-up, as client-go's heartbeat.
      */
     static final Duration MAX_WAIT = Duration.ofSeconds(10);
+
     private static final long MAX_WAIT_NANOS = MAX_WAIT.toNanos();
     // Delays are capped so that deadline arithmetic never overflows; ~73 years is "never" for a retry.
     private static final long MAX_DELAY_NANOS = Long.MAX_VALUE / 4;
@@ -50,8 +51,8 @@ final class DefaultDelayingQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>>
     }
 
     /** Wraps {@code queue} and starts the waiting thread from {@code threadFactory}. */
-    static <T> DefaultDelayingQueue<T> create(WorkQueue<T> queue, Clock clock, CounterMetric retries,
-                                              ThreadFactory threadFactory) {
+    static <T> DefaultDelayingQueue<T> create(
+            WorkQueue<T> queue, Clock clock, CounterMetric retries, ThreadFactory threadFactory) {
         DefaultDelayingQueue<T> delaying = new DefaultDelayingQueue<>(queue, clock, retries);
         Thread thread = threadFactory.newThread(delaying::waitingLoop);
         if (thread == null) {

@@ -50,8 +50,8 @@ final class DefaultWorkQueue<T> implements WorkQueue<T> {
     }
 
     /** Builds the queue and, when it has metrics, starts its unfinished-work thread. */
-    static <T> DefaultWorkQueue<T> create(Clock clock, QueueMetrics<T> metrics, Duration unfinishedWorkUpdatePeriod,
-                                          ThreadFactory threadFactory) {
+    static <T> DefaultWorkQueue<T> create(
+            Clock clock, QueueMetrics<T> metrics, Duration unfinishedWorkUpdatePeriod, ThreadFactory threadFactory) {
         DefaultWorkQueue<T> queue = new DefaultWorkQueue<>(clock, metrics, unfinishedWorkUpdatePeriod);
         if (metrics != null) {
             Thread thread = threadFactory.newThread(queue::updateUnfinishedWorkLoop);

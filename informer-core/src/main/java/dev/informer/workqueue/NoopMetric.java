@@ -5,18 +5,14 @@ enum NoopMetric implements GaugeMetric, SettableGaugeMetric, CounterMetric, Hist
     INSTANCE;
 
     @Override
-    public void inc() {
-    }
+    public void inc() {}
 
     @Override
-    public void dec() {
-    }
+    public void dec() {}
 
     @Override
-    public void set(double value) {
-    }
+    public void set(double value) {}
 
     @Override
-    public void observe(double seconds) {
-    }
+    public void observe(double seconds) {}
 }

@@ -13,8 +13,7 @@ import java.util.Objects;
  */
 public final class RateLimiters {
 
-    private RateLimiters() {
-    }
+    private RateLimiters() {}
 
     /**
      * Per item, {@code base * 2^(failures so far)}, capped at {@code max}: 5 ms, 10 ms, 20 ms, ... for a

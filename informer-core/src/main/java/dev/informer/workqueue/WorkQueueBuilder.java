@@ -37,8 +37,7 @@ public final class WorkQueueBuilder<T> {
     private Duration unfinishedWorkUpdatePeriod = DEFAULT_UNFINISHED_WORK_UPDATE_PERIOD;
     private RateLimiter<? super T> rateLimiter;
 
-    WorkQueueBuilder() {
-    }
+    WorkQueueBuilder() {}
 
     /** The queue's name, used for metrics and thread names; metrics are recorded only for named queues. */
     public WorkQueueBuilder<T> name(String name) {
@@ -114,7 +113,8 @@ public final class WorkQueueBuilder<T> {
      * @throws IllegalStateException if a metrics provider is set but the queue has no name
      */
     public RateLimitingQueue<T> buildRateLimiting() {
-        RateLimiter<? super T> limiter = rateLimiter != null ? rateLimiter : RateLimiters.<T>defaultControllerRateLimiter(clock);
+        RateLimiter<? super T> limiter =
+                rateLimiter != null ? rateLimiter : RateLimiters.<T>defaultControllerRateLimiter(clock);
         return new DefaultRateLimitingQueue<>(buildDelaying(), limiter);
     }
 
@@ -128,7 +128,8 @@ public final class WorkQueueBuilder<T> {
             return false;
         }
         if (name.isEmpty()) {
-            throw new IllegalStateException("a work queue with a metricsProvider needs a name: the metrics are labelled with it");
+            throw new IllegalStateException(
+                    "a work queue with a metricsProvider needs a name: the metrics are labelled with it");
         }
         return true;
     }

@@ -7,8 +7,7 @@ package dev.informer.workqueue;
  */
 public final class WorkQueues {
 
-    private WorkQueues() {
-    }
+    private WorkQueues() {}
 
     /** A new builder with the defaults described in {@link WorkQueueBuilder}. */
     public static <T> WorkQueueBuilder<T> builder() {

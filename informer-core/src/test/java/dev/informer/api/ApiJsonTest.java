@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 class ApiJsonTest {
 
-    private static final String POD_LIST = """
+    private static final String POD_LIST =
+            """
             {"kind":"PodList","apiVersion":"v1",
              "metadata":{"resourceVersion":"500","continue":"eyJ2IjoibWV0YS5rOHMuaW8vdjEifQ","remainingItemCount":7},
              "items":[{"metadata":{"name":"a","namespace":"ns","resourceVersion":"1"}},
@@ -75,7 +76,8 @@ class ApiJsonTest {
     @Test
     void lastPageHasNoContinueToken() {
         ObjectList<Pod> list = ApiJson.readList(
-                "{\"metadata\":{\"resourceVersion\":\"9\",\"continue\":\"\"},\"items\":[]}".getBytes(StandardCharsets.UTF_8),
+                "{\"metadata\":{\"resourceVersion\":\"9\",\"continue\":\"\"},\"items\":[]}"
+                        .getBytes(StandardCharsets.UTF_8),
                 ResourceType.PODS);
 
         assertNull(list.continueToken());
@@ -94,8 +96,8 @@ class ApiJsonTest {
 
     @Test
     void readListOfGenericObjects() {
-        ResourceType<GenericObject> crontabs = ResourceType.generic("stable.example.com", "v1", "crontabs", "CronTab",
-                true);
+        ResourceType<GenericObject> crontabs =
+                ResourceType.generic("stable.example.com", "v1", "crontabs", "CronTab", true);
         String json = "{\"items\":[" + Fixtures.CRONTAB + "]}";
 
         ObjectList<GenericObject> list = ApiJson.readList(json.getBytes(StandardCharsets.UTF_8), crontabs);
@@ -105,11 +107,17 @@ class ApiJsonTest {
 
     @Test
     void objectListWritesBack() {
-        ObjectList<Pod> list = ObjectList.of("v1", "PodList", "3",
-                List.of(Pod.builder().metadata(ObjectMeta.builder().name("a").build()).build()));
+        ObjectList<Pod> list = ObjectList.of(
+                "v1",
+                "PodList",
+                "3",
+                List.of(Pod.builder()
+                        .metadata(ObjectMeta.builder().name("a").build())
+                        .build()));
 
-        assertEquals("{\"apiVersion\":\"v1\",\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"3\"},"
-                + "\"items\":[{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\"}}]}",
+        assertEquals(
+                "{\"apiVersion\":\"v1\",\"kind\":\"PodList\",\"metadata\":{\"resourceVersion\":\"3\"},"
+                        + "\"items\":[{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\"}}]}",
                 ApiJson.writeString(list));
     }
 
@@ -125,23 +133,24 @@ class ApiJsonTest {
 
     @Test
     void streamFailureStaysAnIOException() {
-        IOException e = assertThrows(IOException.class,
-                () -> ApiJson.readObject(new TrackingStream(Fixtures.POD, true), ResourceType.PODS));
+        IOException e = assertThrows(
+                IOException.class, () -> ApiJson.readObject(new TrackingStream(Fixtures.POD, true), ResourceType.PODS));
         assertEquals("connection reset", e.getMessage());
         assertThrows(IOException.class, () -> ApiJson.readList(new TrackingStream(POD_LIST, true), ResourceType.PODS));
     }
 
     @Test
     void malformedJsonNamesTheClassAndPosition() {
-        ApiJsonException e = assertThrows(ApiJsonException.class,
-                () -> ApiJson.readObject("{\"metadata\":{\"name\":}", ResourceType.PODS));
+        ApiJsonException e = assertThrows(
+                ApiJsonException.class, () -> ApiJson.readObject("{\"metadata\":{\"name\":}", ResourceType.PODS));
         assertTrue(e.getMessage().contains("dev.informer.api.Pod"), e.getMessage());
         assertTrue(e.getMessage().contains("line 1"), e.getMessage());
     }
 
     @Test
     void mismatchedShapeNamesTheClassAndPath() {
-        ApiJsonException e = assertThrows(ApiJsonException.class,
+        ApiJsonException e = assertThrows(
+                ApiJsonException.class,
                 () -> ApiJson.readObject("{\"spec\":{\"containers\":{\"name\":\"x\"}}}", ResourceType.PODS));
         assertTrue(e.getMessage().contains("dev.informer.api.Pod"), e.getMessage());
         assertTrue(e.getMessage().contains("containers"), e.getMessage());
@@ -149,18 +158,21 @@ class ApiJsonTest {
 
     @Test
     void mismatchedListItemNamesTheListKind() {
-        ApiJsonException e = assertThrows(ApiJsonException.class,
+        ApiJsonException e = assertThrows(
+                ApiJsonException.class,
                 () -> ApiJson.readList("{\"items\":[1]}".getBytes(StandardCharsets.UTF_8), ResourceType.PODS));
         assertTrue(e.getMessage().contains("PodList"), e.getMessage());
     }
 
     @Test
     void readsStatusOfAnErrorResponse() {
-        Status status = ApiJson.readValue("""
+        Status status = ApiJson.readValue(
+                """
                 {"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure",
                  "message":"pods \\"x\\" not found","reason":"NotFound",
                  "details":{"name":"x","kind":"pods"},"code":404}
-                """, Status.class);
+                """,
+                Status.class);
 
         assertEquals(404, status.code());
         assertEquals("NotFound", status.reason());
@@ -181,8 +193,9 @@ class ApiJsonTest {
 
         assertEquals("{\"name\":\"a\"}", out.toString(StandardCharsets.UTF_8));
         assertFalse(closed[0]);
-        assertEquals("{\"name\":\"a\"}", new String(ApiJson.write(ObjectMeta.builder().name("a").build()),
-                StandardCharsets.UTF_8));
+        assertEquals(
+                "{\"name\":\"a\"}",
+                new String(ApiJson.write(ObjectMeta.builder().name("a").build()), StandardCharsets.UTF_8));
     }
 
     /** A bean whose getter fails: Jackson cannot write it. */

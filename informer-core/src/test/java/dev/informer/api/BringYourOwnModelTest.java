@@ -25,15 +25,12 @@ class BringYourOwnModelTest {
             ResourceType.of(io.fabric8.kubernetes.api.model.Pod.class, "", "v1", "pods", "Pod", true);
 
     /** A user's own minimal model: records with accessor-style names. */
-    record MyMeta(String name, String namespace, String resourceVersion, Map<String, String> labels) {
-    }
+    record MyMeta(String name, String namespace, String resourceVersion, Map<String, String> labels) {}
 
-    record MyThing(String apiVersion, String kind, MyMeta metadata, JsonNode spec) {
-    }
+    record MyThing(String apiVersion, String kind, MyMeta metadata, JsonNode spec) {}
 
     /** A model with no metadata accessor at all. */
-    record Shapeless(String apiVersion) {
-    }
+    record Shapeless(String apiVersion) {}
 
     @Test
     void fabric8PodReadsThroughTheResourceType() {
@@ -76,13 +73,25 @@ class BringYourOwnModelTest {
         JsonNode tree = Fixtures.tree(Fixtures.POD);
         String restartedAt = "kubectl.kubernetes.io/restartedAt";
 
-        assertEquals("2024-05-01T09:59:58Z", FABRIC8_PODS.metadataOf(fabric8).annotations().get(restartedAt));
-        assertEquals("2024-05-01T09:59:58Z", ResourceType.PODS.metadataOf(own).annotations().get(restartedAt));
-        assertEquals("2024-05-01T09:59:58Z",
-                MetadataReader.defaultFor(JsonNode.class).read(tree).annotations().get(restartedAt));
+        assertEquals(
+                "2024-05-01T09:59:58Z",
+                FABRIC8_PODS.metadataOf(fabric8).annotations().get(restartedAt));
+        assertEquals(
+                "2024-05-01T09:59:58Z",
+                ResourceType.PODS.metadataOf(own).annotations().get(restartedAt));
+        assertEquals(
+                "2024-05-01T09:59:58Z",
+                MetadataReader.defaultFor(JsonNode.class)
+                        .read(tree)
+                        .annotations()
+                        .get(restartedAt));
         MetadataReader<Pod> custom = pod -> pod;
-        assertEquals(Map.of(), ((MetadataReader<MyThing>) thing -> new dev.informer.api.internal.ObjectMetaView(
-                null, "x", null, null, null)).read(new MyThing("v1", "Thing", null, null)).annotations());
+        assertEquals(
+                Map.of(),
+                ((MetadataReader<MyThing>)
+                                thing -> new dev.informer.api.internal.ObjectMetaView(null, "x", null, null, null))
+                        .read(new MyThing("v1", "Thing", null, null))
+                        .annotations());
         assertEquals("2024-05-01T09:59:58Z", custom.read(own).annotations().get(restartedAt));
     }
 
@@ -110,7 +119,8 @@ class BringYourOwnModelTest {
 
     @Test
     void defaultKeyFunctionKeysTheOwnModelWithoutAnAdapter() {
-        assertEquals("shop/web-7d4b9c-x2x9z",
+        assertEquals(
+                "shop/web-7d4b9c-x2x9z",
                 KeyFunctions.metaNamespaceKey().key(ApiJson.readValue(Fixtures.POD, Pod.class)));
         assertEquals("node-a", KeyFunctions.metaNamespaceKey().key(ApiJson.readValue(Fixtures.NODE, Node.class)));
         assertEquals("batch/nightly", KeyFunctions.metaNamespaceKey().key(GenericObject.parse(Fixtures.CRONTAB)));
@@ -121,14 +131,16 @@ class BringYourOwnModelTest {
         String stream = "{\"type\":\"ADDED\",\"object\":" + Fixtures.POD + "}\n"
                 + "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"Pod\",\"apiVersion\":\"v1\","
                 + "\"metadata\":{\"resourceVersion\":\"9\"}}}\n";
-        var decoder = WatchDecoders.json(new ByteArrayInputStream(stream.getBytes(StandardCharsets.UTF_8)),
-                FABRIC8_PODS);
+        var decoder =
+                WatchDecoders.json(new ByteArrayInputStream(stream.getBytes(StandardCharsets.UTF_8)), FABRIC8_PODS);
 
         Event<io.fabric8.kubernetes.api.model.Pod> added = decoder.decode();
         Event<io.fabric8.kubernetes.api.model.Pod> bookmark = decoder.decode();
 
         assertEquals(EventType.ADDED, added.type());
-        assertEquals("registry.example/web:1.4.2", added.typedObject().getSpec().getContainers().get(0).getImage());
+        assertEquals(
+                "registry.example/web:1.4.2",
+                added.typedObject().getSpec().getContainers().get(0).getImage());
         assertEquals("9", FABRIC8_PODS.metadataOf(bookmark.typedObject()).resourceVersion());
         assertNull(decoder.decode());
     }
@@ -155,14 +167,22 @@ class BringYourOwnModelTest {
         assertEquals("nightly", meta.name());
         assertEquals("batch", meta.namespace());
         assertNull(meta.uid(), "a metadata class without uid reads as null");
-        assertEquals("batch/nightly", KeyFunctions.metaNamespaceKey(things.metadataAccessor()).key(thing));
+        assertEquals(
+                "batch/nightly",
+                KeyFunctions.metaNamespaceKey(things.metadataAccessor()).key(thing));
     }
 
     @Test
     void customMetadataReaderIsUsed() {
-        ResourceType<MyThing> things = ResourceType.of(MyThing.class, "example.com", "v1", "things", "Thing", true,
-                thing -> new dev.informer.api.internal.ObjectMetaView("fixed", thing.metadata().name(), null, null,
-                        null));
+        ResourceType<MyThing> things = ResourceType.of(
+                MyThing.class,
+                "example.com",
+                "v1",
+                "things",
+                "Thing",
+                true,
+                thing -> new dev.informer.api.internal.ObjectMetaView(
+                        "fixed", thing.metadata().name(), null, null, null));
 
         ObjectMetaAccessor meta = things.metadataOf(ApiJson.readObject(Fixtures.CRONTAB, things));
 
@@ -179,23 +199,28 @@ class BringYourOwnModelTest {
         assertEquals("nightly", meta.name());
         assertEquals("ct-1", meta.uid());
         assertEquals("data", meta.labels().get("team"));
-        assertEquals("web-7d4b9c-x2x9z", MetadataReader.<io.fabric8.kubernetes.api.model.Pod>viaJson(ApiJson.mapper())
-                .read(ApiJson.readObject(Fixtures.POD, FABRIC8_PODS)).name());
+        assertEquals(
+                "web-7d4b9c-x2x9z",
+                MetadataReader.<io.fabric8.kubernetes.api.model.Pod>viaJson(ApiJson.mapper())
+                        .read(ApiJson.readObject(Fixtures.POD, FABRIC8_PODS))
+                        .name());
     }
 
     @Test
     void modelWithoutMetadataAccessorIsRejectedUpFront() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> ResourceType.of(Shapeless.class, "example.com", "v1", "shapes", "Shape", true));
         assertTrue(e.getMessage().contains(Shapeless.class.getName()), e.getMessage());
     }
 
     @Test
     void objectWithNullMetadataFailsWithTheClassName() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> FABRIC8_PODS.metadataOf(new io.fabric8.kubernetes.api.model.Pod()));
         assertTrue(e.getMessage().contains("io.fabric8.kubernetes.api.model.Pod"), e.getMessage());
-        assertThrows(IllegalArgumentException.class,
-                () -> MetadataReader.defaultFor(JsonNode.class).read(Fixtures.tree("{\"kind\":\"X\"}")));
+        assertThrows(IllegalArgumentException.class, () -> MetadataReader.defaultFor(JsonNode.class)
+                .read(Fixtures.tree("{\"kind\":\"X\"}")));
     }
 }

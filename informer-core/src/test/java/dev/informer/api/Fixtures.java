@@ -5,8 +5,7 @@ import tools.jackson.databind.JsonNode;
 /** Realistic API server JSON, with fields this model does not know at several levels. */
 final class Fixtures {
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     static JsonNode tree(String json) {
         return ApiJson.mapper().readTree(json);
@@ -17,7 +16,8 @@ final class Fixtures {
         return ApiJson.mapper().readTree(ApiJson.writeString(value));
     }
 
-    static final String POD = """
+    static final String POD =
+            """
             {
               "kind": "Pod",
               "apiVersion": "v1",
@@ -108,7 +108,8 @@ final class Fixtures {
             }
             """;
 
-    static final String NODE = """
+    static final String NODE =
+            """
             {
               "kind": "Node", "apiVersion": "v1",
               "metadata": {"name": "node-a", "uid": "n-1", "resourceVersion": "77",
@@ -132,7 +133,8 @@ final class Fixtures {
             }
             """;
 
-    static final String NAMESPACE = """
+    static final String NAMESPACE =
+            """
             {"kind": "Namespace", "apiVersion": "v1",
              "metadata": {"name": "shop", "uid": "ns-1", "resourceVersion": "12",
                "labels": {"kubernetes.io/metadata.name": "shop"}},
@@ -141,7 +143,8 @@ final class Fixtures {
                "status": "False"}]}}
             """;
 
-    static final String CONFIG_MAP = """
+    static final String CONFIG_MAP =
+            """
             {"kind": "ConfigMap", "apiVersion": "v1",
              "metadata": {"name": "settings", "namespace": "shop", "resourceVersion": "99"},
              "data": {"mode": "prod", "limits.yaml": "cpu: 1\\nmemory: 2Gi\\n"},
@@ -149,14 +152,16 @@ final class Fixtures {
              "immutable": false}
             """;
 
-    static final String SECRET = """
+    static final String SECRET =
+            """
             {"kind": "Secret", "apiVersion": "v1",
              "metadata": {"name": "db", "namespace": "shop"},
              "type": "Opaque",
              "data": {"password": "aHVudGVyMg=="}}
             """;
 
-    static final String LEASE = """
+    static final String LEASE =
+            """
             {"kind": "Lease", "apiVersion": "coordination.k8s.io/v1",
              "metadata": {"name": "controller-leader", "namespace": "kube-system", "resourceVersion": "5001"},
              "spec": {"holderIdentity": "pod-a_1f2e", "leaseDurationSeconds": 15,
@@ -164,7 +169,8 @@ final class Fixtures {
                "leaseTransitions": 3, "strategy": "OldestEmulationVersion"}}
             """;
 
-    static final String EVENT = """
+    static final String EVENT =
+            """
             {"kind": "Event", "apiVersion": "v1",
              "metadata": {"name": "web-7d4b9c-x2x9z.17c9a", "namespace": "shop", "resourceVersion": "600"},
              "involvedObject": {"kind": "Pod", "namespace": "shop", "name": "web-7d4b9c-x2x9z",
@@ -179,7 +185,8 @@ final class Fixtures {
             """;
 
     /** A custom resource no typed model knows. */
-    static final String CRONTAB = """
+    static final String CRONTAB =
+            """
             {"apiVersion": "stable.example.com/v1", "kind": "CronTab",
              "metadata": {"name": "nightly", "namespace": "batch", "resourceVersion": "31", "uid": "ct-1",
                "labels": {"team": "data"}, "annotations": {"note": "x"}},

@@ -79,8 +79,8 @@ class GenericObjectTest {
     void wrongValueTypeNamesThePath() {
         GenericObject crontab = GenericObject.parse(Fixtures.CRONTAB);
 
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> crontab.getLong("spec", "cronSpec"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> crontab.getLong("spec", "cronSpec"));
         assertTrue(e.getMessage().contains("spec.cronSpec"), e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> crontab.getString("spec", "replicas"));
         assertThrows(IllegalArgumentException.class, () -> crontab.getBoolean("spec", "image"));
@@ -143,16 +143,21 @@ class GenericObjectTest {
                 .set(JsonNodeFactory.instance.stringNode("0 * * * *"), "spec", "cronSpec")
                 .build();
 
-        assertEquals("{\"apiVersion\":\"stable.example.com/v1\",\"kind\":\"CronTab\",\"metadata\":{\"name\":\"hourly\","
-                + "\"namespace\":\"batch\"},\"spec\":{\"cronSpec\":\"0 * * * *\"}}", ApiJson.writeString(object));
+        assertEquals(
+                "{\"apiVersion\":\"stable.example.com/v1\",\"kind\":\"CronTab\",\"metadata\":{\"name\":\"hourly\","
+                        + "\"namespace\":\"batch\"},\"spec\":{\"cronSpec\":\"0 * * * *\"}}",
+                ApiJson.writeString(object));
         assertEquals("batch/hourly", object.namespace() + "/" + object.name());
-        assertEquals("renamed", object.withMetadata(object.metadata().toBuilder().name("renamed").build()).name());
+        assertEquals(
+                "renamed",
+                object.withMetadata(
+                                object.metadata().toBuilder().name("renamed").build())
+                        .name());
     }
 
     @Test
     void metadataThatIsNotAnObjectIsRejected() {
-        ApiJsonException e = assertThrows(ApiJsonException.class,
-                () -> GenericObject.parse("{\"metadata\":\"oops\"}"));
+        ApiJsonException e = assertThrows(ApiJsonException.class, () -> GenericObject.parse("{\"metadata\":\"oops\"}"));
         assertTrue(e.getMessage().contains("metadata"), e.getMessage());
         assertThrows(ApiJsonException.class, () -> GenericObject.parse("[1]"));
     }

@@ -130,13 +130,18 @@ class JsonWatchDecoderTest {
 
     @Test
     void decodesEveryEventTypeInOrder() throws IOException {
-        List<Event<Pod>> events = decodeAll(decoder(String.join("\n", ADDED, MODIFIED, DELETED, BOOKMARK, ERROR) + "\n"));
+        List<Event<Pod>> events =
+                decodeAll(decoder(String.join("\n", ADDED, MODIFIED, DELETED, BOOKMARK, ERROR) + "\n"));
 
-        assertEquals(List.of(EventType.ADDED, EventType.MODIFIED, EventType.DELETED, EventType.BOOKMARK,
-                EventType.ERROR), events.stream().map(Event::type).toList());
+        assertEquals(
+                List.of(EventType.ADDED, EventType.MODIFIED, EventType.DELETED, EventType.BOOKMARK, EventType.ERROR),
+                events.stream().map(Event::type).toList());
         assertEquals("10", events.get(0).typedObject().resourceVersion());
         assertEquals("Running", events.get(1).typedObject().status().phase());
-        assertEquals("ns/a", events.get(2).typedObject().namespace() + "/" + events.get(2).typedObject().name());
+        assertEquals(
+                "ns/a",
+                events.get(2).typedObject().namespace() + "/"
+                        + events.get(2).typedObject().name());
     }
 
     @Test
@@ -172,7 +177,10 @@ class JsonWatchDecoderTest {
     @Test
     void concatenatedAndCrlfSeparatedEventsDecode() throws IOException {
         assertEquals(3, decodeAll(decoder(ADDED + MODIFIED + DELETED)).size());
-        assertEquals(3, decodeAll(decoder(ADDED + "\r\n" + MODIFIED + "  \r\n\t" + DELETED)).size());
+        assertEquals(
+                3,
+                decodeAll(decoder(ADDED + "\r\n" + MODIFIED + "  \r\n\t" + DELETED))
+                        .size());
     }
 
     @Test
@@ -205,15 +213,17 @@ class JsonWatchDecoderTest {
         byte[] bytes = stream.getBytes(StandardCharsets.UTF_8);
 
         for (long seed = 1; seed <= 5; seed++) {
-            Pod pod = WatchDecoders.json(new TrickleInputStream(bytes, seed), ResourceType.PODS).decode().typedObject();
+            Pod pod = WatchDecoders.json(new TrickleInputStream(bytes, seed), ResourceType.PODS)
+                    .decode()
+                    .typedObject();
             assertEquals("größe ✓ 日本 😀", pod.metadata().annotations().get("note"));
         }
     }
 
     @Test
     void objectBeforeTypeAndExtraEnvelopeFieldsDecode() throws IOException {
-        List<Event<Pod>> events = decodeAll(decoder(
-                "{\"object\":{\"metadata\":{\"name\":\"early\"}},\"extra\":[1,{\"x\":2}],\"type\":\"ADDED\"}\n"
+        List<Event<Pod>> events = decodeAll(
+                decoder("{\"object\":{\"metadata\":{\"name\":\"early\"}},\"extra\":[1,{\"x\":2}],\"type\":\"ADDED\"}\n"
                         + "{\"object\":{\"code\":500,\"message\":\"boom\"},\"type\":\"ERROR\"}"));
 
         assertEquals("early", events.get(0).typedObject().name());
@@ -232,10 +242,13 @@ class JsonWatchDecoderTest {
                 Arguments.of("{\"type\":\"added\",\"object\":{}}", "unknown event type \"added\""),
                 Arguments.of("{\"type\":5,\"object\":{}}", "\"type\" is a number, expected a string"),
                 Arguments.of("{\"type\":\"ADDED\",\"object\":null}", "\"object\" is null"),
-                Arguments.of("{\"type\":\"ADDED\",\"object\":\"pod\"}", "\"object\" is a string, expected a JSON object"),
-                Arguments.of("{\"type\":\"ADDED\",\"object\":{\"metadata\":\"oops\"}}",
+                Arguments.of(
+                        "{\"type\":\"ADDED\",\"object\":\"pod\"}", "\"object\" is a string, expected a JSON object"),
+                Arguments.of(
+                        "{\"type\":\"ADDED\",\"object\":{\"metadata\":\"oops\"}}",
                         "the object does not bind to dev.informer.api.Pod"),
-                Arguments.of("{\"type\":\"ERROR\",\"object\":{\"code\":\"teapot\"}}",
+                Arguments.of(
+                        "{\"type\":\"ERROR\",\"object\":{\"code\":\"teapot\"}}",
                         "the object does not bind to dev.informer.api.Status"),
                 Arguments.of("{\"type\":\"ADDED\" \"object\":{}}", "invalid JSON"));
     }
@@ -326,7 +339,8 @@ class JsonWatchDecoderTest {
 
     @Test
     void streamWatcherTurnsADecodeErrorIntoAnErrorEventThenEnds() throws InterruptedException {
-        StreamWatcher<Pod> watch = StreamWatcher.of(decoder(ADDED + "\n{\"type\":\"ADDED\",\"object\":[]}\n" + MODIFIED));
+        StreamWatcher<Pod> watch =
+                StreamWatcher.of(decoder(ADDED + "\n{\"type\":\"ADDED\",\"object\":[]}\n" + MODIFIED));
 
         assertEquals(EventType.ADDED, watch.next().type());
         Event<Pod> error = watch.next();
@@ -339,12 +353,13 @@ class JsonWatchDecoderTest {
 
     @Test
     void genericObjectsDecodeForCustomResources() throws IOException {
-        ResourceType<GenericObject> crontabs = ResourceType.generic("stable.example.com", "v1", "crontabs", "CronTab",
-                true);
+        ResourceType<GenericObject> crontabs =
+                ResourceType.generic("stable.example.com", "v1", "crontabs", "CronTab", true);
         String stream = "{\"type\":\"ADDED\",\"object\":" + Fixtures.CRONTAB + "}";
 
         Event<GenericObject> event = WatchDecoders.json(
-                new TrickleInputStream(stream.getBytes(StandardCharsets.UTF_8), 3), crontabs).decode();
+                        new TrickleInputStream(stream.getBytes(StandardCharsets.UTF_8), 3), crontabs)
+                .decode();
 
         assertEquals("nightly", event.typedObject().name());
         assertEquals(2L, event.typedObject().getLong("spec", "replicas"));
@@ -354,14 +369,19 @@ class JsonWatchDecoderTest {
     void watchEventWireFormRoundTripsThroughTheDecoder() throws IOException {
         Pod pod = ApiJson.readValue(Fixtures.POD, Pod.class);
         String stream = WatchEvent.of(Event.of(EventType.MODIFIED, pod)).toJson() + "\n"
-                + WatchEvent.of(EventType.ERROR, Status.failure(410, "Expired", "gone")).toJson();
+                + WatchEvent.of(EventType.ERROR, Status.failure(410, "Expired", "gone"))
+                        .toJson();
 
         List<Event<Pod>> events = decodeAll(decoder(stream));
 
         assertEquals(pod, events.get(0).typedObject());
         assertEquals(410, ((Status) events.get(1).status()).code());
-        assertEquals(pod, WatchEvent.of(Event.of(EventType.ADDED, pod)).toEvent(ResourceType.PODS).typedObject());
-        assertThrows(IllegalArgumentException.class,
-                () -> new WatchEvent("NOPE", Fixtures.tree("{}")).toEvent(ResourceType.PODS));
+        assertEquals(
+                pod,
+                WatchEvent.of(Event.of(EventType.ADDED, pod))
+                        .toEvent(ResourceType.PODS)
+                        .typedObject());
+        assertThrows(IllegalArgumentException.class, () -> new WatchEvent("NOPE", Fixtures.tree("{}"))
+                .toEvent(ResourceType.PODS));
     }
 }

@@ -35,7 +35,9 @@ class ModelBuilderTest {
     void toBuilderThenBuildGivesAnEqualObjectForEveryType() {
         Pod pod = ApiJson.readValue(Fixtures.POD, Pod.class);
         assertEquals(pod, pod.toBuilder().build());
-        assertEquals(pod.spec().containers().get(0), pod.spec().containers().get(0).toBuilder().build());
+        assertEquals(
+                pod.spec().containers().get(0),
+                pod.spec().containers().get(0).toBuilder().build());
         assertEquals(pod.status(), pod.status().toBuilder().build());
         Node node = ApiJson.readValue(Fixtures.NODE, Node.class);
         assertEquals(node, node.toBuilder().build());
@@ -50,7 +52,10 @@ class ModelBuilderTest {
         Pod pod = ApiJson.readValue(Fixtures.POD, Pod.class);
 
         Pod relabelled = pod.toBuilder()
-                .metadata(pod.metadata().toBuilder().label("tier", "front").resourceVersion(null).build())
+                .metadata(pod.metadata().toBuilder()
+                        .label("tier", "front")
+                        .resourceVersion(null)
+                        .build())
                 .build();
 
         assertEquals("front", relabelled.labels().get("tier"));
@@ -72,15 +77,20 @@ class ModelBuilderTest {
 
         Pod pod = ApiJson.readValue(Fixtures.POD, Pod.class);
         assertThrows(UnsupportedOperationException.class, () -> pod.labels().put("x", "y"));
-        assertThrows(UnsupportedOperationException.class, () -> pod.spec().containers().clear());
-        assertThrows(UnsupportedOperationException.class, () -> pod.metadata().unknownFields().clear());
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> pod.spec().containers().clear());
+        assertThrows(
+                UnsupportedOperationException.class,
+                () -> pod.metadata().unknownFields().clear());
     }
 
     @Test
     void constructorCopiesCollectionsSoCallersCannotChangeTheObject() {
         Map<String, String> labels = new HashMap<>(Map.of("app", "web"));
         List<String> finalizers = new ArrayList<>(List.of("a"));
-        ObjectMeta meta = ObjectMeta.builder().labels(labels).finalizers(finalizers).build();
+        ObjectMeta meta =
+                ObjectMeta.builder().labels(labels).finalizers(finalizers).build();
 
         labels.put("app", "changed");
         finalizers.add("b");
@@ -93,7 +103,8 @@ class ModelBuilderTest {
     void builderDeepCopiesJsonNodesItIsGiven() {
         ObjectNode extra = JsonNodeFactory.instance.objectNode().put("x", 1);
         ObjectNode volumes = JsonNodeFactory.instance.objectNode().put("v", 1);
-        PodSpec spec = PodSpec.builder().unknownField("future", extra).volumes(volumes).build();
+        PodSpec spec =
+                PodSpec.builder().unknownField("future", extra).volumes(volumes).build();
 
         extra.put("x", 2);
         volumes.put("v", 2);
@@ -108,7 +119,8 @@ class ModelBuilderTest {
 
         assertEquals(2, meta.finalizers().size());
         assertNull(meta.finalizers().get(1));
-        assertThrows(UnsupportedOperationException.class, () -> meta.finalizers().add("c"));
+        assertThrows(
+                UnsupportedOperationException.class, () -> meta.finalizers().add("c"));
     }
 
     @Test
@@ -126,8 +138,13 @@ class ModelBuilderTest {
     @Test
     void kubernetesObjectReadsMetadataThroughTheStoreAccessor() {
         ObjectMetaAccessor accessor = ConfigMap.builder()
-                .metadata(ObjectMeta.builder().namespace("ns").name("cm").resourceVersion("7").uid("u")
-                        .label("a", "b").build())
+                .metadata(ObjectMeta.builder()
+                        .namespace("ns")
+                        .name("cm")
+                        .resourceVersion("7")
+                        .uid("u")
+                        .label("a", "b")
+                        .build())
                 .build();
 
         assertEquals("ns", accessor.namespace());
@@ -159,13 +176,17 @@ class ModelBuilderTest {
     @Test
     void adderMethodsAppend() {
         PodSpec spec = PodSpec.builder()
-                .addContainer(Container.builder().name("a").addPort(ContainerPort.builder().containerPort(80).build())
+                .addContainer(Container.builder()
+                        .name("a")
+                        .addPort(ContainerPort.builder().containerPort(80).build())
                         .build())
                 .addContainer(Container.builder().name("b").build())
                 .nodeSelector("disk", "ssd")
                 .build();
 
-        assertEquals(List.of("a", "b"), spec.containers().stream().map(Container::name).toList());
+        assertEquals(
+                List.of("a", "b"),
+                spec.containers().stream().map(Container::name).toList());
         assertEquals(80, spec.containers().get(0).ports().get(0).containerPort());
         assertEquals("ssd", spec.nodeSelector().get("disk"));
         assertTrue(spec.initContainers().isEmpty());

@@ -59,7 +59,8 @@ class ModelRoundTripTest {
     void podRoundTripKeepsUnknownFieldsAtEveryLevel() {
         Pod pod = assertRoundTrip(Fixtures.POD, Pod.class);
 
-        assertEquals("kept", pod.metadata().unknownFields().get("futureMetaField").stringValue());
+        assertEquals(
+                "kept", pod.metadata().unknownFields().get("futureMetaField").stringValue());
         assertTrue(pod.metadata().ownerReferences().get(0).unknownFields().containsKey("futureOwnerField"));
         assertEquals("ClusterFirst", pod.spec().unknownFields().get("dnsPolicy").stringValue());
         Container app = pod.spec().containers().get(0);
@@ -194,8 +195,8 @@ class ModelRoundTripTest {
 
     @Test
     void unknownFieldWithNullValueIsKept() {
-        Pod pod = ApiJson.readValue("{\"metadata\":{\"name\":\"a\",\"futureNull\":null},\"futureTop\":null}",
-                Pod.class);
+        Pod pod =
+                ApiJson.readValue("{\"metadata\":{\"name\":\"a\",\"futureNull\":null},\"futureTop\":null}", Pod.class);
 
         JsonNode out = written(pod);
         assertTrue(out.has("futureTop") && out.get("futureTop").isNull(), out.toString());
@@ -209,8 +210,10 @@ class ModelRoundTripTest {
                 .spec(PodSpec.builder().nodeName("n").build())
                 .build();
 
-        assertEquals("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\"},"
-                + "\"spec\":{\"nodeName\":\"n\"}}", ApiJson.writeString(pod));
+        assertEquals(
+                "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"a\",\"namespace\":\"ns\"},"
+                        + "\"spec\":{\"nodeName\":\"n\"}}",
+                ApiJson.writeString(pod));
     }
 
     @Test

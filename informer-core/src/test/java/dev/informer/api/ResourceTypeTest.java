@@ -25,7 +25,8 @@ class ResourceTypeTest {
 
     @Test
     void namedGroupPathsUseApisPrefix() {
-        assertEquals("/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/leader",
+        assertEquals(
+                "/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/leader",
                 ResourceType.LEASES.path("kube-system", "leader"));
     }
 
@@ -44,8 +45,8 @@ class ResourceTypeTest {
 
     @Test
     void objectPathOfNamespacedResourceNeedsANamespace() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> ResourceType.PODS.path(null, "web"));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> ResourceType.PODS.path(null, "web"));
         assertTrue(e.getMessage().contains("namespaced"), e.getMessage());
     }
 
@@ -55,10 +56,10 @@ class ResourceTypeTest {
         assertThrows(IllegalArgumentException.class, () -> ResourceType.PODS.path("ns", ".."));
         assertThrows(IllegalArgumentException.class, () -> ResourceType.PODS.path("ns", "50%"));
         assertThrows(IllegalArgumentException.class, () -> ResourceType.PODS.path("ns", ""));
-        assertThrows(IllegalArgumentException.class,
-                () -> ResourceType.generic("example.com", "v1", "", "Thing", true));
-        assertThrows(IllegalArgumentException.class,
-                () -> ResourceType.generic("example.com", "v1", "things", "", true));
+        assertThrows(
+                IllegalArgumentException.class, () -> ResourceType.generic("example.com", "v1", "", "Thing", true));
+        assertThrows(
+                IllegalArgumentException.class, () -> ResourceType.generic("example.com", "v1", "things", "", true));
         assertThrows(NullPointerException.class, () -> ResourceType.generic(null, "v1", "things", "Thing", true));
     }
 
@@ -77,8 +78,8 @@ class ResourceTypeTest {
 
     @Test
     void genericResourceServesCustomResources() {
-        ResourceType<GenericObject> crontabs = ResourceType.generic("stable.example.com", "v1", "crontabs", "CronTab",
-                true);
+        ResourceType<GenericObject> crontabs =
+                ResourceType.generic("stable.example.com", "v1", "crontabs", "CronTab", true);
 
         assertEquals("/apis/stable.example.com/v1/namespaces/batch/crontabs", crontabs.path("batch"));
         assertEquals("stable.example.com/v1", crontabs.apiVersion());

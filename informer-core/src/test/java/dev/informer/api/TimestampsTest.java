@@ -37,8 +37,8 @@ class TimestampsTest {
     void formatMicroAlwaysWritesSixDigits() {
         assertEquals("2024-05-01T10:00:00.120000Z", Timestamps.formatMicro(Instant.parse("2024-05-01T10:00:00.12Z")));
         assertEquals("2024-05-01T10:00:00.000000Z", Timestamps.formatMicro(Instant.parse("2024-05-01T10:00:00Z")));
-        assertEquals("2024-05-01T10:00:00.000001Z",
-                Timestamps.formatMicro(Instant.parse("2024-05-01T10:00:00.000001999Z")));
+        assertEquals(
+                "2024-05-01T10:00:00.000001Z", Timestamps.formatMicro(Instant.parse("2024-05-01T10:00:00.000001999Z")));
     }
 
     @Test

@@ -27,12 +27,15 @@ import tools.jackson.databind.JsonNode;
 class BringYourOwnModelInformerTest {
 
     /** A user's own model: plain records, metadata nested, no library type implemented. */
-    record Meta(String name, String namespace, String resourceVersion, String uid, Map<String, String> labels,
-            Map<String, String> annotations) {
-    }
+    record Meta(
+            String name,
+            String namespace,
+            String resourceVersion,
+            String uid,
+            Map<String, String> labels,
+            Map<String, String> annotations) {}
 
-    record MyConfigMap(String apiVersion, String kind, Meta metadata, Map<String, String> data) {
-    }
+    record MyConfigMap(String apiVersion, String kind, Meta metadata, Map<String, String> data) {}
 
     private EmbeddedApiServer server;
     private KubernetesClient client;
@@ -41,7 +44,8 @@ class BringYourOwnModelInformerTest {
     @BeforeEach
     void start() {
         server = EmbeddedApiServer.builder().start();
-        client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
+        client = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build());
         create("a");
         create("b");
     }
@@ -56,16 +60,22 @@ class BringYourOwnModelInformerTest {
     }
 
     private void create(String name) {
-        server.create("configmaps", "default", "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\""
-                + name + "\",\"namespace\":\"default\",\"labels\":{\"app\":\"x\"}},\"data\":{\"k\":\"" + name + "\"}}");
+        server.create(
+                "configmaps",
+                "default",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"" + name
+                        + "\",\"namespace\":\"default\",\"labels\":{\"app\":\"x\"}},\"data\":{\"k\":\"" + name
+                        + "\"}}");
     }
 
     private <T> void syncsAndWatches(Class<T> type, boolean useWatchList, Function<T, String> nameOf) {
         ResourceType<T> resource = ResourceType.of(type, "", "v1", "configmaps", "ConfigMap", true);
         SharedIndexInformer<T> built = SharedIndexInformer.builder(client.resource(resource))
-                .name("own-model-" + type.getSimpleName()).useWatchList(useWatchList)
+                .name("own-model-" + type.getSimpleName())
+                .useWatchList(useWatchList)
                 .watchListConsistencyCheck(false) // it lists; this test counts lists
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(20))).build();
+                .backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
+                .build();
         informer = built;
         built.start();
         Await.until(type.getSimpleName() + " synced", built::hasSynced, Await.LONG_TIMEOUT);
@@ -74,7 +84,9 @@ class BringYourOwnModelInformerTest {
 
         Set<String> names = built.getStore().list().stream().map(nameOf).collect(Collectors.toCollection(TreeSet::new));
         assertEquals(Set.of("a", "b", "c"), names);
-        assertEquals(useWatchList ? 0 : 1, server.requestCount("list", "configmaps"),
+        assertEquals(
+                useWatchList ? 0 : 1,
+                server.requestCount("list", "configmaps"),
                 useWatchList ? "a streaming list, not a LIST" : "one LIST");
         // The version is recorded just after the store call.
         String current = String.valueOf(server.resourceVersion());
@@ -90,14 +102,16 @@ class BringYourOwnModelInformerTest {
     @ParameterizedTest(name = "useWatchList={0}")
     @ValueSource(booleans = {false, true})
     void jsonTreeModel(boolean useWatchList) {
-        syncsAndWatches(JsonNode.class, useWatchList, tree -> tree.get("metadata").get("name").asString());
+        syncsAndWatches(JsonNode.class, useWatchList, tree -> tree.get("metadata")
+                .get("name")
+                .asString());
     }
 
     @ParameterizedTest(name = "useWatchList={0}")
     @ValueSource(booleans = {false, true})
     @SuppressWarnings({"unchecked", "rawtypes"})
     void mapModel(boolean useWatchList) {
-        syncsAndWatches((Class<Map>) (Class) Map.class, useWatchList,
-                map -> (String) ((Map<String, Object>) map.get("metadata")).get("name"));
+        syncsAndWatches((Class<Map>) (Class) Map.class, useWatchList, map ->
+                (String) ((Map<String, Object>) map.get("metadata")).get("name"));
     }
 }

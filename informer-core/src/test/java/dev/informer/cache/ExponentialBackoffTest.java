@@ -50,23 +50,29 @@ class ExponentialBackoffTest {
         long base = 800;
         for (int i = 0; i < 10; i++) {
             long millis = backoff.next().toMillis();
-            assertTrue(millis >= base && millis < 2 * base, "delay " + millis + " outside [" + base + ", " + 2 * base + ")");
+            assertTrue(
+                    millis >= base && millis < 2 * base,
+                    "delay " + millis + " outside [" + base + ", " + 2 * base + ")");
             base = Math.min(base * 2, 30_000);
         }
     }
 
     @Test
     void policyRejectsOutOfRangeValuesNamingTheField() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> new BackoffPolicy(Duration.ZERO, 2.0, Duration.ofSeconds(1), 0, Duration.ofSeconds(1)));
         assertTrue(e.getMessage().contains("initial"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
+        e = assertThrows(
+                IllegalArgumentException.class,
                 () -> new BackoffPolicy(Duration.ofSeconds(1), 0.5, Duration.ofSeconds(1), 0, Duration.ofSeconds(1)));
         assertTrue(e.getMessage().contains("factor"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
+        e = assertThrows(
+                IllegalArgumentException.class,
                 () -> new BackoffPolicy(Duration.ofSeconds(2), 2, Duration.ofSeconds(1), 0, Duration.ofSeconds(1)));
         assertTrue(e.getMessage().contains("cap"), e.getMessage());
-        e = assertThrows(IllegalArgumentException.class,
+        e = assertThrows(
+                IllegalArgumentException.class,
                 () -> new BackoffPolicy(Duration.ofSeconds(1), 2, Duration.ofSeconds(1), -1, Duration.ofSeconds(1)));
         assertTrue(e.getMessage().contains("jitter"), e.getMessage());
     }

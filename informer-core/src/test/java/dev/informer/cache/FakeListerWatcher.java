@@ -48,7 +48,9 @@ final class FakeListerWatcher<T> implements ListerWatcher<T> {
     public Watch<T> watch(ListOptions options) {
         watchCalls.add(options);
         if (!supportsStreamingLists && Boolean.TRUE.equals(options.sendInitialEvents())) {
-            throw StatusException.of(Status.failure(422, "Invalid",
+            throw StatusException.of(Status.failure(
+                    422,
+                    "Invalid",
                     "sendInitialEvents is forbidden for watch unless the WatchList feature gate is enabled"));
         }
         return onWatch.apply(options);

@@ -50,8 +50,12 @@ class InformerFaultInjectionTest {
 
     @BeforeEach
     void startServer() {
-        server = EmbeddedApiServer.builder().seed(42).bookmarkInterval(Duration.ofMillis(200)).start();
-        client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
+        server = EmbeddedApiServer.builder()
+                .seed(42)
+                .bookmarkInterval(Duration.ofMillis(200))
+                .start();
+        client = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build());
     }
 
     @AfterEach
@@ -71,8 +75,11 @@ class InformerFaultInjectionTest {
 
     private String createPod() {
         String name = "pod-" + nextPod++;
-        server.create("pods", NS, "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"" + name
-                + "\",\"namespace\":\"" + NS + "\",\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"nginx\"}]}}");
+        server.create(
+                "pods",
+                NS,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"" + name + "\",\"namespace\":\"" + NS
+                        + "\",\"labels\":{\"app\":\"web\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"nginx\"}]}}");
         return name;
     }
 
@@ -108,7 +115,9 @@ class InformerFaultInjectionTest {
         Map<String, String> state = new HashMap<>();
         for (String json : server.list("pods", null)) {
             JsonNode node = JSON.readTree(json);
-            state.put(node.path("metadata").path("namespace").asString() + "/" + node.path("metadata").path("name").asString(),
+            state.put(
+                    node.path("metadata").path("namespace").asString() + "/"
+                            + node.path("metadata").path("name").asString(),
                     node.path("metadata").path("resourceVersion").asString());
         }
         return state;
@@ -121,8 +130,10 @@ class InformerFaultInjectionTest {
     }
 
     private void assertConverges() {
-        Await.until(() -> "cache converged to the server\n server: " + serverState() + "\n cache:  " + cacheState(),
-                () -> serverState().equals(cacheState()) && handler.view().equals(cacheState()), Duration.ofSeconds(30));
+        Await.until(
+                () -> "cache converged to the server\n server: " + serverState() + "\n cache:  " + cacheState(),
+                () -> serverState().equals(cacheState()) && handler.view().equals(cacheState()),
+                Duration.ofSeconds(30));
         handler.assertOrdered();
     }
 
@@ -154,7 +165,8 @@ class InformerFaultInjectionTest {
             server.faults().dropWatches(WatchDropMode.CLEAN);
         }
         assertConverges();
-        assertEquals(listsBefore, server.requestCount("list", "pods"), "a clean watch end re-watches without relisting");
+        assertEquals(
+                listsBefore, server.requestCount("list", "pods"), "a clean watch end re-watches without relisting");
     }
 
     @Test
@@ -164,7 +176,8 @@ class InformerFaultInjectionTest {
         server.faults().failNext(5, "watch", "pods", 429, Duration.ofMillis(30));
         informer = SharedIndexInformer.builder(client.resource(ResourceType.PODS))
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
-                .watchErrorHandler((name, error) -> watchErrors.add(error)).build();
+                .watchErrorHandler((name, error) -> watchErrors.add(error))
+                .build();
         informer.addEventHandler(handler);
         informer.start();
         Await.until("informer synced through the storm", informer::hasSynced, Await.LONG_TIMEOUT);
@@ -195,7 +208,10 @@ class InformerFaultInjectionTest {
         assertConverges();
         for (String name : deleted) {
             List<String> history = handler.history(NS + "/" + name);
-            assertEquals("T", history.get(history.size() - 1), "missed delete of " + name + " must be a tombstone: " + history);
+            assertEquals(
+                    "T",
+                    history.get(history.size() - 1),
+                    "missed delete of " + name + " must be a tombstone: " + history);
         }
     }
 
@@ -222,8 +238,11 @@ class InformerFaultInjectionTest {
                 return base.watch(options);
             }
         };
-        startInformer(compactingAfterFirstPage, SharedIndexInformer.builder(compactingAfterFirstPage).pageSize(500)
-                .useWatchList(false));
+        startInformer(
+                compactingAfterFirstPage,
+                SharedIndexInformer.builder(compactingAfterFirstPage)
+                        .pageSize(500)
+                        .useWatchList(false));
         assertTrue(compacted.get(), "the list was paged");
         assertTrue(lists.stream().anyMatch(o -> o.limit() == 0), "fell back to an unpaged list: " + lists);
         assertEquals(1200, informer.getStore().list().size());
@@ -240,15 +259,20 @@ class InformerFaultInjectionTest {
             touch(names.get(round), round);
         }
         assertConverges();
-        assertTrue(watchErrors.stream().anyMatch(e -> e.getMessage() != null && e.getMessage().contains("decode")),
+        assertTrue(
+                watchErrors.stream()
+                        .anyMatch(e -> e.getMessage() != null && e.getMessage().contains("decode")),
                 "the malformed event was reported: " + watchErrors);
     }
 
     @Test
     void streamingListSyncsAndFollowsChanges() {
         List<String> names = createPods(30);
-        startInformer(null, SharedIndexInformer.builder(client.resource(ResourceType.PODS)).useWatchList(true)
-                .watchListConsistencyCheck(false)); // it lists; this test counts lists
+        startInformer(
+                null,
+                SharedIndexInformer.builder(client.resource(ResourceType.PODS))
+                        .useWatchList(true)
+                        .watchListConsistencyCheck(false)); // it lists; this test counts lists
         touch(names.get(0), 1);
         server.delete("pods", NS, names.get(1));
         assertConverges();
@@ -258,9 +282,16 @@ class InformerFaultInjectionTest {
     @Test
     void labelSelectedInformerSeesOnlyMatchingObjects() {
         createPods(3);
-        server.create("pods", NS, "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"other\",\"namespace\":\"default\","
-                + "\"labels\":{\"app\":\"db\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"db\"}]}}");
-        startInformer(null, SharedIndexInformer.builder(client.resource(ResourceType.PODS)).namespace(NS).labelSelector("app=web"));
+        server.create(
+                "pods",
+                NS,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"other\",\"namespace\":\"default\","
+                        + "\"labels\":{\"app\":\"db\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"db\"}]}}");
+        startInformer(
+                null,
+                SharedIndexInformer.builder(client.resource(ResourceType.PODS))
+                        .namespace(NS)
+                        .labelSelector("app=web"));
         assertEquals(3, informer.getStore().list().size());
         assertTrue(informer.getStore().getByKey("default/other").isEmpty());
     }

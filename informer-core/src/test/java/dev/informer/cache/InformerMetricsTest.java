@@ -45,7 +45,8 @@ class InformerMetricsTest {
 
         @Override
         public HistogramMetric newProcessingLatencyMetric(String informerName, String resource) {
-            List<Double> observed = latencies.computeIfAbsent(informerName + "|" + resource, k -> new CopyOnWriteArrayList<>());
+            List<Double> observed =
+                    latencies.computeIfAbsent(informerName + "|" + resource, k -> new CopyOnWriteArrayList<>());
             return observed::add;
         }
 
@@ -70,7 +71,9 @@ class InformerMetricsTest {
     }
 
     private SharedIndexInformer.Builder<Pod> builder(String name) {
-        return SharedIndexInformer.builder(lw).name(name).metricsProvider(provider)
+        return SharedIndexInformer.builder(lw)
+                .name(name)
+                .metricsProvider(provider)
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(1)));
     }
 
@@ -86,7 +89,8 @@ class InformerMetricsTest {
         lw.onList = options -> podList("10", pod("a", "3"), pod("b", "4"), pod("c", "5"));
         SharedIndexInformer<Pod> informer = start(builder("pods"));
         Await.until("synced", informer::hasSynced);
-        Await.until("three objects processed", () -> provider.latencies.get("pods|").size() == 3);
+        Await.until(
+                "three objects processed", () -> provider.latencies.get("pods|").size() == 3);
         // The relist queues all three at once; each pop leaves one fewer.
         assertEquals(List.of("pods=2", "pods=1", "pods=0"), provider.queuedHistory);
         assertTrue(provider.latencies.get("pods|").stream().allMatch(seconds -> seconds >= 0));
@@ -128,21 +132,31 @@ class InformerMetricsTest {
         InMemoryProvider other = new InMemoryProvider();
         start(builder("shared-name"));
         start(builder("shared-name").metricsProvider(other));
-        Await.until("both registered", () -> provider.queued.containsKey("shared-name|") && other.queued.containsKey("shared-name|"));
+        Await.until(
+                "both registered",
+                () -> provider.queued.containsKey("shared-name|") && other.queued.containsKey("shared-name|"));
     }
 
     @Test
     void theFactoryHandsItsProviderToEveryInformerLabelledWithTheResource() throws Exception {
         try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-             KubernetesClient client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build())) {
-            server.create("configmaps", "default",
+                KubernetesClient client = KubernetesClient.create(
+                        ClientConfig.builder().server(server.url()).build())) {
+            server.create(
+                    "configmaps",
+                    "default",
                     "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cfg\",\"namespace\":\"default\"}}");
-            SharedInformerFactory factory = SharedInformerFactory.builder(client).informerMetricsProvider(provider).build();
+            SharedInformerFactory factory = SharedInformerFactory.builder(client)
+                    .informerMetricsProvider(provider)
+                    .build();
             try {
                 factory.informerFor(ResourceType.CONFIGMAPS);
                 factory.start();
-                assertTrue(factory.waitForCacheSync(Await.TIMEOUT).values().stream().allMatch(Boolean::booleanValue));
-                Await.until("the config map was processed", () -> provider.resourceVersions.containsKey("configmaps|v1/configmaps"));
+                assertTrue(factory.waitForCacheSync(Await.TIMEOUT).values().stream()
+                        .allMatch(Boolean::booleanValue));
+                Await.until(
+                        "the config map was processed",
+                        () -> provider.resourceVersions.containsKey("configmaps|v1/configmaps"));
                 assertEquals(List.of("configmaps=0"), provider.queuedHistory);
             } finally {
                 factory.shutdown();
@@ -152,7 +166,8 @@ class InformerMetricsTest {
 
     @Test
     void theDefaultProviderRecordsNothingAndClaimsNoName() {
-        SharedIndexInformer<Pod> informer = SharedIndexInformer.builder(lw).name("quiet").build();
+        SharedIndexInformer<Pod> informer =
+                SharedIndexInformer.builder(lw).name("quiet").build();
         informers.add(informer);
         informer.start();
         Await.until("synced", informer::hasSynced);

@@ -6,12 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.ObjectMeta;
+import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
+import dev.informer.api.Status;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
-import dev.informer.testing.EmbeddedApiServer;
-import dev.informer.api.Pod;
-import dev.informer.api.Status;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.store.Bookmark;
 import dev.informer.store.Delta;
@@ -21,8 +20,9 @@ import dev.informer.store.KeyFunctions;
 import dev.informer.store.RealFifo;
 import dev.informer.store.RealFifoOptions;
 import dev.informer.store.ReplacedAll;
-import dev.informer.watch.EventType;
+import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testsupport.Await;
+import dev.informer.watch.EventType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,9 +55,12 @@ class InformerQueueTest {
     }
 
     static Stream<QueueChoice> queues() {
-        return Stream.of(new QueueChoice("DeltaFifo", null),
+        return Stream.of(
+                new QueueChoice("DeltaFifo", null),
                 new QueueChoice("RealFifo", RealFifoOptions.plain()),
-                new QueueChoice("RealFifo+batches", RealFifoOptions.builder().maxBatchSize(1000).build()),
+                new QueueChoice(
+                        "RealFifo+batches",
+                        RealFifoOptions.builder().maxBatchSize(1000).build()),
                 new QueueChoice("RealFifo client-go 1.36", RealFifoOptions.clientGoDefaults()));
     }
 
@@ -81,7 +84,9 @@ class InformerQueueTest {
             thread.setDaemon(true);
             return thread;
         };
-        SharedIndexInformer.Builder<Pod> builder = SharedIndexInformer.builder(lw).name("pods").threadFactory(factory)
+        SharedIndexInformer.Builder<Pod> builder = SharedIndexInformer.builder(lw)
+                .name("pods")
+                .threadFactory(factory)
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(1)));
         return queue.realFifo() ? builder.realFifo(queue.options()) : builder.deltaFifo();
     }
@@ -93,7 +98,9 @@ class InformerQueueTest {
     }
 
     private static List<String> historyOf(List<String> events, String name) {
-        return events.stream().filter(e -> e.contains(":" + name + "@") || e.endsWith("/" + name)).toList();
+        return events.stream()
+                .filter(e -> e.contains(":" + name + "@") || e.endsWith("/" + name))
+                .toList();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -115,10 +122,20 @@ class InformerQueueTest {
         assertEquals(List.of("add*:c@6", "delete:c@14"), historyOf(events, "c"));
         if (queue.realFifo()) {
             // Strict arrival order across objects, not only per object.
-            assertEquals(List.of("add*:a@5", "add*:c@6", "add:b@11", "update:a@5->12", "update:a@12->13",
-                    "delete:c@14", "update:b@11->15"), events);
+            assertEquals(
+                    List.of(
+                            "add*:a@5",
+                            "add*:c@6",
+                            "add:b@11",
+                            "update:a@5->12",
+                            "update:a@12->13",
+                            "delete:c@14",
+                            "update:b@11->15"),
+                    events);
         }
-        assertEquals(List.of("a", "b"), informer.getStore().list().stream().map(Pod::name).sorted().toList());
+        assertEquals(
+                List.of("a", "b"),
+                informer.getStore().list().stream().map(Pod::name).sorted().toList());
         assertTrue(informer.hasSynced());
     }
 
@@ -143,7 +160,11 @@ class InformerQueueTest {
                 : List.of("add*:a@1", "add*:b@2", "tombstone:ns/b", "add:c@22");
         // (The relist's unchanged a arrives as update:a@1->1, before the tombstone with a DeltaFifo, after it
         // with a RealFifo; that is not what this test is about.)
-        assertEquals(expected, handler.snapshot().stream().filter(e -> !e.equals("update:a@1->1")).toList());
+        assertEquals(
+                expected,
+                handler.snapshot().stream()
+                        .filter(e -> !e.equals("update:a@1->1"))
+                        .toList());
     }
 
     @Test
@@ -157,7 +178,8 @@ class InformerQueueTest {
         handler.onEvent = event -> {
             if (event.startsWith("tombstone") || event.contains("@2") || event.contains("->2")) {
                 // Every notification of the relist finds the store fully replaced.
-                storeSeenOnRelist.add(event + " " + informer.getStore().listKeys().stream().sorted().toList());
+                storeSeenOnRelist.add(event + " "
+                        + informer.getStore().listKeys().stream().sorted().toList());
             }
         };
         start(builder(new QueueChoice("atomic", RealFifoOptions.clientGoDefaults())), handler);
@@ -165,8 +187,13 @@ class InformerQueueTest {
         lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "too old"));
         handler.awaitEvents(8);
         // Deletions first, then the list in list order (client-go's processReplacedAllInfo).
-        assertEquals(List.of("tombstone:ns/a [ns/c, ns/d, ns/e]", "tombstone:ns/b [ns/c, ns/d, ns/e]",
-                "update:c@1->2 [ns/c, ns/d, ns/e]", "add:d@2 [ns/c, ns/d, ns/e]", "add:e@2 [ns/c, ns/d, ns/e]"),
+        assertEquals(
+                List.of(
+                        "tombstone:ns/a [ns/c, ns/d, ns/e]",
+                        "tombstone:ns/b [ns/c, ns/d, ns/e]",
+                        "update:c@1->2 [ns/c, ns/d, ns/e]",
+                        "add:d@2 [ns/c, ns/d, ns/e]",
+                        "add:e@2 [ns/c, ns/d, ns/e]"),
                 storeSeenOnRelist);
     }
 
@@ -200,8 +227,10 @@ class InformerQueueTest {
     void anAtomicResyncRedeliversEveryStoredObject() throws Exception {
         FakeClock clock = new FakeClock();
         lw.onList = options -> podList("10", pod("a", "1"), pod("b", "2"));
-        informer = builder(new QueueChoice("atomic", RealFifoOptions.clientGoDefaults())).clock(clock)
-                .resyncPeriod(Duration.ofMinutes(1)).build();
+        informer = builder(new QueueChoice("atomic", RealFifoOptions.clientGoDefaults()))
+                .clock(clock)
+                .resyncPeriod(Duration.ofMinutes(1))
+                .build();
         RecordingHandler handler = new RecordingHandler();
         informer.addEventHandler(handler, Duration.ofMinutes(1));
         informer.start();
@@ -217,26 +246,37 @@ class InformerQueueTest {
     void theReflectorQueuesWatchBookmarksInOrderWithTheEvents() throws Exception {
         lw.onList = options -> podList("10", pod("a", "5"));
         RealFifo<Pod> fifo = RealFifo.<Pod>builder(KeyFunctions.metaNamespaceKey())
-                .options(RealFifoOptions.builder().atomicEvents(true).emitBookmarks(true).build()).build();
-        Reflector<Pod> reflector = Reflector.builder(lw, fifo).name("pods")
+                .options(RealFifoOptions.builder()
+                        .atomicEvents(true)
+                        .emitBookmarks(true)
+                        .build())
+                .build();
+        Reflector<Pod> reflector = Reflector.builder(lw, fifo)
+                .name("pods")
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
                 .threadFactory(task -> {
                     Thread thread = new Thread(task, "reflector-queue-test");
                     thread.setDaemon(true);
                     return thread;
-                }).build();
+                })
+                .build();
         reflector.start();
         try {
             var watcher = lw.watcher(0);
             watcher.add(pod("b", "11"));
-            watcher.action(EventType.BOOKMARK, Pod.builder().metadata(ObjectMeta.builder().resourceVersion("12").build()).build());
+            watcher.action(
+                    EventType.BOOKMARK,
+                    Pod.builder()
+                            .metadata(ObjectMeta.builder().resourceVersion("12").build())
+                            .build());
             watcher.add(pod("c", "13"));
             Await.until(() -> "4 items queued, have " + fifo.len(), () -> fifo.len() >= 4, Await.LONG_TIMEOUT);
             List<Delta<Pod>> popped = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
-                popped.add(fifo.pop((deltas, initial) -> { }).oldest());
+                popped.add(fifo.pop((deltas, initial) -> {}).oldest());
             }
-            assertEquals(List.of(DeltaType.REPLACED_ALL, DeltaType.ADDED, DeltaType.BOOKMARK, DeltaType.ADDED),
+            assertEquals(
+                    List.of(DeltaType.REPLACED_ALL, DeltaType.ADDED, DeltaType.BOOKMARK, DeltaType.ADDED),
                     popped.stream().map(Delta::type).toList());
             assertEquals("10", ((ReplacedAll<?>) popped.get(0).object()).resourceVersion());
             assertEquals(new Bookmark("12"), popped.get(2).object());
@@ -266,8 +306,14 @@ class InformerQueueTest {
         };
         lw.onList = options -> podList("10", pod("a", "1"), pod("b", "2"));
         RecordingHandler handler = new RecordingHandler();
-        start(builder(new QueueChoice("metrics", RealFifoOptions.builder().metricsProvider(provider).build()))
-                .clock(new FakeClock()), handler);
+        start(
+                builder(new QueueChoice(
+                                "metrics",
+                                RealFifoOptions.builder()
+                                        .metricsProvider(provider)
+                                        .build()))
+                        .clock(new FakeClock()),
+                handler);
         handler.awaitEvents(2);
         lw.watcher(0).add(pod("c", "11"));
         handler.awaitEvent("add:c@11");
@@ -281,33 +327,52 @@ class InformerQueueTest {
     @Test
     void aBatchWithSeveralChangesOfOneObjectNotifiesEachAgainstThePreviousState() {
         RecordingHandler handler = new RecordingHandler();
-        start(builder(new QueueChoice("batches", RealFifoOptions.builder().maxBatchSize(1000).build())), handler);
+        start(
+                builder(new QueueChoice(
+                        "batches", RealFifoOptions.builder().maxBatchSize(1000).build())),
+                handler);
         Await.until("informer synced", informer::hasSynced, Await.LONG_TIMEOUT);
-        ((DefaultSharedIndexInformer<Pod>) informer).handleBatch(List.of(new Delta<>(DeltaType.ADDED, pod("a", "1")),
-                new Delta<>(DeltaType.UPDATED, pod("a", "2")), new Delta<>(DeltaType.ADDED, pod("b", "1")),
-                new Delta<>(DeltaType.DELETED, pod("a", "2"))), false);
+        ((DefaultSharedIndexInformer<Pod>) informer)
+                .handleBatch(
+                        List.of(
+                                new Delta<>(DeltaType.ADDED, pod("a", "1")),
+                                new Delta<>(DeltaType.UPDATED, pod("a", "2")),
+                                new Delta<>(DeltaType.ADDED, pod("b", "1")),
+                                new Delta<>(DeltaType.DELETED, pod("a", "2"))),
+                        false);
         handler.awaitEvents(4);
         assertEquals(List.of("add:a@1", "update:a@1->2", "add:b@1", "delete:a@2"), handler.snapshot());
-        assertEquals(List.of("b"), informer.getStore().list().stream().map(Pod::name).toList());
+        assertEquals(
+                List.of("b"), informer.getStore().list().stream().map(Pod::name).toList());
     }
 
     @Test
     void theFactoryGivesEveryInformerTheQueueItWasConfiguredWith() throws Exception {
         List<String> fifoNames = new CopyOnWriteArrayList<>();
-        RealFifoOptions options = RealFifoOptions.clientGoDefaults().toBuilder().metricsProvider(name -> {
-            fifoNames.add(name);
-            return FifoMetrics.noop();
-        }).build();
+        RealFifoOptions options = RealFifoOptions.clientGoDefaults().toBuilder()
+                .metricsProvider(name -> {
+                    fifoNames.add(name);
+                    return FifoMetrics.noop();
+                })
+                .build();
         try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-                KubernetesClient client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build())) {
-            server.create("pods", "default", "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"web\","
-                    + "\"namespace\":\"default\"},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}]}}");
-            SharedInformerFactory factory = SharedInformerFactory.builder(client).realFifo(options).build();
+                KubernetesClient client = KubernetesClient.create(
+                        ClientConfig.builder().server(server.url()).build())) {
+            server.create(
+                    "pods",
+                    "default",
+                    "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"web\","
+                            + "\"namespace\":\"default\"},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}]}}");
+            SharedInformerFactory factory =
+                    SharedInformerFactory.builder(client).realFifo(options).build();
             try {
                 SharedIndexInformer<Pod> pods = factory.informerFor(ResourceType.PODS);
                 factory.start();
-                assertTrue(factory.waitForCacheSync(Duration.ofSeconds(20)).values().stream().allMatch(Boolean::booleanValue));
-                assertEquals(List.of("web"), pods.getStore().list().stream().map(Pod::name).toList());
+                assertTrue(factory.waitForCacheSync(Duration.ofSeconds(20)).values().stream()
+                        .allMatch(Boolean::booleanValue));
+                assertEquals(
+                        List.of("web"),
+                        pods.getStore().list().stream().map(Pod::name).toList());
                 assertEquals(List.of(pods.name()), fifoNames);
             } finally {
                 factory.shutdown();

@@ -23,14 +23,20 @@ class ListerTest {
     private Lister<Pod> lister;
 
     static Pod pod(String namespace, String name, Map<String, String> labels) {
-        return Pod.builder().metadata(ObjectMeta.builder().namespace(namespace).name(name).labels(labels)
-                .resourceVersion("1").build()).build();
+        return Pod.builder()
+                .metadata(ObjectMeta.builder()
+                        .namespace(namespace)
+                        .name(name)
+                        .labels(labels)
+                        .resourceVersion("1")
+                        .build())
+                .build();
     }
 
     @BeforeEach
     void fill() {
-        indexer = Stores.newIndexer(KeyFunctions.metaNamespaceKey(),
-                Map.of(IndexFunctions.NAMESPACE_INDEX, IndexFunctions.byNamespace()));
+        indexer = Stores.newIndexer(
+                KeyFunctions.metaNamespaceKey(), Map.of(IndexFunctions.NAMESPACE_INDEX, IndexFunctions.byNamespace()));
         indexer.add(pod("a", "web-1", Map.of("app", "web", "tier", "front")));
         indexer.add(pod("a", "db-1", Map.of("app", "db", "tier", "back")));
         indexer.add(pod("b", "web-2", Map.of("app", "web")));
@@ -87,14 +93,13 @@ class ListerTest {
     void namespaceListerScansWhenThereIsNoNamespaceIndex() {
         Indexer<Pod> plain = Stores.newIndexer(KeyFunctions.metaNamespaceKey(), Map.of());
         indexer.list().forEach(plain::add);
-        assertEquals(Set.of("web-1", "db-1"), names(Lister.of(plain).namespace("a").list()));
+        assertEquals(
+                Set.of("web-1", "db-1"), names(Lister.of(plain).namespace("a").list()));
     }
 
-    record Meta(String name, String namespace, java.util.Map<String, String> labels) {
-    }
+    record Meta(String name, String namespace, java.util.Map<String, String> labels) {}
 
-    record Thing(Meta metadata) {
-    }
+    record Thing(Meta metadata) {}
 
     @Test
     void aListerOverAResourceTypeReadsAnyModelThroughItsMetadataAdapterEvenWithoutANamespaceIndex() {
@@ -106,8 +111,11 @@ class ListerTest {
         plain.add(new Thing(new Meta("t3", "b", Map.of("app", "web"))));
         Lister<Thing> lister = Lister.of(plain, things);
 
-        assertEquals(Set.of("t1"), lister.namespace("a").list("app=web").stream().map(t -> t.metadata().name())
-                .collect(Collectors.toSet()));
+        assertEquals(
+                Set.of("t1"),
+                lister.namespace("a").list("app=web").stream()
+                        .map(t -> t.metadata().name())
+                        .collect(Collectors.toSet()));
         assertEquals(2, lister.list("app=web").size());
     }
 
@@ -117,8 +125,8 @@ class ListerTest {
         plain.add(new Thing(new Meta("t1", "a", Map.of())));
         Lister<Thing> lister = Lister.of(plain, thing -> thing.metadata().labels());
 
-        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                () -> lister.namespace("a").list());
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                IllegalArgumentException.class, () -> lister.namespace("a").list());
         assertTrue(e.getMessage().contains(Thing.class.getName()), e.getMessage());
     }
 

@@ -22,13 +22,18 @@ class LoggingWatchErrorHandlerTest {
     private final WatchErrorHandler handler = new LoggingWatchErrorHandler(logger, clock);
 
     private static StatusException answered(int code, String reason, String message) {
-        return new StatusException(Status.failure(code, reason, message), null, "GET",
+        return new StatusException(
+                Status.failure(code, reason, message),
+                null,
+                "GET",
                 "https://api.example:6443/api/v1/pods?resourceVersion=0&limit=500");
     }
 
     @Test
     void forbiddenIsOneWarnLineWithTheUrlAndTheRetryDelayAndNoStackTrace() {
-        handler.onWatchError("pods", answered(403, "Forbidden", "pods is forbidden: User \"bob\" cannot list"),
+        handler.onWatchError(
+                "pods",
+                answered(403, "Forbidden", "pods is forbidden: User \"bob\" cannot list"),
                 Duration.ofMillis(1600));
 
         List<String> warnings = logger.messages(Level.WARN);
@@ -37,12 +42,18 @@ class LoggingWatchErrorHandlerTest {
         assertTrue(line.startsWith("pods: failed to list or watch: GET https://api.example:6443/api/v1/pods"), line);
         assertTrue(line.contains("403") && line.contains("forbidden") && line.endsWith("; retrying in 1.6s"), line);
         assertTrue(logger.lines().stream().filter(l -> l.level() == Level.WARN).allMatch(l -> l.error() == null));
-        assertEquals(1, logger.lines().stream().filter(l -> l.level() == Level.DEBUG && l.error() != null).count());
+        assertEquals(
+                1,
+                logger.lines().stream()
+                        .filter(l -> l.level() == Level.DEBUG && l.error() != null)
+                        .count());
     }
 
     @Test
     void anHtmlAnswerStaysOnOneLine() {
-        handler.onWatchError("pods", answered(404, "NotFound", "<html>\n<body>\n<h1>404</h1>\n</body>\n</html>"),
+        handler.onWatchError(
+                "pods",
+                answered(404, "NotFound", "<html>\n<body>\n<h1>404</h1>\n</body>\n</html>"),
                 Duration.ofSeconds(1));
 
         String line = logger.messages(Level.WARN).get(0);
@@ -51,8 +62,8 @@ class LoggingWatchErrorHandlerTest {
 
     @Test
     void repeatsAreSummarisedAndRecoveryIsSaid() {
-        ApiConnectionException refused = new ApiConnectionException("GET", "http://127.0.0.1:1/api/v1/pods?watch=true",
-                new ConnectException("Connection refused"));
+        ApiConnectionException refused = new ApiConnectionException(
+                "GET", "http://127.0.0.1:1/api/v1/pods?watch=true", new ConnectException("Connection refused"));
         for (int i = 0; i < 13; i++) {
             handler.onWatchError("pods", refused, Duration.ofSeconds(1));
             clock.step(Duration.ofSeconds(1));

@@ -15,7 +15,7 @@ import java.util.function.Consumer;
 class RecordingHandler implements ResourceEventHandler<Pod> {
 
     final List<String> events = new CopyOnWriteArrayList<>();
-    volatile Consumer<String> onEvent = event -> { };
+    volatile Consumer<String> onEvent = event -> {};
 
     @Override
     public void onAdd(Pod obj, boolean isInInitialList) {
@@ -47,7 +47,9 @@ class RecordingHandler implements ResourceEventHandler<Pod> {
     }
 
     void awaitEvents(int count) {
-        Await.until(() -> "at least " + count + " events, have " + events, () -> events.size() >= count,
+        Await.until(
+                () -> "at least " + count + " events, have " + events,
+                () -> events.size() >= count,
                 Await.LONG_TIMEOUT);
     }
 

@@ -35,10 +35,15 @@ class ReflectorInternalErrorRetryTest {
 
     private void start(Duration maxInternalErrorRetryDuration) {
         lw.onList = options -> ReflectorTest.podList("10", ReflectorTest.pod("a", "10"));
-        reflector = Reflector.builder(lw, store).name("internal-errors").useWatchList(false).clock(clock)
-                .backoff(BackoffPolicy.constant(Duration.ofSeconds(1))).random(new Random(7))
+        reflector = Reflector.builder(lw, store)
+                .name("internal-errors")
+                .useWatchList(false)
+                .clock(clock)
+                .backoff(BackoffPolicy.constant(Duration.ofSeconds(1)))
+                .random(new Random(7))
                 .maxInternalErrorRetryDuration(maxInternalErrorRetryDuration)
-                .watchErrorHandler((name, error) -> errors.add(error)).build();
+                .watchErrorHandler((name, error) -> errors.add(error))
+                .build();
         reflector.start();
     }
 
@@ -70,15 +75,15 @@ class ReflectorInternalErrorRetryTest {
     @Test
     void internalErrorsAreRewatchedFromTheSameVersionWithinTheDurationThenTheReflectorRelists() throws Exception {
         start(Duration.ofSeconds(30));
-        lw.watcher(0).error(internalError());     // t=0: the first internal error opens the window
+        lw.watcher(0).error(internalError()); // t=0: the first internal error opens the window
         backOffAfter(1);
-        lw.watcher(1).error(internalError());     // t=1: still within 30 s
+        lw.watcher(1).error(internalError()); // t=1: still within 30 s
         backOffAfter(2);
         lw.watcher(2);
         assertEquals(1, lw.listCalls.size(), "no relist within the window");
         assertEquals(List.of("10", "10", "10"), watchedVersions());
 
-        clock.step(Duration.ofSeconds(35));       // t=37: another error, 37 s after the first
+        clock.step(Duration.ofSeconds(35)); // t=37: another error, 37 s after the first
         lw.watcher(2).error(internalError());
         backOffAfter(3);
         lw.watcher(3);
@@ -98,7 +103,7 @@ class ReflectorInternalErrorRetryTest {
         start(Duration.ofSeconds(30));
         lw.watcher(0).error(internalError());
         backOffAfter(1);
-        backOffAfter(2);                          // the watch request answered 500
+        backOffAfter(2); // the watch request answered 500
         lw.watcher(1);
         assertEquals(1, lw.listCalls.size());
         assertEquals(List.of("10", "10", "10"), watchedVersions());

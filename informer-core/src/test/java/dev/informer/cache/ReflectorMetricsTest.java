@@ -31,11 +31,16 @@ class ReflectorMetricsTest {
     }
 
     private void start(boolean useWatchList) {
-        reflector = Reflector.builder(lw, store).name("metered").useWatchList(useWatchList).clock(clock)
+        reflector = Reflector.builder(lw, store)
+                .name("metered")
+                .useWatchList(useWatchList)
+                .clock(clock)
                 .watchListConsistencyCheck(false)
-                .backoff(BackoffPolicy.constant(Duration.ofSeconds(1))).random(new Random(7))
-                .watchErrorHandler((name, error) -> { })
-                .metrics(metrics).build();
+                .backoff(BackoffPolicy.constant(Duration.ofSeconds(1)))
+                .random(new Random(7))
+                .watchErrorHandler((name, error) -> {})
+                .metrics(metrics)
+                .build();
         reflector.start();
     }
 
@@ -55,14 +60,20 @@ class ReflectorMetricsTest {
 
         first.add(ReflectorTest.pod("c", "11"));
         first.modify(ReflectorTest.pod("a", "12"));
-        first.action(EventType.BOOKMARK, Pod.builder().metadata(ObjectMeta.builder().resourceVersion("13").build()).build());
+        first.action(
+                EventType.BOOKMARK,
+                Pod.builder()
+                        .metadata(ObjectMeta.builder().resourceVersion("13").build())
+                        .build());
         Await.until("version 13", () -> "13".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
         clock.step(Duration.ofSeconds(90));
         first.stop();
 
         // The clean end re-watches at once from 13; that watch ends at once, empty: a short watch.
         FakeWatcher<Pod> second = lw.watcher(1);
-        Await.until("the first watch observed", () -> metrics.observed("items_per_watch", "metered").size() == 1,
+        Await.until(
+                "the first watch observed",
+                () -> metrics.observed("items_per_watch", "metered").size() == 1,
                 Await.LONG_TIMEOUT);
         assertEquals(List.of(3.0), metrics.observed("items_per_watch", "metered"));
         assertEquals(List.of(90.0), metrics.observed("watch_duration", "metered"));
@@ -84,8 +95,14 @@ class ReflectorMetricsTest {
             watcher.add(ReflectorTest.pod("a", "3"));
             watcher.add(ReflectorTest.pod("b", "4"));
             watcher.add(ReflectorTest.pod("c", "5"));
-            watcher.action(EventType.BOOKMARK, Pod.builder().metadata(ObjectMeta.builder().resourceVersion("8")
-                    .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true").build()).build());
+            watcher.action(
+                    EventType.BOOKMARK,
+                    Pod.builder()
+                            .metadata(ObjectMeta.builder()
+                                    .resourceVersion("8")
+                                    .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true")
+                                    .build())
+                            .build());
             return watcher;
         };
         start(true);

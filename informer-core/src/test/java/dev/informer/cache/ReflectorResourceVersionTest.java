@@ -47,7 +47,8 @@ class ReflectorResourceVersionTest {
 
     private Reflector<Pod> start(boolean useWatchList) {
         lw.supportsStreamingLists = true;
-        reflector = Reflector.builder(lw, store).name("pods-rv-test")
+        reflector = Reflector.builder(lw, store)
+                .name("pods-rv-test")
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
                 .random(new Random(7))
                 .useWatchList(useWatchList)
@@ -59,9 +60,19 @@ class ReflectorResourceVersionTest {
     }
 
     static Status tooLarge() {
-        return new Status("v1", "Status", "Failure", "Too large resource version: 100, current: 7", "Timeout",
-                new Status.StatusDetails(null, null, null, null,
-                        List.of(new Status.StatusCause("ResourceVersionTooLarge", "Too large resource version", null)), 1),
+        return new Status(
+                "v1",
+                "Status",
+                "Failure",
+                "Too large resource version: 100, current: 7",
+                "Timeout",
+                new Status.StatusDetails(
+                        null,
+                        null,
+                        null,
+                        null,
+                        List.of(new Status.StatusCause("ResourceVersionTooLarge", "Too large resource version", null)),
+                        1),
                 504);
     }
 
@@ -78,7 +89,9 @@ class ReflectorResourceVersionTest {
     }
 
     private List<String> stored() {
-        return store.store.list().stream().map(p -> p.name() + "@" + p.resourceVersion()).sorted()
+        return store.store.list().stream()
+                .map(p -> p.name() + "@" + p.resourceVersion())
+                .sorted()
                 .collect(Collectors.toList());
     }
 
@@ -92,15 +105,26 @@ class ReflectorResourceVersionTest {
     void isTooLargeResourceVersionRecognisesTheCauseAndTheOldMessages() {
         // client-go's TestIsTooLargeResourceVersionError.
         assertTrue(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(tooLarge())));
-        assertTrue(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(
-                Status.failure(504, "Timeout", "Too large resource version: 5, current: 1"))));
-        assertTrue(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(new Status("v1", "Status",
-                "Failure", "x", "Timeout", new Status.StatusDetails(null, null, null, null,
-                List.of(new Status.StatusCause(null, "Too large resource version", null)), 1), 504))));
-        assertFalse(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(
-                Status.failure(504, "Timeout", "etcd is slow"))));
-        assertFalse(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(
-                Status.failure(500, "InternalError", "Too large resource version"))));
+        assertTrue(ListAndWatchReflector.isTooLargeResourceVersion(
+                StatusException.of(Status.failure(504, "Timeout", "Too large resource version: 5, current: 1"))));
+        assertTrue(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(new Status(
+                "v1",
+                "Status",
+                "Failure",
+                "x",
+                "Timeout",
+                new Status.StatusDetails(
+                        null,
+                        null,
+                        null,
+                        null,
+                        List.of(new Status.StatusCause(null, "Too large resource version", null)),
+                        1),
+                504))));
+        assertFalse(ListAndWatchReflector.isTooLargeResourceVersion(
+                StatusException.of(Status.failure(504, "Timeout", "etcd is slow"))));
+        assertFalse(ListAndWatchReflector.isTooLargeResourceVersion(
+                StatusException.of(Status.failure(500, "InternalError", "Too large resource version"))));
     }
 
     @Test
@@ -112,7 +136,8 @@ class ReflectorResourceVersionTest {
             }
             return lw.newWatcher();
         };
-        lw.onList = options -> rv(options).equals("0") ? podList("100", pod("old", "90")) : podList("7", pod("new", "7"));
+        lw.onList =
+                options -> rv(options).equals("0") ? podList("100", pod("old", "90")) : podList("7", pod("new", "7"));
         start(false);
         lw.watcher(0);
 

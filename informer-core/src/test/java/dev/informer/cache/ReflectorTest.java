@@ -17,8 +17,8 @@ import dev.informer.client.ListOptions;
 import dev.informer.client.StatusException;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testsupport.Await;
-import dev.informer.watch.Decoder;
 import dev.informer.watch.DecodeException;
+import dev.informer.watch.Decoder;
 import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
 import dev.informer.watch.StreamWatcher;
@@ -52,8 +52,13 @@ class ReflectorTest {
     }
 
     static Pod pod(String name, String resourceVersion) {
-        return Pod.builder().metadata(ObjectMeta.builder().namespace("ns").name(name)
-                .resourceVersion(resourceVersion).build()).build();
+        return Pod.builder()
+                .metadata(ObjectMeta.builder()
+                        .namespace("ns")
+                        .name(name)
+                        .resourceVersion(resourceVersion)
+                        .build())
+                .build();
     }
 
     static ObjectList<Pod> podList(String resourceVersion, Pod... pods) {
@@ -85,7 +90,10 @@ class ReflectorTest {
         };
         lw.supportsStreamingLists = true;
         // List + watch unless a test asks for streaming lists (the default).
-        return Reflector.builder(lw, store).name("pods").useWatchList(false).watchListConsistencyCheck(false)
+        return Reflector.builder(lw, store)
+                .name("pods")
+                .useWatchList(false)
+                .watchListConsistencyCheck(false)
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
                 .random(new Random(7))
                 .threadFactory(factory)
@@ -99,7 +107,9 @@ class ReflectorTest {
     }
 
     private List<String> storedNamesAndVersions() {
-        return store.store.list().stream().map(p -> p.name() + "@" + p.resourceVersion()).sorted()
+        return store.store.list().stream()
+                .map(p -> p.name() + "@" + p.resourceVersion())
+                .sorted()
                 .collect(Collectors.toList());
     }
 
@@ -152,7 +162,11 @@ class ReflectorTest {
     void bookmarkAdvancesTheResourceVersionWithoutTouchingTheStore() {
         start(builder());
         FakeWatcher<Pod> watcher = lw.watcher(0);
-        watcher.action(EventType.BOOKMARK, Pod.builder().metadata(ObjectMeta.builder().resourceVersion("40").build()).build());
+        watcher.action(
+                EventType.BOOKMARK,
+                Pod.builder()
+                        .metadata(ObjectMeta.builder().resourceVersion("40").build())
+                        .build());
         Await.until("bookmark applied", () -> "40".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
         assertEquals(List.of("replace"), store.calls);
     }
@@ -223,9 +237,19 @@ class ReflectorTest {
 
     @Test
     void tooLargeResourceVersionRetriesWithAConsistentRead() {
-        Status tooLarge = new Status("v1", "Status", "Failure", "Too large resource version", "Timeout",
-                new Status.StatusDetails(null, null, null, null,
-                        List.of(new Status.StatusCause("ResourceVersionTooLarge", "Too large resource version", null)), 1),
+        Status tooLarge = new Status(
+                "v1",
+                "Status",
+                "Failure",
+                "Too large resource version",
+                "Timeout",
+                new Status.StatusDetails(
+                        null,
+                        null,
+                        null,
+                        null,
+                        List.of(new Status.StatusCause("ResourceVersionTooLarge", "Too large resource version", null)),
+                        1),
                 504);
         lw.onList = options -> switch (rv(options)) {
             case "0" -> podList("10");
@@ -324,8 +348,11 @@ class ReflectorTest {
         AtomicInteger watches = new AtomicInteger();
         lw.onWatch = options -> {
             if (watches.incrementAndGet() <= 2) {
-                throw new StatusException(Status.failure(429, "TooManyRequests", "slow down"),
-                        Duration.ofSeconds(3), "GET", "http://test/api/v1/pods");
+                throw new StatusException(
+                        Status.failure(429, "TooManyRequests", "slow down"),
+                        Duration.ofSeconds(3),
+                        "GET",
+                        "http://test/api/v1/pods");
             }
             return lw.newWatcher();
         };
@@ -348,7 +375,8 @@ class ReflectorTest {
         AtomicInteger watches = new AtomicInteger();
         lw.onWatch = options -> {
             if (watches.incrementAndGet() <= 2) {
-                throw new ApiConnectionException("GET", "http://127.0.0.1:1/api/v1/pods", new ConnectException("refused"));
+                throw new ApiConnectionException(
+                        "GET", "http://127.0.0.1:1/api/v1/pods", new ConnectException("refused"));
             }
             return lw.newWatcher();
         };
@@ -361,7 +389,8 @@ class ReflectorTest {
         }
         lw.watcher(0);
         assertEquals(1, lw.listCalls.size());
-        assertEquals(lw.watchCalls.get(0).resourceVersion(), lw.watchCalls.get(2).resourceVersion());
+        assertEquals(
+                lw.watchCalls.get(0).resourceVersion(), lw.watchCalls.get(2).resourceVersion());
     }
 
     @Test
@@ -370,12 +399,15 @@ class ReflectorTest {
         AtomicInteger lists = new AtomicInteger();
         lw.onList = options -> {
             if (lists.incrementAndGet() == 1) {
-                throw new ApiConnectionException("GET", "http://127.0.0.1:1/api/v1/pods", new ConnectException("refused"));
+                throw new ApiConnectionException(
+                        "GET", "http://127.0.0.1:1/api/v1/pods", new ConnectException("refused"));
             }
             return podList("3", pod("a", "3"));
         };
         List<String> recovered = new CopyOnWriteArrayList<>();
-        start(builder().clock(clock).backoff(BackoffPolicy.constant(Duration.ofSeconds(2)))
+        start(builder()
+                .clock(clock)
+                .backoff(BackoffPolicy.constant(Duration.ofSeconds(2)))
                 .watchErrorHandler(new WatchErrorHandler() {
                     @Override
                     public void onWatchError(String name, RuntimeException error) {
@@ -406,8 +438,8 @@ class ReflectorTest {
         AtomicInteger watches = new AtomicInteger();
         lw.onWatch = options -> {
             if (watches.incrementAndGet() == 1) {
-                throw new ApiConnectionException("GET", "http://127.0.0.1:1/api/v1/pods?watch=true",
-                        new ConnectException("refused"));
+                throw new ApiConnectionException(
+                        "GET", "http://127.0.0.1:1/api/v1/pods?watch=true", new ConnectException("refused"));
             }
             return lw.newWatcher();
         };
@@ -428,8 +460,10 @@ class ReflectorTest {
         lw.onList = options -> {
             throw StatusException.of(Status.failure(503, "ServiceUnavailable", "down"));
         };
-        start(builder().clock(clock)
-                .backoff(new BackoffPolicy(Duration.ofMillis(800), 2.0, Duration.ofSeconds(30), 0.0, Duration.ofMinutes(2))));
+        start(builder()
+                .clock(clock)
+                .backoff(new BackoffPolicy(
+                        Duration.ofMillis(800), 2.0, Duration.ofSeconds(30), 0.0, Duration.ofMinutes(2))));
         long[] delays = {800, 1600, 3200};
         for (int i = 0; i < delays.length; i++) {
             int calls = i + 1;
@@ -471,7 +505,9 @@ class ReflectorTest {
     void failedResyncEndsTheWatchAndRelists() throws Exception {
         FakeClock clock = new FakeClock();
         store.failResync = new IllegalStateException("resync failed on purpose");
-        start(builder().clock(clock).resyncPeriod(Duration.ofSeconds(30))
+        start(builder()
+                .clock(clock)
+                .resyncPeriod(Duration.ofSeconds(30))
                 .backoff(BackoffPolicy.constant(Duration.ofSeconds(1))));
         FakeWatcher<Pod> watcher = lw.watcher(0);
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
@@ -502,8 +538,14 @@ class ReflectorTest {
         start(builder().useWatchList(true));
         FakeWatcher<Pod> watcher = lw.watcher(0);
         watcher.add(pod("foo", "1"));
-        watcher.action(EventType.BOOKMARK, Pod.builder().metadata(ObjectMeta.builder().resourceVersion("1")
-                .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true").build()).build());
+        watcher.action(
+                EventType.BOOKMARK,
+                Pod.builder()
+                        .metadata(ObjectMeta.builder()
+                                .resourceVersion("1")
+                                .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true")
+                                .build())
+                        .build());
         watcher.modify(pod("foo", "2"));
         watcher.add(pod("bar", "3"));
         Await.until("bar stored", () -> store.store.getByKey("ns/bar").isPresent(), Await.LONG_TIMEOUT);
@@ -554,8 +596,14 @@ class ReflectorTest {
         start(builder().useWatchList(true));
         FakeWatcher<Pod> second = lw.watcher(1);
         second.add(pod("c", "8"));
-        second.action(EventType.BOOKMARK, Pod.builder().metadata(ObjectMeta.builder().resourceVersion("8")
-                .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true").build()).build());
+        second.action(
+                EventType.BOOKMARK,
+                Pod.builder()
+                        .metadata(ObjectMeta.builder()
+                                .resourceVersion("8")
+                                .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true")
+                                .build())
+                        .build());
         Await.until("streamed list applied", () -> !store.replacedResourceVersions.isEmpty(), Await.LONG_TIMEOUT);
 
         assertTrue(lw.listCalls.isEmpty());
@@ -606,8 +654,7 @@ class ReflectorTest {
                 }
 
                 @Override
-                public void close() {
-                }
+                public void close() {}
             });
         };
         // A list at a version answers at that version or later (resourceVersionMatch=NotOlderThan).
@@ -624,7 +671,9 @@ class ReflectorTest {
     void eventWhoseObjectHasNoKeyIsSkippedAndTheWatchGoesOn() {
         start(builder());
         FakeWatcher<Pod> watcher = lw.watcher(0);
-        watcher.add(Pod.builder().metadata(ObjectMeta.builder().resourceVersion("3").build()).build());
+        watcher.add(Pod.builder()
+                .metadata(ObjectMeta.builder().resourceVersion("3").build())
+                .build());
         watcher.add(pod("good", "4"));
         Await.until("good stored", () -> store.store.getByKey("ns/good").isPresent(), Await.LONG_TIMEOUT);
         assertEquals(1, store.store.list().size());
@@ -695,15 +744,21 @@ class ReflectorTest {
     void builderRejectsBadSettingsNamingThem() {
         Reflector.Builder<Pod> builder = builder();
         assertTrue(assertThrows(IllegalArgumentException.class, () -> builder.resyncPeriod(Duration.ofSeconds(-1)))
-                .getMessage().contains("resyncPeriod"));
+                .getMessage()
+                .contains("resyncPeriod"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> builder.pageSize(-1))
-                .getMessage().contains("pageSize"));
+                .getMessage()
+                .contains("pageSize"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> builder.minWatchTimeout(Duration.ZERO))
-                .getMessage().contains("minWatchTimeout"));
+                .getMessage()
+                .contains("minWatchTimeout"));
         assertTrue(assertThrows(IllegalArgumentException.class, () -> builder.minWatchTimeout(Duration.ofSeconds(299)))
-                .getMessage().contains("at least 5m (as client-go): 4m59s"));
-        assertTrue(assertThrows(IllegalArgumentException.class,
-                () -> builder.maxInternalErrorRetryDuration(Duration.ofSeconds(-1)))
-                .getMessage().contains("maxInternalErrorRetryDuration"));
+                .getMessage()
+                .contains("at least 5m (as client-go): 4m59s"));
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class,
+                        () -> builder.maxInternalErrorRetryDuration(Duration.ofSeconds(-1)))
+                .getMessage()
+                .contains("maxInternalErrorRetryDuration"));
     }
 }

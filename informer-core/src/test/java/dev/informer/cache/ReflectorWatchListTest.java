@@ -39,8 +39,12 @@ class ReflectorWatchListTest {
     }
 
     private Reflector.Builder<Pod> builder(String name) {
-        return Reflector.builder(lw, store).name(name).watchListConsistencyCheck(false).backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
-                .random(new Random(7)).watchErrorHandler((n, error) -> { });
+        return Reflector.builder(lw, store)
+                .name(name)
+                .watchListConsistencyCheck(false)
+                .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
+                .random(new Random(7))
+                .watchErrorHandler((n, error) -> {});
     }
 
     private void start(Reflector.Builder<Pod> builder) {
@@ -49,8 +53,12 @@ class ReflectorWatchListTest {
     }
 
     private static Pod endBookmark(String resourceVersion) {
-        return Pod.builder().metadata(ObjectMeta.builder().resourceVersion(resourceVersion)
-                .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true").build()).build();
+        return Pod.builder()
+                .metadata(ObjectMeta.builder()
+                        .resourceVersion(resourceVersion)
+                        .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true")
+                        .build())
+                .build();
     }
 
     private static StatusException expired() {
@@ -58,7 +66,9 @@ class ReflectorWatchListTest {
     }
 
     private long streamingRequests() {
-        return lw.watchCalls.stream().filter(o -> Boolean.TRUE.equals(o.sendInitialEvents())).count();
+        return lw.watchCalls.stream()
+                .filter(o -> Boolean.TRUE.equals(o.sendInitialEvents()))
+                .count();
     }
 
     @Test
@@ -86,8 +96,11 @@ class ReflectorWatchListTest {
         assertEquals(1, streamingRequests(), "the server was asked for a streaming list once");
         List<String> lines = logs.linesWith("no-watchlist", "streaming list");
         assertEquals(1, lines.size(), lines.toString());
-        assertTrue(lines.get(0).contains("INFO") && lines.get(0).contains("does not support streaming lists")
-                && lines.get(0).contains("422"), lines.get(0));
+        assertTrue(
+                lines.get(0).contains("INFO")
+                        && lines.get(0).contains("does not support streaming lists")
+                        && lines.get(0).contains("422"),
+                lines.get(0));
     }
 
     @Test
@@ -132,7 +145,9 @@ class ReflectorWatchListTest {
         streamTwoPodsAtVersion9();
         lw.onList = options -> ReflectorTest.podList("9", ReflectorTest.pod("b", "7"), ReflectorTest.pod("a", "5"));
         start(builder("consistent").watchListConsistencyCheck(true));
-        Await.until("checked", () -> !lw.listCalls.isEmpty() && !store.replacedResourceVersions.isEmpty(),
+        Await.until(
+                "checked",
+                () -> !lw.listCalls.isEmpty() && !store.replacedResourceVersions.isEmpty(),
                 Await.LONG_TIMEOUT);
 
         ListOptions check = lw.listCalls.get(0);

@@ -13,8 +13,8 @@ class ResourceEventHandlersTest {
 
     @Test
     void funcsCallTheGivenLambdasAndIgnoreMissingOnes() {
-        ResourceEventHandler<String> handler = ResourceEventHandlers.funcs(obj -> events.add("add:" + obj), null,
-                obj -> events.add("delete:" + obj));
+        ResourceEventHandler<String> handler =
+                ResourceEventHandlers.funcs(obj -> events.add("add:" + obj), null, obj -> events.add("delete:" + obj));
         handler.onAdd("a", true);
         handler.onUpdate("a", "b");
         handler.onDelete("b");
@@ -46,8 +46,7 @@ class ResourceEventHandlersTest {
 
     @Test
     void defaultHandlerMethodsDoNothing() {
-        ResourceEventHandler<String> nothing = new ResourceEventHandler<>() {
-        };
+        ResourceEventHandler<String> nothing = new ResourceEventHandler<>() {};
         nothing.onAdd("a", true);
         nothing.onUpdate("a", "b");
         nothing.onDelete("b");

@@ -51,11 +51,14 @@ class SharedIndexInformerTest {
             threads.add(thread);
             return thread;
         };
-        return SharedIndexInformer.builder(lw).name("pods").threadFactory(factory)
+        return SharedIndexInformer.builder(lw)
+                .name("pods")
+                .threadFactory(factory)
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(1)));
     }
 
-    private SharedIndexInformer<Pod> started(SharedIndexInformer.Builder<Pod> builder, ResourceEventHandler<Pod> handler) {
+    private SharedIndexInformer<Pod> started(
+            SharedIndexInformer.Builder<Pod> builder, ResourceEventHandler<Pod> handler) {
         informer = builder.build();
         if (handler != null) {
             informer.addEventHandler(handler);
@@ -82,9 +85,11 @@ class SharedIndexInformerTest {
             Pod stored = informer.getStore().getByKey("ns/" + name).orElse(null);
             boolean ok = event.startsWith("delete")
                     ? stored == null
-                    : (stored != null && Long.parseLong(stored.resourceVersion()) >= version) || (stored == null && name.equals("c"));
+                    : (stored != null && Long.parseLong(stored.resourceVersion()) >= version)
+                            || (stored == null && name.equals("c"));
             if (!ok) {
-                storeLagging.add(event + " but the store has " + (stored == null ? "nothing" : stored.resourceVersion()));
+                storeLagging.add(
+                        event + " but the store has " + (stored == null ? "nothing" : stored.resourceVersion()));
             }
         };
         started(builder(), handler);
@@ -95,9 +100,15 @@ class SharedIndexInformerTest {
         handler.awaitEvents(5);
 
         // Order is per object (the fifo queues by key), so compare each object's history.
-        assertEquals(List.of("add*:a@5", "update:a@5->12"), handler.snapshot().stream().filter(e -> e.contains(":a@")).toList());
-        assertEquals(List.of("add:b@11"), handler.snapshot().stream().filter(e -> e.contains(":b@")).toList());
-        assertEquals(List.of("add*:c@6", "delete:c@13"), handler.snapshot().stream().filter(e -> e.contains(":c@")).toList());
+        assertEquals(
+                List.of("add*:a@5", "update:a@5->12"),
+                handler.snapshot().stream().filter(e -> e.contains(":a@")).toList());
+        assertEquals(
+                List.of("add:b@11"),
+                handler.snapshot().stream().filter(e -> e.contains(":b@")).toList());
+        assertEquals(
+                List.of("add*:c@6", "delete:c@13"),
+                handler.snapshot().stream().filter(e -> e.contains(":c@")).toList());
         assertTrue(storeLagging.isEmpty(), "notified before the store was updated: " + storeLagging);
         // The reflector records the version just after handing the event to the fifo.
         Await.until("version 13 recorded", () -> "13".equals(informer.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
@@ -153,15 +164,20 @@ class SharedIndexInformerTest {
         RecordingHandler late = new RecordingHandler();
         informer.addEventHandler(late);
         producer.join();
-        Await.until("all events applied", () -> String.valueOf(100 + events).equals(informer.lastSyncResourceVersion()),
+        Await.until(
+                "all events applied",
+                () -> String.valueOf(100 + events).equals(informer.lastSyncResourceVersion()),
                 Await.LONG_TIMEOUT);
 
         // Replaying the late handler's notifications must give exactly the informer's final store.
         Map<String, String> view = new HashMap<>();
-        Await.until(() -> "late handler converged, has " + late.events.size(), () -> {
-            Map<String, String> replay = replay(late.snapshot());
-            return replay != null && replay.equals(storeView());
-        }, Await.LONG_TIMEOUT);
+        Await.until(
+                () -> "late handler converged, has " + late.events.size(),
+                () -> {
+                    Map<String, String> replay = replay(late.snapshot());
+                    return replay != null && replay.equals(storeView());
+                },
+                Await.LONG_TIMEOUT);
         view.putAll(replay(late.snapshot()));
         assertEquals(storeView(), view);
     }
@@ -214,14 +230,16 @@ class SharedIndexInformerTest {
         started(builder(), handler);
         lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "too old"));
         handler.awaitEvent("tombstone:ns/b");
-        assertEquals(List.of("a"), informer.getStore().list().stream().map(Pod::name).toList());
+        assertEquals(
+                List.of("a"), informer.getStore().list().stream().map(Pod::name).toList());
     }
 
     @Test
     void relistWithUnchangedObjectIsAResyncThatSkipsListenersNotDue() throws Exception {
         FakeClock clock = new FakeClock();
         AtomicInteger lists = new AtomicInteger();
-        lw.onList = options -> lists.incrementAndGet() == 1 ? podList("10", pod("a", "1")) : podList("20", pod("a", "1"));
+        lw.onList =
+                options -> lists.incrementAndGet() == 1 ? podList("10", pod("a", "1")) : podList("20", pod("a", "1"));
         informer = builder().clock(clock).resyncPeriod(Duration.ofMinutes(1)).build();
         RecordingHandler handler = new RecordingHandler();
         RecordingHandler everyMinute = new RecordingHandler();
@@ -240,7 +258,9 @@ class SharedIndexInformerTest {
         handler.awaitEvent("add:b@11");
         lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "too old"));
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
-        Await.until("backing off", () -> clock.waiterCount() >= 1 && lw.watchers.get(0).isStopped(),
+        Await.until(
+                "backing off",
+                () -> clock.waiterCount() >= 1 && lw.watchers.get(0).isStopped(),
                 Await.LONG_TIMEOUT);
         clock.step(Duration.ofMillis(1));
         Await.until("relisted", () -> "20".equals(informer.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
@@ -251,7 +271,8 @@ class SharedIndexInformerTest {
     @Test
     void relistWithChangedObjectDeliversAnUpdate() {
         AtomicInteger lists = new AtomicInteger();
-        lw.onList = options -> lists.incrementAndGet() == 1 ? podList("10", pod("a", "1")) : podList("20", pod("a", "15"));
+        lw.onList =
+                options -> lists.incrementAndGet() == 1 ? podList("10", pod("a", "1")) : podList("20", pod("a", "15"));
         RecordingHandler handler = new RecordingHandler();
         started(builder(), handler);
         lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "too old"));
@@ -367,8 +388,11 @@ class SharedIndexInformerTest {
         for (int[] expected : expectedResyncs) {
             assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
             clock.step(Duration.ofSeconds(1));
-            Await.until("resyncs " + java.util.Arrays.toString(expected), () ->
-                    resyncs(every1) == expected[0] && resyncs(every2) == expected[1] && resyncs(every3) == expected[2],
+            Await.until(
+                    "resyncs " + java.util.Arrays.toString(expected),
+                    () -> resyncs(every1) == expected[0]
+                            && resyncs(every2) == expected[1]
+                            && resyncs(every3) == expected[2],
                     Await.LONG_TIMEOUT);
             Await.until("resync timer re-armed", () -> clock.waiterCount() == 1, Await.LONG_TIMEOUT);
         }
@@ -382,9 +406,14 @@ class SharedIndexInformerTest {
     @Test
     void resyncPeriodsFollowClientGoRules() {
         informer = builder().resyncPeriod(Duration.ofSeconds(10)).build();
-        ProcessorListener<?> small = (ProcessorListener<?>) informer.addEventHandler(new RecordingHandler(), Duration.ofMillis(10));
-        assertEquals(Duration.ofSeconds(1), small.resyncPeriod(), "below the minimum becomes the minimum, and lowers the check period");
-        ProcessorListener<?> none = (ProcessorListener<?>) informer.addEventHandler(new RecordingHandler(), Duration.ZERO);
+        ProcessorListener<?> small =
+                (ProcessorListener<?>) informer.addEventHandler(new RecordingHandler(), Duration.ofMillis(10));
+        assertEquals(
+                Duration.ofSeconds(1),
+                small.resyncPeriod(),
+                "below the minimum becomes the minimum, and lowers the check period");
+        ProcessorListener<?> none =
+                (ProcessorListener<?>) informer.addEventHandler(new RecordingHandler(), Duration.ZERO);
         assertEquals(Duration.ZERO, none.resyncPeriod());
         ProcessorListener<?> byDefault = (ProcessorListener<?>) informer.addEventHandler(new RecordingHandler());
         assertEquals(Duration.ofSeconds(10), byDefault.resyncPeriod());
@@ -393,22 +422,36 @@ class SharedIndexInformerTest {
 
         informer = builder().resyncPeriod(Duration.ofSeconds(10)).build();
         informer.start();
-        ProcessorListener<?> late = (ProcessorListener<?>) informer.addEventHandler(new RecordingHandler(), Duration.ofSeconds(2));
+        ProcessorListener<?> late =
+                (ProcessorListener<?>) informer.addEventHandler(new RecordingHandler(), Duration.ofSeconds(2));
         assertEquals(Duration.ofSeconds(10), late.resyncPeriod(), "after start it cannot go below the check period");
 
         SharedIndexInformer<Pod> noResync = builder().build();
-        ProcessorListener<?> ignored = (ProcessorListener<?>) noResync.addEventHandler(new RecordingHandler(), Duration.ofSeconds(5));
-        assertEquals(Duration.ZERO, ignored.resyncPeriod(), "an informer without resync gives no handler resyncs, as client-go");
-        assertThrows(IllegalArgumentException.class, () -> noResync.addEventHandler(new RecordingHandler(), Duration.ofSeconds(-1)));
+        ProcessorListener<?> ignored =
+                (ProcessorListener<?>) noResync.addEventHandler(new RecordingHandler(), Duration.ofSeconds(5));
+        assertEquals(
+                Duration.ZERO,
+                ignored.resyncPeriod(),
+                "an informer without resync gives no handler resyncs, as client-go");
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> noResync.addEventHandler(new RecordingHandler(), Duration.ofSeconds(-1)));
     }
 
     // ------------------------------------------------------------ transform and indexers
 
     @Test
     void transformRunsBeforeObjectsAreStoredAndDistributed() {
-        Pod withManagedFields = Pod.builder().metadata(ObjectMeta.builder().namespace("ns").name("a").resourceVersion("1")
-                .managedFields(JsonNodeFactory.instance.arrayNode().add(JsonNodeFactory.instance.objectNode().put("manager", "kubectl")))
-                .build()).build();
+        Pod withManagedFields = Pod.builder()
+                .metadata(ObjectMeta.builder()
+                        .namespace("ns")
+                        .name("a")
+                        .resourceVersion("1")
+                        .managedFields(JsonNodeFactory.instance
+                                .arrayNode()
+                                .add(JsonNodeFactory.instance.objectNode().put("manager", "kubectl")))
+                        .build())
+                .build();
         lw.onList = options -> podList("10", withManagedFields);
         List<Pod> seen = new CopyOnWriteArrayList<>();
         informer = builder().build();
@@ -429,14 +472,20 @@ class SharedIndexInformerTest {
     @Test
     void indexersCanBeAddedBeforeAndAfterStart() {
         lw.onList = options -> podList("10", pod("a", "1"));
-        informer = builder().indexer(IndexFunctions.NAMESPACE_INDEX, IndexFunctions.byNamespace()).build();
+        informer = builder()
+                .indexer(IndexFunctions.NAMESPACE_INDEX, IndexFunctions.byNamespace())
+                .build();
         informer.start();
         awaitSynced();
-        assertEquals(1, informer.getIndexer().byIndex(IndexFunctions.NAMESPACE_INDEX, "ns").size());
+        assertEquals(
+                1,
+                informer.getIndexer()
+                        .byIndex(IndexFunctions.NAMESPACE_INDEX, "ns")
+                        .size());
         informer.addIndexers(Map.of("byName", p -> List.of(p.name())));
         assertEquals(1, informer.getIndexer().byIndex("byName", "a").size());
-        IllegalArgumentException conflict = assertThrows(IllegalArgumentException.class,
-                () -> informer.addIndexers(Map.of("byName", p -> List.of(p.name()))));
+        IllegalArgumentException conflict = assertThrows(
+                IllegalArgumentException.class, () -> informer.addIndexers(Map.of("byName", p -> List.of(p.name()))));
         assertTrue(conflict.getMessage().contains("indexer conflict"), conflict.getMessage());
     }
 
@@ -455,9 +504,11 @@ class SharedIndexInformerTest {
     void transformAndErrorHandlerCannotChangeAfterStart() {
         started(builder(), null);
         assertTrue(assertThrows(IllegalStateException.class, () -> informer.setTransform(p -> p))
-                .getMessage().contains("already started"));
-        assertTrue(assertThrows(IllegalStateException.class, () -> informer.setWatchErrorHandler((n, e) -> { }))
-                .getMessage().contains("already started"));
+                .getMessage()
+                .contains("already started"));
+        assertTrue(assertThrows(IllegalStateException.class, () -> informer.setWatchErrorHandler((n, e) -> {}))
+                .getMessage()
+                .contains("already started"));
     }
 
     @Test
@@ -493,7 +544,8 @@ class SharedIndexInformerTest {
 
     @Test
     void selectorsAreRejectedForAListerWatcherInformer() {
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> builder().labelSelector("a=b"));
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> builder().labelSelector("a=b"));
         assertTrue(e.getMessage().contains("labelSelector"), e.getMessage());
     }
 

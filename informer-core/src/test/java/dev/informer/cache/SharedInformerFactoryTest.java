@@ -1,6 +1,5 @@
 package dev.informer.cache;
 
-import dev.informer.testsupport.LogCapture;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
@@ -14,6 +13,7 @@ import dev.informer.api.ResourceType;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.testing.EmbeddedApiServer;
+import dev.informer.testsupport.LogCapture;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -31,8 +31,11 @@ class SharedInformerFactoryTest {
     @BeforeEach
     void start() {
         server = EmbeddedApiServer.builder().start();
-        client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
-        factory = SharedInformerFactory.builder(client).backoff(BackoffPolicy.constant(Duration.ofMillis(20))).build();
+        client = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build());
+        factory = SharedInformerFactory.builder(client)
+                .backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
+                .build();
     }
 
     @AfterEach
@@ -43,9 +46,12 @@ class SharedInformerFactoryTest {
     }
 
     private void createPod(String namespace, String name, String app) {
-        server.create("pods", namespace, "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"" + name
-                + "\",\"namespace\":\"" + namespace + "\",\"labels\":{\"app\":\"" + app + "\"}},"
-                + "\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}]}}");
+        server.create(
+                "pods",
+                namespace,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"" + name
+                        + "\",\"namespace\":\"" + namespace + "\",\"labels\":{\"app\":\"" + app + "\"}},"
+                        + "\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}]}}");
     }
 
     @Test
@@ -62,7 +68,10 @@ class SharedInformerFactoryTest {
         createPod("default", "web-1", "web");
         createPod("default", "db-1", "db");
         createPod("kube-system", "web-2", "web");
-        server.create("configmaps", "default", "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cfg\",\"namespace\":\"default\"}}");
+        server.create(
+                "configmaps",
+                "default",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cfg\",\"namespace\":\"default\"}}");
         Lister<Pod> pods = factory.listerFor(ResourceType.PODS);
         Lister<ConfigMap> configMaps = factory.listerFor(ResourceType.CONFIGMAPS);
         factory.start();
@@ -87,12 +96,15 @@ class SharedInformerFactoryTest {
         factory.informerFor(ResourceType.PODS);
         factory.start();
         Map<SharedInformerFactory.Key, Boolean> synced = factory.waitForCacheSync(Duration.ofMillis(500));
-        assertEquals(Boolean.FALSE, synced.get(new SharedInformerFactory.Key(ResourceType.CONFIGMAPS, InformerOptions.ALL)));
+        assertEquals(
+                Boolean.FALSE, synced.get(new SharedInformerFactory.Key(ResourceType.CONFIGMAPS, InformerOptions.ALL)));
         assertEquals(Boolean.TRUE, synced.get(new SharedInformerFactory.Key(ResourceType.PODS, InformerOptions.ALL)));
 
         Map<SharedInformerFactory.Key, SyncError> errors = factory.lastSyncErrors();
-        assertEquals(java.util.Set.of(new SharedInformerFactory.Key(ResourceType.CONFIGMAPS, InformerOptions.ALL)),
-                errors.keySet(), "only the informer that cannot sync has an error");
+        assertEquals(
+                java.util.Set.of(new SharedInformerFactory.Key(ResourceType.CONFIGMAPS, InformerOptions.ALL)),
+                errors.keySet(),
+                "only the informer that cannot sync has an error");
         SyncError error = errors.values().iterator().next();
         assertEquals(500, ((dev.informer.client.StatusException) error.cause()).code());
         assertTrue(error.message().contains(server.url() + "/api/v1/configmaps"), error.message());
@@ -114,16 +126,20 @@ class SharedInformerFactoryTest {
         factory.start();
         factory.shutdown();
         assertTrue(pods.isStopped());
-        IllegalStateException e = assertThrows(IllegalStateException.class, () -> factory.informerFor(ResourceType.NODES));
+        IllegalStateException e =
+                assertThrows(IllegalStateException.class, () -> factory.informerFor(ResourceType.NODES));
         assertTrue(e.getMessage().contains("shut down"), e.getMessage());
     }
 
     @Test
     void shutdownIsBoundedOverallAndNamesTheStuckHandlerOfEveryInformer() throws Exception {
         createPod("default", "web-1", "web");
-        server.create("configmaps", "default",
+        server.create(
+                "configmaps",
+                "default",
                 "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cm\",\"namespace\":\"default\"}}");
-        SharedInformerStopTest.StubbornHandler<Pod> podHandler = new SharedInformerStopTest.StubbornHandler<>("stuck-pods");
+        SharedInformerStopTest.StubbornHandler<Pod> podHandler =
+                new SharedInformerStopTest.StubbornHandler<>("stuck-pods");
         SharedInformerStopTest.StubbornHandler<ConfigMap> cmHandler =
                 new SharedInformerStopTest.StubbornHandler<>("stuck-configmaps");
         factory.informerFor(ResourceType.PODS).addEventHandler(podHandler);
@@ -138,10 +154,13 @@ class SharedInformerFactoryTest {
                 warnings = log.linesWith("is still running after the stop grace period");
             }
             assertEquals(2, warnings.size(), "one WARN per stuck handler: " + warnings);
-            assertTrue(warnings.stream().anyMatch(w -> w.contains("shared informer pods") && w.contains("stuck-pods")),
+            assertTrue(
+                    warnings.stream().anyMatch(w -> w.contains("shared informer pods") && w.contains("stuck-pods")),
                     warnings.toString());
-            assertTrue(warnings.stream().anyMatch(w -> w.contains("shared informer configmaps")
-                    && w.contains("stuck-configmaps")), warnings.toString());
+            assertTrue(
+                    warnings.stream()
+                            .anyMatch(w -> w.contains("shared informer configmaps") && w.contains("stuck-configmaps")),
+                    warnings.toString());
             assertTrue(podHandler.interrupted.await(20, TimeUnit.SECONDS));
             assertTrue(cmHandler.interrupted.await(20, TimeUnit.SECONDS));
         } finally {
@@ -152,7 +171,8 @@ class SharedInformerFactoryTest {
 
     @Test
     void namespaceForClusterScopedTypeIsRejected() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> factory.informerFor(ResourceType.NODES, InformerOptions.inNamespace("default")));
     }
 }

@@ -14,7 +14,6 @@ import dev.informer.client.KubernetesClient;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testsupport.Await;
 import dev.informer.testsupport.LogCapture;
-import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -52,7 +51,9 @@ class SharedInformerHandlerApiTest {
             threads.add(thread);
             return thread;
         };
-        return SharedIndexInformer.builder(lw).name("pods").threadFactory(factory)
+        return SharedIndexInformer.builder(lw)
+                .name("pods")
+                .threadFactory(factory)
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(1)));
     }
 
@@ -62,20 +63,30 @@ class SharedInformerHandlerApiTest {
     void handlerNameAndLoggerAppearInTheThrowLineAndTheMetrics() {
         lw.onList = options -> podList("10", pod("a", "1"));
         informer = builder().build();
-        ResourceEventHandlerRegistration registration = informer.addEventHandler(new ResourceEventHandler<Pod>() {
-            @Override
-            public void onAdd(Pod obj, boolean isInInitialList) {
-                throw new IllegalStateException("boom in handler");
-            }
-        }, HandlerOptions.builder().name("node-controller").logger("my.controller.log").build());
+        ResourceEventHandlerRegistration registration = informer.addEventHandler(
+                new ResourceEventHandler<Pod>() {
+                    @Override
+                    public void onAdd(Pod obj, boolean isInInitialList) {
+                        throw new IllegalStateException("boom in handler");
+                    }
+                },
+                HandlerOptions.builder()
+                        .name("node-controller")
+                        .logger("my.controller.log")
+                        .build());
         try (LogCapture logs = LogCapture.start()) {
             informer.start();
-            Await.until("the throw is logged", () -> !logs.linesWith("node-controller", "threw").isEmpty());
+            Await.until("the throw is logged", () -> !logs.linesWith("node-controller", "threw")
+                    .isEmpty());
             String line = logs.linesWith("node-controller", "threw").get(0);
             assertTrue(line.contains("ERROR") && line.contains("my.controller.log"), line);
         }
         assertEquals("node-controller", registration.metrics().handlerName());
-        assertEquals(List.of("node-controller"), informer.listenerMetrics().stream().map(ListenerMetrics::handlerName).toList());
+        assertEquals(
+                List.of("node-controller"),
+                informer.listenerMetrics().stream()
+                        .map(ListenerMetrics::handlerName)
+                        .toList());
         assertEquals("pods/node-controller", registration.hasSyncedChecker().name());
     }
 
@@ -85,22 +96,27 @@ class SharedInformerHandlerApiTest {
         CountDownLatch inHandler = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         informer = builder().build();
-        informer.addEventHandler(new ResourceEventHandler<Pod>() {
-            @Override
-            public void onAdd(Pod obj, boolean isInInitialList) {
-                inHandler.countDown();
-                try {
-                    release.await(20, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt(); // the stop gave up on it
-                }
-            }
-        }, HandlerOptions.builder().name("stuck-reconciler").build());
+        informer.addEventHandler(
+                new ResourceEventHandler<Pod>() {
+                    @Override
+                    public void onAdd(Pod obj, boolean isInInitialList) {
+                        inHandler.countDown();
+                        try {
+                            release.await(20, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt(); // the stop gave up on it
+                        }
+                    }
+                },
+                HandlerOptions.builder().name("stuck-reconciler").build());
         informer.start();
         assertTrue(inHandler.await(20, TimeUnit.SECONDS));
         try (LogCapture logs = LogCapture.start()) {
             assertFalse(informer.stop(Duration.ofMillis(20)));
-            assertEquals(1, logs.linesWith("WARN", "'stuck-reconciler'", "still running after the stop grace period").size(),
+            assertEquals(
+                    1,
+                    logs.linesWith("WARN", "'stuck-reconciler'", "still running after the stop grace period")
+                            .size(),
                     String.valueOf(logs.lines()));
         } finally {
             release.countDown();
@@ -118,9 +134,11 @@ class SharedInformerHandlerApiTest {
     @Test
     void handlerOptionsResyncPeriodIsTheOneTheListenerGets() {
         informer = builder().resyncPeriod(Duration.ofMinutes(1)).build();
-        var withOwn = (dev.informer.cache.internal.ProcessorListener<?>) informer.addEventHandler(new RecordingHandler(),
+        var withOwn = (dev.informer.cache.internal.ProcessorListener<?>) informer.addEventHandler(
+                new RecordingHandler(),
                 HandlerOptions.builder().resyncPeriod(Duration.ofMinutes(5)).build());
-        var withDefault = (dev.informer.cache.internal.ProcessorListener<?>) informer.addEventHandler(new RecordingHandler(),
+        var withDefault = (dev.informer.cache.internal.ProcessorListener<?>) informer.addEventHandler(
+                new RecordingHandler(),
                 HandlerOptions.builder().name("defaults").build());
         assertEquals(Duration.ofMinutes(5), withOwn.resyncPeriod());
         assertEquals(Duration.ofMinutes(1), withDefault.resyncPeriod(), "absent: the informer's default");
@@ -128,15 +146,26 @@ class SharedInformerHandlerApiTest {
 
     @Test
     void handlerOptionsAreAnImmutableValueAndRejectBadInput() {
-        HandlerOptions options = HandlerOptions.builder().name("a").resyncPeriod(Duration.ofSeconds(3)).build();
+        HandlerOptions options = HandlerOptions.builder()
+                .name("a")
+                .resyncPeriod(Duration.ofSeconds(3))
+                .build();
         HandlerOptions changed = options.toBuilder().name("b").build();
         assertEquals("a", options.name().orElseThrow());
         assertEquals("b", changed.name().orElseThrow());
         assertEquals(Duration.ofSeconds(3), changed.resyncPeriod().orElseThrow());
-        assertEquals(options, HandlerOptions.builder().name("a").resyncPeriod(Duration.ofSeconds(3)).build());
-        assertTrue(HandlerOptions.DEFAULTS.name().isEmpty() && HandlerOptions.DEFAULTS.resyncPeriod().isEmpty());
-        assertThrows(IllegalArgumentException.class, () -> HandlerOptions.builder().name(" "));
-        assertThrows(IllegalArgumentException.class, () -> HandlerOptions.builder().resyncPeriod(Duration.ofSeconds(-1)));
+        assertEquals(
+                options,
+                HandlerOptions.builder()
+                        .name("a")
+                        .resyncPeriod(Duration.ofSeconds(3))
+                        .build());
+        assertTrue(HandlerOptions.DEFAULTS.name().isEmpty()
+                && HandlerOptions.DEFAULTS.resyncPeriod().isEmpty());
+        assertThrows(
+                IllegalArgumentException.class, () -> HandlerOptions.builder().name(" "));
+        assertThrows(
+                IllegalArgumentException.class, () -> HandlerOptions.builder().resyncPeriod(Duration.ofSeconds(-1)));
     }
 
     // ------------------------------------------------------------ shutDownEventHandler
@@ -148,18 +177,20 @@ class SharedInformerHandlerApiTest {
         CountDownLatch release = new CountDownLatch(1);
         List<String> seen = new CopyOnWriteArrayList<>();
         informer = builder().build();
-        ResourceEventHandlerRegistration slow = informer.addEventHandler(new ResourceEventHandler<Pod>() {
-            @Override
-            public void onAdd(Pod obj, boolean isInInitialList) {
-                seen.add(obj.name());
-                inHandler.countDown();
-                try {
-                    release.await(20, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        }, HandlerOptions.builder().name("slow").build());
+        ResourceEventHandlerRegistration slow = informer.addEventHandler(
+                new ResourceEventHandler<Pod>() {
+                    @Override
+                    public void onAdd(Pod obj, boolean isInInitialList) {
+                        seen.add(obj.name());
+                        inHandler.countDown();
+                        try {
+                            release.await(20, TimeUnit.SECONDS);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
+                },
+                HandlerOptions.builder().name("slow").build());
         informer.start();
         assertTrue(inHandler.await(20, TimeUnit.SECONDS));
 
@@ -205,8 +236,8 @@ class SharedInformerHandlerApiTest {
         informer = builder().build();
         SharedIndexInformer<Pod> other = builder().name("other").build();
         ResourceEventHandlerRegistration foreign = other.addEventHandler(new RecordingHandler());
-        IllegalArgumentException notOurs = assertThrows(IllegalArgumentException.class,
-                () -> informer.shutDownEventHandler(foreign, Duration.ZERO));
+        IllegalArgumentException notOurs = assertThrows(
+                IllegalArgumentException.class, () -> informer.shutDownEventHandler(foreign, Duration.ZERO));
         assertTrue(notOurs.getMessage().contains("pods"), notOurs.getMessage());
 
         AtomicReference<RuntimeException> fromHandler = new AtomicReference<>();
@@ -246,11 +277,14 @@ class SharedInformerHandlerApiTest {
             return podList("10", pod("a", "1"));
         };
         informer = builder().build();
-        ResourceEventHandlerRegistration registration = informer.addEventHandler(new RecordingHandler(),
-                HandlerOptions.builder().name("h").build());
+        ResourceEventHandlerRegistration registration = informer.addEventHandler(
+                new RecordingHandler(), HandlerOptions.builder().name("h").build());
         informer.start();
 
-        Sync.Result waiting = Sync.waitFor(Duration.ofMillis(20), informer.hasSyncedChecker(), registration.hasSyncedChecker(),
+        Sync.Result waiting = Sync.waitFor(
+                Duration.ofMillis(20),
+                informer.hasSyncedChecker(),
+                registration.hasSyncedChecker(),
                 DoneChecker.of("always", () -> true));
         assertFalse(waiting.allDone());
         assertEquals(List.of("pods", "pods/h"), waiting.notDone());
@@ -285,7 +319,10 @@ class SharedInformerHandlerApiTest {
     void waitForWithNothingToWaitForOrAZeroTimeoutReturnsAtOnce() throws Exception {
         FakeClock clock = new FakeClock(Instant.EPOCH);
         assertTrue(Sync.waitFor(clock, Duration.ofHours(1)).allDone());
-        assertEquals(List.of("x"), Sync.waitFor(clock, Duration.ZERO, DoneChecker.of("x", () -> false)).notDone());
+        assertEquals(
+                List.of("x"),
+                Sync.waitFor(clock, Duration.ZERO, DoneChecker.of("x", () -> false))
+                        .notDone());
         assertThrows(IllegalArgumentException.class, () -> Sync.waitFor(clock, Duration.ofSeconds(-1)));
     }
 
@@ -311,7 +348,9 @@ class SharedInformerHandlerApiTest {
         token.cancel();
         Await.terminated(runner);
         assertTrue(informer.isStopped());
-        List<Thread> alive = threads.subList(0, threads.size() - 1).stream().filter(Thread::isAlive).toList();
+        List<Thread> alive = threads.subList(0, threads.size() - 1).stream()
+                .filter(Thread::isAlive)
+                .toList();
         assertTrue(alive.isEmpty(), "ended before run returned (all but the stopping thread): " + alive);
     }
 
@@ -336,11 +375,14 @@ class SharedInformerHandlerApiTest {
 
     @Test
     void watchErrorHandlerWithContextIsToldTheInformerAndItsResource() throws Exception {
-        KubernetesClient client = KubernetesClient.create(ClientConfig.builder().server("http://127.0.0.1:1").build());
+        KubernetesClient client = KubernetesClient.create(
+                ClientConfig.builder().server("http://127.0.0.1:1").build());
         List<WatchErrorContext> contexts = new CopyOnWriteArrayList<>();
         List<Duration> retries = new CopyOnWriteArrayList<>();
-        informer = SharedIndexInformer.builder(client.resource(ResourceType.PODS)).namespace("team-a")
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(5))).build();
+        informer = SharedIndexInformer.builder(client.resource(ResourceType.PODS))
+                .namespace("team-a")
+                .backoff(BackoffPolicy.constant(Duration.ofMillis(5)))
+                .build();
         informer.setWatchErrorHandlerWithContext((context, error, retryIn) -> {
             contexts.add(context);
             retries.add(retryIn);
@@ -363,13 +405,15 @@ class SharedInformerHandlerApiTest {
         informer.start();
         Await.until("a failed list", () -> !names.isEmpty(), Await.LONG_TIMEOUT);
         assertEquals("pods", names.get(0));
-        assertThrows(IllegalStateException.class,
-                () -> informer.setWatchErrorHandlerWithContext((context, error, retryIn) -> { }));
+        assertThrows(
+                IllegalStateException.class,
+                () -> informer.setWatchErrorHandlerWithContext((context, error, retryIn) -> {}));
     }
 
     @Test
     void slf4jLoggerIsAcceptedAsIs() {
-        HandlerOptions options = HandlerOptions.builder().logger(LoggerFactory.getLogger("x.y")).build();
+        HandlerOptions options =
+                HandlerOptions.builder().logger(LoggerFactory.getLogger("x.y")).build();
         assertEquals("x.y", options.logger().orElseThrow().getName());
     }
 }

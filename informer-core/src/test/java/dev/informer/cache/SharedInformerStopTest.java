@@ -1,6 +1,5 @@
 package dev.informer.cache;
 
-import dev.informer.testsupport.LogCapture;
 import static dev.informer.cache.ReflectorTest.pod;
 import static dev.informer.cache.ReflectorTest.podList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.Pod;
 import dev.informer.testsupport.Await;
+import dev.informer.testsupport.LogCapture;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -108,7 +108,9 @@ class SharedInformerStopTest {
 
         stubborn.release.countDown();
         assertTrue(stubborn.returned.await(20, TimeUnit.SECONDS));
-        Await.until("the abandoned listener thread ends once its handler returns", () -> !stubborn.thread.isAlive(),
+        Await.until(
+                "the abandoned listener thread ends once its handler returns",
+                () -> !stubborn.thread.isAlive(),
                 Await.LONG_TIMEOUT);
         assertTrue(informer.stop(Duration.ZERO), "a later stop finds the first one finished");
     }

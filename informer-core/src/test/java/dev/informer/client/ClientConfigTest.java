@@ -47,13 +47,14 @@ class ClientConfigTest {
 
     private ConfigException resolveFails(String kubeconfig) throws IOException {
         Path file = write("config", kubeconfig);
-        return assertThrows(ConfigException.class,
-                () -> ClientConfig.fromKubeConfig(KubeConfig.parse(file), null, env(Map.of())));
+        return assertThrows(
+                ConfigException.class, () -> ClientConfig.fromKubeConfig(KubeConfig.parse(file), null, env(Map.of())));
     }
 
     private static void assertMentions(Throwable e, String... fragments) {
         for (String fragment : fragments) {
-            assertTrue(e.getMessage().contains(fragment), () -> "\"" + e.getMessage() + "\" should mention " + fragment);
+            assertTrue(
+                    e.getMessage().contains(fragment), () -> "\"" + e.getMessage() + "\" should mention " + fragment);
         }
     }
 
@@ -61,7 +62,8 @@ class ClientConfigTest {
 
     @Test
     void currentContextSelectsClusterUserAndNamespace() throws IOException {
-        ClientConfig config = resolve("""
+        ClientConfig config = resolve(
+                """
                 current-context: dev
                 clusters:
                 - name: prod
@@ -76,9 +78,12 @@ class ClientConfigTest {
                 contexts:
                 - name: dev
                   context: {cluster: prod, user: alice, namespace: team-a}
-                """.formatted(TestCertificates.base64(TestCertificates.pem(CA.certificate())),
-                TestCertificates.base64(TestCertificates.pem(CLIENT.certificate())),
-                TestCertificates.base64(TestCertificates.pkcs1Pem(CLIENT))), null);
+                """
+                        .formatted(
+                                TestCertificates.base64(TestCertificates.pem(CA.certificate())),
+                                TestCertificates.base64(TestCertificates.pem(CLIENT.certificate())),
+                                TestCertificates.base64(TestCertificates.pkcs1Pem(CLIENT))),
+                null);
 
         assertEquals(URI.create("https://prod.example:6443"), config.server());
         assertEquals(List.of(CA.certificate()), config.caCertificates());
@@ -93,7 +98,9 @@ class ClientConfigTest {
     @Test
     void fromKubeConfigFileChoosesTheNamedContextAndRemembersWhereItCameFrom() throws IOException {
         Path file = dir.resolve("two-contexts");
-        Files.writeString(file, """
+        Files.writeString(
+                file,
+                """
                 current-context: a
                 clusters:
                 - {name: one, cluster: {server: "https://one"}}
@@ -109,10 +116,16 @@ class ClientConfigTest {
         assertEquals(URI.create("http://two:8080"), b.server());
         assertEquals("ops", b.namespace());
         assertEquals(ClientConfig.Origin.kubeConfig(file.toAbsolutePath().normalize(), "b", "bob"), b.origin());
-        assertEquals("user 'bob' (context 'b', kubeconfig " + file.toAbsolutePath().normalize() + ")", b.origin().describe());
-        assertEquals("http://two:8080 as user 'bob' (context 'b', kubeconfig " + file.toAbsolutePath().normalize() + ")",
+        assertEquals(
+                "user 'bob' (context 'b', kubeconfig " + file.toAbsolutePath().normalize() + ")",
+                b.origin().describe());
+        assertEquals(
+                "http://two:8080 as user 'bob' (context 'b', kubeconfig "
+                        + file.toAbsolutePath().normalize() + ")",
                 b.describe());
-        assertEquals("a", ClientConfig.fromKubeConfig(file, null).origin().context().orElseThrow(),
+        assertEquals(
+                "a",
+                ClientConfig.fromKubeConfig(file, null).origin().context().orElseThrow(),
                 "null selects the current context");
         assertEquals("a", ClientConfig.fromKubeConfig(file).origin().context().orElseThrow());
         ConfigException unknown = assertThrows(ConfigException.class, () -> ClientConfig.fromKubeConfig(file, "c"));
@@ -129,7 +142,8 @@ class ClientConfigTest {
 
     @Test
     void namedContextOverridesCurrentAndNamespaceDefaultsToDefault() throws IOException {
-        ClientConfig config = resolve("""
+        ClientConfig config = resolve(
+                """
                 current-context: a
                 clusters:
                 - {name: one, cluster: {server: "https://one"}}
@@ -139,7 +153,8 @@ class ClientConfigTest {
                 contexts:
                 - {name: a, context: {cluster: one, user: u, namespace: x}}
                 - {name: b, context: {cluster: two, user: u}}
-                """, "b");
+                """,
+                "b");
         assertEquals(URI.create("http://two:8080"), config.server());
         assertEquals("default", config.namespace());
         assertEquals("me", config.username());
@@ -152,7 +167,8 @@ class ClientConfigTest {
         write("pki/erin.crt", TestCertificates.pem(EC_CLIENT.certificate()));
         write("pki/erin.key", TestCertificates.sec1Pem(EC_CLIENT));
         write("token", "file-token\n");
-        ClientConfig config = resolve("""
+        ClientConfig config = resolve(
+                """
                 current-context: c
                 clusters:
                 - {name: k, cluster: {server: "https://k", certificate-authority: pki/ca.crt}}
@@ -160,7 +176,8 @@ class ClientConfigTest {
                 - {name: erin, user: {client-certificate: pki/erin.crt, client-key: pki/erin.key, tokenFile: token, token: literal}}
                 contexts:
                 - {name: c, context: {cluster: k, user: erin}}
-                """, null);
+                """,
+                null);
         assertEquals(List.of(CA.certificate()), config.caCertificates());
         assertEquals(List.of(EC_CLIENT.certificate()), config.clientCertificateChain());
         assertEquals("EC", config.clientKey().orElseThrow().getAlgorithm());
@@ -175,13 +192,15 @@ class ClientConfigTest {
 
     @Test
     void currentContextThatIsNotDefinedNamesFileAndContext() throws IOException {
-        ConfigException e = resolveFails("current-context: ghost\ncontexts:\n- {name: real, context: {cluster: k, user: u}}\n");
+        ConfigException e =
+                resolveFails("current-context: ghost\ncontexts:\n- {name: real, context: {cluster: k, user: u}}\n");
         assertMentions(e, dir.resolve("config").toString(), "current-context \"ghost\"", "not defined", "real");
     }
 
     @Test
     void unknownUserNamesFileContextAndUser() throws IOException {
-        ConfigException e = resolveFails("""
+        ConfigException e = resolveFails(
+                """
                 current-context: c
                 clusters:
                 - {name: k, cluster: {server: "https://k"}}
@@ -193,7 +212,8 @@ class ClientConfigTest {
 
     @Test
     void unknownClusterNamesFileContextAndCluster() throws IOException {
-        ConfigException e = resolveFails("""
+        ConfigException e = resolveFails(
+                """
                 current-context: c
                 users:
                 - {name: u, user: {token: t}}
@@ -205,7 +225,8 @@ class ClientConfigTest {
 
     @Test
     void clusterWithoutServerIsAnError() throws IOException {
-        ConfigException e = resolveFails("""
+        ConfigException e = resolveFails(
+                """
                 current-context: c
                 clusters:
                 - {name: k, cluster: {insecure-skip-tls-verify: true}}
@@ -220,7 +241,8 @@ class ClientConfigTest {
     @Test
     void unreadableKeyFileNamesFileUserAndPath() throws IOException {
         write("alice.crt", TestCertificates.pem(CLIENT.certificate()));
-        ConfigException e = resolveFails("""
+        ConfigException e = resolveFails(
+                """
                 current-context: c
                 clusters:
                 - {name: k, cluster: {server: "https://k"}}
@@ -229,14 +251,19 @@ class ClientConfigTest {
                 contexts:
                 - {name: c, context: {cluster: k, user: alice}}
                 """);
-        assertMentions(e, dir.resolve("config").toString(), "user \"alice\"", dir.resolve("missing.key").toString());
+        assertMentions(
+                e,
+                dir.resolve("config").toString(),
+                "user \"alice\"",
+                dir.resolve("missing.key").toString());
     }
 
     @Test
     void referencedFileThatIsADirectoryIsOneLineNamingUserFieldAndPath() throws IOException {
         write("alice.crt", TestCertificates.pem(CLIENT.certificate()));
         Files.createDirectories(dir.resolve("keys"));
-        ConfigException e = resolveFails("""
+        ConfigException e = resolveFails(
+                """
                 current-context: c
                 clusters:
                 - {name: k, cluster: {server: "https://k"}}
@@ -244,15 +271,19 @@ class ClientConfigTest {
                 - {name: alice, user: {client-certificate-data: %s, client-key: keys}}
                 contexts:
                 - {name: c, context: {cluster: k, user: alice}}
-                """.formatted(TestCertificates.base64(TestCertificates.pem(CLIENT.certificate()))));
-        assertEquals("kubeconfig " + dir.resolve("config") + ": user \"alice\" client-key " + dir.resolve("keys")
-                + " is a directory, not a file", e.getMessage());
+                """
+                        .formatted(TestCertificates.base64(TestCertificates.pem(CLIENT.certificate()))));
+        assertEquals(
+                "kubeconfig " + dir.resolve("config") + ": user \"alice\" client-key " + dir.resolve("keys")
+                        + " is a directory, not a file",
+                e.getMessage());
     }
 
     @Test
     void keyThatDoesNotMatchTheCertificateNamesTheUser() throws IOException {
         HeldCertificate other = TestCertificates.rsaClient(CA, "other");
-        ConfigException e = resolveFails("""
+        ConfigException e = resolveFails(
+                """
                 current-context: c
                 clusters:
                 - {name: k, cluster: {server: "https://k"}}
@@ -260,15 +291,18 @@ class ClientConfigTest {
                 - {name: alice, user: {client-certificate-data: %s, client-key-data: %s}}
                 contexts:
                 - {name: c, context: {cluster: k, user: alice}}
-                """.formatted(TestCertificates.base64(TestCertificates.pem(CLIENT.certificate())),
-                TestCertificates.base64(TestCertificates.pkcs8Pem(other))));
+                """
+                        .formatted(
+                                TestCertificates.base64(TestCertificates.pem(CLIENT.certificate())),
+                                TestCertificates.base64(TestCertificates.pkcs8Pem(other))));
         assertMentions(e, "user \"alice\"", "does not match");
         assertFalse(e.getMessage().contains("PRIVATE KEY"), "the key is never echoed");
     }
 
     @Test
     void conflictingSettingsAreRejectedAsClientGoDoes() throws IOException {
-        String frame = """
+        String frame =
+                """
                 current-context: c
                 clusters:
                 - {name: k, cluster: %s}
@@ -278,84 +312,131 @@ class ClientConfigTest {
                 - {name: c, context: {cluster: k, user: u}}
                 """;
         String ca = TestCertificates.base64(TestCertificates.pem(CA.certificate()));
-        assertMentions(resolveFails(frame.formatted("{server: https://k}", "{token: t, username: a, password: b}")),
-                "user \"u\"", "more than one authentication method");
-        assertMentions(resolveFails(frame.formatted(
-                "{server: https://k, certificate-authority: ca.pem, certificate-authority-data: " + ca + "}", "{token: t}")),
-                "cluster \"k\"", "certificate-authority-data");
-        assertMentions(resolveFails(frame.formatted(
-                "{server: https://k, insecure-skip-tls-verify: true, certificate-authority-data: " + ca + "}", "{token: t}")),
-                "cluster \"k\"", "insecure-skip-tls-verify");
-        assertMentions(resolveFails(frame.formatted("{server: https://k}",
-                "{client-certificate-data: " + TestCertificates.base64(TestCertificates.pem(CLIENT.certificate())) + "}")),
-                "user \"u\"", "no client-key");
-        assertMentions(resolveFails(frame.formatted("{server: https://k}", "{auth-provider: {name: gcp}}")),
-                "user \"u\"", "auth-provider \"gcp\"", "not supported");
-        assertMentions(resolveFails(frame.formatted("{server: \"ftp://k\"}", "{token: t}")),
-                "cluster \"k\"", "https://");
-        assertMentions(resolveFails(frame.formatted("{server: https://k, proxy-url: \"https://p:1\"}", "{token: t}")),
-                "cluster \"k\"", "proxy");
+        assertMentions(
+                resolveFails(frame.formatted("{server: https://k}", "{token: t, username: a, password: b}")),
+                "user \"u\"",
+                "more than one authentication method");
+        assertMentions(
+                resolveFails(frame.formatted(
+                        "{server: https://k, certificate-authority: ca.pem, certificate-authority-data: " + ca + "}",
+                        "{token: t}")),
+                "cluster \"k\"",
+                "certificate-authority-data");
+        assertMentions(
+                resolveFails(frame.formatted(
+                        "{server: https://k, insecure-skip-tls-verify: true, certificate-authority-data: " + ca + "}",
+                        "{token: t}")),
+                "cluster \"k\"",
+                "insecure-skip-tls-verify");
+        assertMentions(
+                resolveFails(frame.formatted(
+                        "{server: https://k}",
+                        "{client-certificate-data: "
+                                + TestCertificates.base64(TestCertificates.pem(CLIENT.certificate())) + "}")),
+                "user \"u\"",
+                "no client-key");
+        assertMentions(
+                resolveFails(frame.formatted("{server: https://k}", "{auth-provider: {name: gcp}}")),
+                "user \"u\"",
+                "auth-provider \"gcp\"",
+                "not supported");
+        assertMentions(
+                resolveFails(frame.formatted("{server: \"ftp://k\"}", "{token: t}")), "cluster \"k\"", "https://");
+        assertMentions(
+                resolveFails(frame.formatted("{server: https://k, proxy-url: \"https://p:1\"}", "{token: t}")),
+                "cluster \"k\"",
+                "proxy");
     }
 
     @Test
     void contextWithoutUserIsAnError() throws IOException {
-        assertMentions(resolveFails("""
+        assertMentions(
+                resolveFails(
+                        """
                 current-context: c
                 clusters:
                 - {name: k, cluster: {server: "https://k"}}
                 contexts:
                 - {name: c, context: {cluster: k}}
-                """), "context \"c\"", "no user");
+                """),
+                "context \"c\"",
+                "no user");
     }
 
     // ------------------------------------------------------------------ builder
 
     @Test
     void builderRequiresAServer() {
-        assertMentions(assertThrows(ConfigException.class, () -> ClientConfig.builder().build()), "server");
-        assertMentions(assertThrows(ConfigException.class, () -> ClientConfig.builder().server("localhost:6443")), "https://");
-        assertMentions(assertThrows(ConfigException.class, () -> ClientConfig.builder().server("https://u:p@host")), "credentials");
+        assertMentions(
+                assertThrows(ConfigException.class, () -> ClientConfig.builder().build()), "server");
+        assertMentions(
+                assertThrows(ConfigException.class, () -> ClientConfig.builder().server("localhost:6443")), "https://");
+        assertMentions(
+                assertThrows(ConfigException.class, () -> ClientConfig.builder().server("https://u:p@host")),
+                "credentials");
     }
 
     @Test
     void builderRejectsTrustingACaAndEverything() {
-        ClientConfig.Builder builder = ClientConfig.builder().server("https://k")
-                .caCertificates(List.of(CA.certificate())).insecureSkipTlsVerify(true);
+        ClientConfig.Builder builder = ClientConfig.builder()
+                .server("https://k")
+                .caCertificates(List.of(CA.certificate()))
+                .insecureSkipTlsVerify(true);
         assertMentions(assertThrows(ConfigException.class, builder::build), "insecure");
     }
 
     @Test
     void builderRejectsTokenWithBasicAuth() {
-        ClientConfig.Builder builder = ClientConfig.builder().server("https://k").bearerToken("t").basicAuth("u", "p");
+        ClientConfig.Builder builder =
+                ClientConfig.builder().server("https://k").bearerToken("t").basicAuth("u", "p");
         assertMentions(assertThrows(ConfigException.class, builder::build), "not both");
     }
 
     @Test
     void builderRejectsBadDurationsAndUnreadableFiles() {
-        assertThrows(IllegalArgumentException.class, () -> ClientConfig.builder().readTimeout(Duration.ZERO));
-        assertThrows(IllegalArgumentException.class, () -> ClientConfig.builder().pingInterval(Duration.ofSeconds(-1)));
+        assertThrows(
+                IllegalArgumentException.class, () -> ClientConfig.builder().readTimeout(Duration.ZERO));
+        assertThrows(
+                IllegalArgumentException.class, () -> ClientConfig.builder().pingInterval(Duration.ofSeconds(-1)));
         Path absent = dir.resolve("absent.crt");
-        assertMentions(assertThrows(ConfigException.class, () -> ClientConfig.builder().caCertificateFile(absent)),
+        assertMentions(
+                assertThrows(ConfigException.class, () -> ClientConfig.builder().caCertificateFile(absent)),
                 absent.toString());
-        ClientConfig.Builder withTokenFile = ClientConfig.builder().server("https://k").bearerTokenFile(absent);
+        ClientConfig.Builder withTokenFile =
+                ClientConfig.builder().server("https://k").bearerTokenFile(absent);
         assertMentions(assertThrows(ConfigException.class, withTokenFile::build), absent.toString());
     }
 
     @Test
     void toStringNeverShowsCredentials() {
-        ClientConfig config = ClientConfig.builder().server("https://k").basicAuth("me", "pw-secret-1")
-                .proxy("http://puser:ppass-2@proxy:3128").build();
+        ClientConfig config = ClientConfig.builder()
+                .server("https://k")
+                .basicAuth("me", "pw-secret-1")
+                .proxy("http://puser:ppass-2@proxy:3128")
+                .build();
         String text = config.toString();
         assertFalse(text.contains("pw-secret-1") || text.contains("ppass-2"), text);
-        String tokenText = ClientConfig.builder().server("https://k").bearerToken("tok-secret-3").build().toString();
+        String tokenText = ClientConfig.builder()
+                .server("https://k")
+                .bearerToken("tok-secret-3")
+                .build()
+                .toString();
         assertFalse(tokenText.contains("tok-secret-3"), tokenText);
     }
 
     @Test
     void toBuilderKeepsEverySetting() {
-        ClientConfig original = ClientConfig.builder().server("https://k").bearerToken("t").namespace("ns")
-                .tlsServerName("name").userAgent("agent/1").connectTimeout(Duration.ofSeconds(3))
-                .watchReadTimeout(Duration.ofMinutes(2)).disableCompression(true).clock(clock).build();
+        ClientConfig original = ClientConfig.builder()
+                .server("https://k")
+                .bearerToken("t")
+                .namespace("ns")
+                .tlsServerName("name")
+                .userAgent("agent/1")
+                .connectTimeout(Duration.ofSeconds(3))
+                .watchReadTimeout(Duration.ofMinutes(2))
+                .disableCompression(true)
+                .clock(clock)
+                .build();
         ClientConfig copy = original.toBuilder().build();
         assertEquals(original.toString(), copy.toString());
         assertEquals("agent/1", copy.userAgent());
@@ -380,8 +461,8 @@ class ClientConfigTest {
     @Test
     void inClusterReadsServiceAccountFilesAndVariables() throws IOException {
         serviceAccount("sa-token-1", true, "kube-system\n");
-        ClientConfig config = ClientConfig.inCluster(env(Map.of(
-                "KUBERNETES_SERVICE_HOST", "10.96.0.1", "KUBERNETES_SERVICE_PORT", "443")));
+        ClientConfig config = ClientConfig.inCluster(
+                env(Map.of("KUBERNETES_SERVICE_HOST", "10.96.0.1", "KUBERNETES_SERVICE_PORT", "443")));
         assertEquals(URI.create("https://10.96.0.1:443"), config.server());
         assertEquals("sa-token-1", config.bearerToken().orElseThrow().get());
         assertEquals(List.of(CA.certificate()), config.caCertificates());
@@ -391,10 +472,15 @@ class ClientConfigTest {
     @Test
     void inClusterConfigurationNamesTheServiceAccountToken() throws IOException {
         serviceAccount("sa-token", false, null);
-        ClientConfig config = ClientConfig.inCluster(new ConfigEnvironment(Map.of("KUBERNETES_SERVICE_HOST", "10.0.0.1",
-                "KUBERNETES_SERVICE_PORT", "443"), dir, dir.resolve("sa"), clock));
+        ClientConfig config = ClientConfig.inCluster(new ConfigEnvironment(
+                Map.of("KUBERNETES_SERVICE_HOST", "10.0.0.1", "KUBERNETES_SERVICE_PORT", "443"),
+                dir,
+                dir.resolve("sa"),
+                clock));
         assertEquals(ClientConfig.Origin.inCluster(dir.resolve("sa").resolve("token")), config.origin());
-        assertEquals("https://10.0.0.1:443 as the pod's service account (token " + dir.resolve("sa").resolve("token") + ")",
+        assertEquals(
+                "https://10.0.0.1:443 as the pod's service account (token "
+                        + dir.resolve("sa").resolve("token") + ")",
                 config.describe());
     }
 
@@ -411,8 +497,8 @@ class ClientConfigTest {
     @Test
     void inClusterTokenIsReReadAfterItRotates() throws IOException {
         serviceAccount("first", true, null);
-        ClientConfig config = ClientConfig.inCluster(env(Map.of(
-                "KUBERNETES_SERVICE_HOST", "10.0.0.1", "KUBERNETES_SERVICE_PORT", "443")));
+        ClientConfig config = ClientConfig.inCluster(
+                env(Map.of("KUBERNETES_SERVICE_HOST", "10.0.0.1", "KUBERNETES_SERVICE_PORT", "443")));
         assertEquals("default", config.namespace());
         assertEquals("first", config.bearerToken().orElseThrow().get());
 
@@ -429,17 +515,21 @@ class ClientConfigTest {
 
     @Test
     void inClusterWithoutVariablesOrTokenFailsClearly() throws IOException {
-        assertMentions(assertThrows(ConfigException.class, () -> ClientConfig.inCluster(env(Map.of()))),
+        assertMentions(
+                assertThrows(ConfigException.class, () -> ClientConfig.inCluster(env(Map.of()))),
                 "KUBERNETES_SERVICE_HOST");
         Map<String, String> vars = Map.of("KUBERNETES_SERVICE_HOST", "h", "KUBERNETES_SERVICE_PORT", "1");
-        assertMentions(assertThrows(ConfigException.class, () -> ClientConfig.inCluster(env(vars))),
+        assertMentions(
+                assertThrows(ConfigException.class, () -> ClientConfig.inCluster(env(vars))),
                 dir.resolve("sa/token").toString());
     }
 
     @Test
     void autoDetectPrefersKubeconfigOverInCluster() throws IOException {
         serviceAccount("sa", false, null);
-        Path file = write("kc", """
+        Path file = write(
+                "kc",
+                """
                 current-context: c
                 clusters:
                 - {name: k, cluster: {server: "https://from-kubeconfig"}}
@@ -448,16 +538,21 @@ class ClientConfigTest {
                 contexts:
                 - {name: c, context: {cluster: k, user: u}}
                 """);
-        ClientConfig config = ClientConfig.autoDetect(env(Map.of("KUBECONFIG", file.toString(),
-                "KUBERNETES_SERVICE_HOST", "10.0.0.1", "KUBERNETES_SERVICE_PORT", "443")));
+        ClientConfig config = ClientConfig.autoDetect(env(Map.of(
+                "KUBECONFIG",
+                file.toString(),
+                "KUBERNETES_SERVICE_HOST",
+                "10.0.0.1",
+                "KUBERNETES_SERVICE_PORT",
+                "443")));
         assertEquals(URI.create("https://from-kubeconfig"), config.server());
     }
 
     @Test
     void autoDetectFallsBackToInCluster() throws IOException {
         serviceAccount("sa", false, null);
-        ClientConfig config = ClientConfig.autoDetect(env(Map.of(
-                "KUBERNETES_SERVICE_HOST", "10.0.0.1", "KUBERNETES_SERVICE_PORT", "443")));
+        ClientConfig config = ClientConfig.autoDetect(
+                env(Map.of("KUBERNETES_SERVICE_HOST", "10.0.0.1", "KUBERNETES_SERVICE_PORT", "443")));
         assertEquals(URI.create("https://10.0.0.1:443"), config.server());
         assertEquals("sa", config.bearerToken().orElseThrow().get());
     }
@@ -471,16 +566,33 @@ class ClientConfigTest {
     @Test
     void autoDetectReportsAnInvalidKubeconfigInsteadOfFallingBack() throws IOException {
         Path file = write("broken", "current-context: [");
-        assertMentions(assertThrows(ConfigException.class, () -> ClientConfig.autoDetect(env(Map.of(
-                "KUBECONFIG", file.toString(), "KUBERNETES_SERVICE_HOST", "h", "KUBERNETES_SERVICE_PORT", "1")))),
+        assertMentions(
+                assertThrows(
+                        ConfigException.class,
+                        () -> ClientConfig.autoDetect(env(Map.of(
+                                "KUBECONFIG",
+                                file.toString(),
+                                "KUBERNETES_SERVICE_HOST",
+                                "h",
+                                "KUBERNETES_SERVICE_PORT",
+                                "1")))),
                 file.toString());
     }
 
     @Test
     void proxyUrlSchemesAreChecked() {
-        assertEquals("socks5", ClientConfig.builder().proxy("socks5://p:1080").server("https://k").build().proxy().getScheme());
-        assertMentions(assertThrows(ConfigException.class, () -> ClientConfig.builder().proxy("ftp://p")), "http://");
-        assertMentions(assertThrows(ConfigException.class, () -> ClientConfig.builder().proxy("socks5://u:p@p:1")), "socks5");
+        assertEquals(
+                "socks5",
+                ClientConfig.builder()
+                        .proxy("socks5://p:1080")
+                        .server("https://k")
+                        .build()
+                        .proxy()
+                        .getScheme());
+        assertMentions(
+                assertThrows(ConfigException.class, () -> ClientConfig.builder().proxy("ftp://p")), "http://");
+        assertMentions(
+                assertThrows(ConfigException.class, () -> ClientConfig.builder().proxy("socks5://u:p@p:1")), "socks5");
         assertNull(ClientConfig.builder().proxy("").server("https://k").build().proxy());
     }
 }

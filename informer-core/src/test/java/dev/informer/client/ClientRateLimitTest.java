@@ -31,10 +31,18 @@ class ClientRateLimitTest {
     }
 
     private void createConfigMaps(int count) {
-        try (KubernetesClient unlimited = KubernetesClient.create(ClientConfig.builder().server(server.url()).build())) {
+        try (KubernetesClient unlimited = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build())) {
             for (int i = 0; i < count; i++) {
-                unlimited.resource(ResourceType.CONFIGMAPS).inNamespace("default").create(ConfigMap.builder()
-                        .metadata(ObjectMeta.builder().namespace("default").name("cm-" + i).build()).build());
+                unlimited
+                        .resource(ResourceType.CONFIGMAPS)
+                        .inNamespace("default")
+                        .create(ConfigMap.builder()
+                                .metadata(ObjectMeta.builder()
+                                        .namespace("default")
+                                        .name("cm-" + i)
+                                        .build())
+                                .build());
             }
         }
     }
@@ -42,12 +50,19 @@ class ClientRateLimitTest {
     @Test
     void everyListPageTakesAPermitAndAWatchTakesOneWhenItStarts() throws Exception {
         createConfigMaps(5);
-        limited = KubernetesClient.create(ClientConfig.builder().server(server.url()).clock(clock).qps(1).burst(2).build());
-        ResourceClient<ConfigMap> configMaps = limited.resource(ResourceType.CONFIGMAPS).inNamespace("default");
+        limited = KubernetesClient.create(ClientConfig.builder()
+                .server(server.url())
+                .clock(clock)
+                .qps(1)
+                .burst(2)
+                .build());
+        ResourceClient<ConfigMap> configMaps =
+                limited.resource(ResourceType.CONFIGMAPS).inNamespace("default");
         long listsBefore = server.requestCount("list", "configmaps");
 
         AtomicReference<ListPager.Result<ConfigMap>> listed = new AtomicReference<>();
-        Thread lister = new Thread(() -> listed.set(ListPager.of(configMaps::list, 2).list(ListOptions.NONE)));
+        Thread lister =
+                new Thread(() -> listed.set(ListPager.of(configMaps::list, 2).list(ListOptions.NONE)));
         lister.setDaemon(true);
         lister.start();
 
@@ -62,7 +77,8 @@ class ClientRateLimitTest {
         // The bucket is empty: the watch waits for one permit, then streams without taking more.
         AtomicReference<Watch<ConfigMap>> watch = new AtomicReference<>();
         Thread watcher = new Thread(() -> watch.set(configMaps.watch(ListOptions.builder()
-                .resourceVersion(listed.get().list().resourceVersion()).build())));
+                .resourceVersion(listed.get().list().resourceVersion())
+                .build())));
         watcher.setDaemon(true);
         watcher.start();
         assertTrue(clock.awaitWaiters(1, Await.TIMEOUT), "the watch waits for a permit");
@@ -70,8 +86,11 @@ class ClientRateLimitTest {
         clock.step(Duration.ofSeconds(1));
         watcher.join(Await.TIMEOUT.toMillis());
         try (Watch<ConfigMap> open = watch.get()) {
-            server.create("configmaps", "default", "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","
-                    + "\"metadata\":{\"name\":\"late\",\"namespace\":\"default\"}}");
+            server.create(
+                    "configmaps",
+                    "default",
+                    "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\","
+                            + "\"metadata\":{\"name\":\"late\",\"namespace\":\"default\"}}");
             assertEquals("late", open.next().typedObject().metadata().name());
             assertEquals(1, server.requestCount("watch", "configmaps"));
         }
@@ -80,8 +99,10 @@ class ClientRateLimitTest {
     @Test
     void withoutQpsNothingWaits() {
         createConfigMaps(3);
-        limited = KubernetesClient.create(ClientConfig.builder().server(server.url()).clock(clock).build());
-        ResourceClient<ConfigMap> configMaps = limited.resource(ResourceType.CONFIGMAPS).inNamespace("default");
+        limited = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).clock(clock).build());
+        ResourceClient<ConfigMap> configMaps =
+                limited.resource(ResourceType.CONFIGMAPS).inNamespace("default");
         for (int i = 0; i < 30; i++) {
             configMaps.list(ListOptions.NONE);
         }

@@ -31,6 +31,7 @@ class ClientTimeoutsTest {
 
     /** Accepts connections (the kernel completes the handshake) and never reads or writes. */
     private ServerSocket silent;
+
     private KubernetesClient client;
     private String base;
 
@@ -38,8 +39,11 @@ class ClientTimeoutsTest {
     void start() throws IOException {
         silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         base = "http://127.0.0.1:" + silent.getLocalPort();
-        client = KubernetesClient.create(ClientConfig.builder().server(base)
-                .readTimeout(Duration.ofSeconds(2)).watchReadTimeout(Duration.ofMinutes(10)).build());
+        client = KubernetesClient.create(ClientConfig.builder()
+                .server(base)
+                .readTimeout(Duration.ofSeconds(2))
+                .watchReadTimeout(Duration.ofMinutes(10))
+                .build());
     }
 
     @AfterEach
@@ -50,8 +54,10 @@ class ClientTimeoutsTest {
 
     @Test
     void listFromAServerThatNeverAnswersFailsAfterTheRequestTimeoutNamingTheUrl() {
-        ApiConnectionException e = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThrows(
-                ApiConnectionException.class, () -> client.resource(ResourceType.CONFIGMAPS).list(ListOptions.NONE)));
+        ApiConnectionException e = assertTimeoutPreemptively(
+                Duration.ofSeconds(20),
+                () -> assertThrows(ApiConnectionException.class, () -> client.resource(ResourceType.CONFIGMAPS)
+                        .list(ListOptions.NONE)));
         String url = base + "/api/v1/namespaces/default/configmaps";
         assertTrue(e.getMessage().startsWith("GET " + url + ": no response within 2s"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"));
@@ -60,10 +66,12 @@ class ClientTimeoutsTest {
 
     @Test
     void watchStartFromAServerThatNeverAnswersFailsAfterTheRequestTimeoutNotTheWatchTimeout() {
-        ApiConnectionException e = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThrows(
-                ApiConnectionException.class, () -> client.resource(ResourceType.CONFIGMAPS)
+        ApiConnectionException e = assertTimeoutPreemptively(
+                Duration.ofSeconds(20),
+                () -> assertThrows(ApiConnectionException.class, () -> client.resource(ResourceType.CONFIGMAPS)
                         .watch(ListOptions.builder().timeoutSeconds(300).build())));
-        assertTrue(e.getMessage().startsWith("GET " + base + "/api/v1/namespaces/default/configmaps?watch=true"),
+        assertTrue(
+                e.getMessage().startsWith("GET " + base + "/api/v1/namespaces/default/configmaps?watch=true"),
                 e.getMessage());
         assertTrue(e.getMessage().contains(": no response within 2s"), e.getMessage());
     }
@@ -71,11 +79,18 @@ class ClientTimeoutsTest {
     @Test
     void httpsServerThatNeverAnswersTheHandshakeIsReportedAsSuch() {
         try (KubernetesClient tls = KubernetesClient.create(ClientConfig.builder()
-                .server("https://127.0.0.1:" + silent.getLocalPort()).readTimeout(Duration.ofSeconds(2)).build())) {
-            ApiConnectionException e = assertTimeoutPreemptively(Duration.ofSeconds(20), () -> assertThrows(
-                    ApiConnectionException.class, () -> tls.resource(ResourceType.CONFIGMAPS).get("x")));
-            assertTrue(e.getMessage().endsWith("/configmaps/x: no TLS handshake within 2s (the server accepted the "
-                    + "connection but did not answer TLS; readTimeout)"), e.getMessage());
+                .server("https://127.0.0.1:" + silent.getLocalPort())
+                .readTimeout(Duration.ofSeconds(2))
+                .build())) {
+            ApiConnectionException e = assertTimeoutPreemptively(
+                    Duration.ofSeconds(20),
+                    () -> assertThrows(ApiConnectionException.class, () -> tls.resource(ResourceType.CONFIGMAPS)
+                            .get("x")));
+            assertTrue(
+                    e.getMessage()
+                            .endsWith("/configmaps/x: no TLS handshake within 2s (the server accepted the "
+                                    + "connection but did not answer TLS; readTimeout)"),
+                    e.getMessage());
         }
     }
 
@@ -83,13 +98,23 @@ class ClientTimeoutsTest {
     void watchBodySilentForLongerThanTheWatchReadTimeoutEndsTheWatch() throws Exception {
         try (MockWebServer server = new MockWebServer()) {
             server.start();
-            server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/json")
-                    .bodyDelay(30, TimeUnit.SECONDS).body("{}").build());
+            server.enqueue(new MockResponse.Builder()
+                    .setHeader("Content-Type", "application/json")
+                    .bodyDelay(30, TimeUnit.SECONDS)
+                    .body("{}")
+                    .build());
             try (KubernetesClient quick = KubernetesClient.create(MockApi.config(server)
-                    .readTimeout(Duration.ofSeconds(10)).watchReadTimeout(Duration.ofSeconds(1)).build());
-                 Watch<ConfigMap> watch = quick.resource(ResourceType.CONFIGMAPS).watch(ListOptions.NONE)) {
-                assertTimeoutPreemptively(Duration.ofSeconds(8), () -> assertEquals(null, watch.next(),
-                        "the dead stream ends the watch (the reflector then starts another)"));
+                            .readTimeout(Duration.ofSeconds(10))
+                            .watchReadTimeout(Duration.ofSeconds(1))
+                            .build());
+                    Watch<ConfigMap> watch =
+                            quick.resource(ResourceType.CONFIGMAPS).watch(ListOptions.NONE)) {
+                assertTimeoutPreemptively(
+                        Duration.ofSeconds(8),
+                        () -> assertEquals(
+                                null,
+                                watch.next(),
+                                "the dead stream ends the watch (the reflector then starts another)"));
             }
         }
     }
@@ -99,13 +124,20 @@ class ClientTimeoutsTest {
         try (MockWebServer server = new MockWebServer()) {
             server.start();
             String event = "{\"type\":\"ADDED\",\"object\":" + MockApi.configMapJson("team", "late", "7") + "}\n";
-            server.enqueue(new MockResponse.Builder().setHeader("Content-Type", "application/json")
-                    .bodyDelay(1500, TimeUnit.MILLISECONDS).body(event).build());
+            server.enqueue(new MockResponse.Builder()
+                    .setHeader("Content-Type", "application/json")
+                    .bodyDelay(1500, TimeUnit.MILLISECONDS)
+                    .body(event)
+                    .build());
             try (KubernetesClient quick = KubernetesClient.create(MockApi.config(server)
-                    .readTimeout(Duration.ofMillis(500)).watchReadTimeout(Duration.ofSeconds(30)).build());
-                 Watch<ConfigMap> watch = quick.resource(ResourceType.CONFIGMAPS).watch(ListOptions.NONE)) {
+                            .readTimeout(Duration.ofMillis(500))
+                            .watchReadTimeout(Duration.ofSeconds(30))
+                            .build());
+                    Watch<ConfigMap> watch =
+                            quick.resource(ResourceType.CONFIGMAPS).watch(ListOptions.NONE)) {
                 Iterator<Event<ConfigMap>> events = watch.iterator();
-                assertTrue(events.hasNext(), "the event after 1.5 s of silence arrives despite a 500 ms request timeout");
+                assertTrue(
+                        events.hasNext(), "the event after 1.5 s of silence arrives despite a 500 ms request timeout");
                 Event<ConfigMap> first = events.next();
                 assertEquals(EventType.ADDED, first.type());
                 assertEquals("late", first.typedObject().metadata().name());

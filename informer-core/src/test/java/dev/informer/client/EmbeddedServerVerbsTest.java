@@ -32,8 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** Every verb against the embedded API server, configured through the kubeconfig it writes. */
 class EmbeddedServerVerbsTest {
 
-    private static final ResourceDefinition WIDGET_DEFINITION =
-            ResourceDefinition.custom("example.dev", "v1", "widgets", "Widget", true).withStatusSubresource();
+    private static final ResourceDefinition WIDGET_DEFINITION = ResourceDefinition.custom(
+                    "example.dev", "v1", "widgets", "Widget", true)
+            .withStatusSubresource();
     private static final ResourceType<GenericObject> WIDGETS =
             ResourceType.generic("example.dev", "v1", "widgets", "Widget", true);
 
@@ -45,9 +46,13 @@ class EmbeddedServerVerbsTest {
 
     @BeforeAll
     static void start() {
-        server = EmbeddedApiServer.builder().register(WIDGET_DEFINITION).historyLimit(200).start();
+        server = EmbeddedApiServer.builder()
+                .register(WIDGET_DEFINITION)
+                .historyLimit(200)
+                .start();
         Path kubeconfig = server.kubeconfig(dir.resolve("kubeconfig"));
-        ConfigEnvironment env = new ConfigEnvironment(Map.of("KUBECONFIG", kubeconfig.toString()), dir, dir, new FakeClock());
+        ConfigEnvironment env =
+                new ConfigEnvironment(Map.of("KUBECONFIG", kubeconfig.toString()), dir, dir, new FakeClock());
         client = KubernetesClient.create(ClientConfig.autoDetect(env));
     }
 
@@ -62,8 +67,10 @@ class EmbeddedServerVerbsTest {
     }
 
     private static ConfigMap configMap(String namespace, String name, Map<String, String> data) {
-        return ConfigMap.builder().metadata(ObjectMeta.builder().name(name).namespace(namespace).build())
-                .data(data).build();
+        return ConfigMap.builder()
+                .metadata(ObjectMeta.builder().name(name).namespace(namespace).build())
+                .data(data)
+                .build();
     }
 
     private static ResourceClient<ConfigMap> configMaps(String namespace) {
@@ -85,18 +92,27 @@ class EmbeddedServerVerbsTest {
         assertEquals("2", updated.data().get("a"));
         assertNotEquals(fetched.metadata().resourceVersion(), updated.metadata().resourceVersion());
 
-        StatusException stale = assertThrows(StatusException.class, () -> cms.update(fetched.toBuilder().data("a", "3").build()));
+        StatusException stale = assertThrows(
+                StatusException.class,
+                () -> cms.update(fetched.toBuilder().data("a", "3").build()));
         assertTrue(stale.isConflict(), stale.status().toString());
 
-        StatusException duplicate = assertThrows(StatusException.class, () -> cms.create(configMap(null, "crud", Map.of())));
+        StatusException duplicate =
+                assertThrows(StatusException.class, () -> cms.create(configMap(null, "crud", Map.of())));
         assertTrue(duplicate.isAlreadyExists(), duplicate.status().toString());
 
-        StatusException wrongUid = assertThrows(StatusException.class,
-                () -> cms.delete("crud", DeleteOptions.preconditions("not-the-uid", null)));
+        StatusException wrongUid = assertThrows(
+                StatusException.class, () -> cms.delete("crud", DeleteOptions.preconditions("not-the-uid", null)));
         assertTrue(wrongUid.isConflict(), wrongUid.status().toString());
 
-        cms.delete("crud", new DeleteOptions(DeleteOptions.PropagationPolicy.Background, created.metadata().uid(),
-                updated.metadata().resourceVersion(), null, false));
+        cms.delete(
+                "crud",
+                new DeleteOptions(
+                        DeleteOptions.PropagationPolicy.Background,
+                        created.metadata().uid(),
+                        updated.metadata().resourceVersion(),
+                        null,
+                        false));
         StatusException gone = assertThrows(StatusException.class, () -> cms.get("crud"));
         assertTrue(gone.isNotFound(), gone.status().toString());
         assertTrue(assertThrows(StatusException.class, () -> cms.delete("crud")).isNotFound());
@@ -107,21 +123,31 @@ class EmbeddedServerVerbsTest {
         ResourceClient<ConfigMap> cms = configMaps("default");
         cms.create(configMap(null, "patched", Map.of("a", "1", "b", "1")));
 
-        assertEquals(Map.of("a", "2", "b", "1"), cms.patch("patched", PatchType.MERGE, "{\"data\":{\"a\":\"2\"}}").data());
-        assertEquals(Map.of("a", "2", "b", "3"),
-                cms.patch("patched", PatchType.STRATEGIC_MERGE, "{\"data\":{\"b\":\"3\"}}").data());
-        assertEquals(Map.of("b", "3"),
-                cms.patch("patched", PatchType.JSON, "[{\"op\":\"remove\",\"path\":\"/data/a\"}]").data());
+        assertEquals(
+                Map.of("a", "2", "b", "1"),
+                cms.patch("patched", PatchType.MERGE, "{\"data\":{\"a\":\"2\"}}")
+                        .data());
+        assertEquals(
+                Map.of("a", "2", "b", "3"),
+                cms.patch("patched", PatchType.STRATEGIC_MERGE, "{\"data\":{\"b\":\"3\"}}")
+                        .data());
+        assertEquals(
+                Map.of("b", "3"),
+                cms.patch("patched", PatchType.JSON, "[{\"op\":\"remove\",\"path\":\"/data/a\"}]")
+                        .data());
         ConfigMap applied = cms.apply(configMap("default", "patched", Map.of("c", "4")), "verbs-test", true);
         assertEquals("4", applied.data().get("c"));
-        ConfigMap fromYaml = cms.apply("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: applied\ndata:\n  x: y\n",
-                "verbs-test", false);
+        ConfigMap fromYaml = cms.apply(
+                "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: applied\ndata:\n  x: y\n", "verbs-test", false);
         assertEquals(Map.of("x", "y"), fromYaml.data());
 
-        StatusException badPatch = assertThrows(StatusException.class,
-                () -> cms.patch("patched", PatchType.JSON, "[{\"op\":\"explode\"}]"));
-        assertTrue(badPatch.code() == 400 || badPatch.code() == 422, badPatch.status().toString());
-        assertTrue(assertThrows(StatusException.class, () -> cms.patch("absent", PatchType.MERGE, "{}")).isNotFound());
+        StatusException badPatch = assertThrows(
+                StatusException.class, () -> cms.patch("patched", PatchType.JSON, "[{\"op\":\"explode\"}]"));
+        assertTrue(
+                badPatch.code() == 400 || badPatch.code() == 422,
+                badPatch.status().toString());
+        assertTrue(assertThrows(StatusException.class, () -> cms.patch("absent", PatchType.MERGE, "{}"))
+                .isNotFound());
     }
 
     @Test
@@ -134,7 +160,8 @@ class EmbeddedServerVerbsTest {
 
         GenericObject withStatus = widgets.updateStatus(GenericObject.parse(
                 "{\"apiVersion\":\"example.dev/v1\",\"kind\":\"Widget\",\"metadata\":{\"name\":\"w1\",\"resourceVersion\":\""
-                        + widget.metadata().resourceVersion() + "\"},\"spec\":{\"size\":99},\"status\":{\"phase\":\"Ready\"}}"));
+                        + widget.metadata().resourceVersion()
+                        + "\"},\"spec\":{\"size\":99},\"status\":{\"phase\":\"Ready\"}}"));
         assertEquals("Ready", withStatus.getString("status", "phase"));
         assertEquals(3L, withStatus.getLong("spec", "size"), "a status update leaves the spec alone");
 
@@ -146,16 +173,33 @@ class EmbeddedServerVerbsTest {
     @Test
     void listsWithSelectorsAcrossNamespacesAndInPages() {
         for (int i = 0; i < 25; i++) {
-            configMaps(i % 2 == 0 ? "kube-system" : "kube-public").create(ConfigMap.builder()
-                    .metadata(ObjectMeta.builder().name("paged-" + i).label("set", "paged")
-                            .label("parity", i % 2 == 0 ? "even" : "odd").build()).build());
+            configMaps(i % 2 == 0 ? "kube-system" : "kube-public")
+                    .create(ConfigMap.builder()
+                            .metadata(ObjectMeta.builder()
+                                    .name("paged-" + i)
+                                    .label("set", "paged")
+                                    .label("parity", i % 2 == 0 ? "even" : "odd")
+                                    .build())
+                            .build());
         }
         ResourceClient<ConfigMap> all = client.resource(ResourceType.CONFIGMAPS).inAnyNamespace();
         ListOptions paged = ListOptions.builder().labelSelector("set=paged").build();
         assertEquals(25, all.list(paged).items().size());
-        assertEquals(13, all.list(ListOptions.builder().labelSelector("set=paged,parity=even").build()).items().size());
+        assertEquals(
+                13,
+                all.list(ListOptions.builder()
+                                .labelSelector("set=paged,parity=even")
+                                .build())
+                        .items()
+                        .size());
         assertEquals(12, configMaps("kube-public").list(paged).items().size());
-        assertEquals(1, all.list(ListOptions.builder().fieldSelector("metadata.name=paged-3").build()).items().size());
+        assertEquals(
+                1,
+                all.list(ListOptions.builder()
+                                .fieldSelector("metadata.name=paged-3")
+                                .build())
+                        .items()
+                        .size());
 
         ObjectList<ConfigMap> firstPage = all.list(paged.toBuilder().limit(10).build());
         assertEquals(10, firstPage.items().size());
@@ -174,16 +218,19 @@ class EmbeddedServerVerbsTest {
         }
         ResourceClient<ConfigMap> cms = configMaps("kube-node-lease");
         List<ListOptions> asked = new ArrayList<>();
-        ListPager.Result<ConfigMap> result = ListPager.<ConfigMap>of(options -> {
-            asked.add(options);
-            ObjectList<ConfigMap> page = cms.list(options);
-            if (asked.size() == 1) {
-                // History moves on: the version the continue token encodes is compacted away.
-                cms.create(configMap(null, "compact-late", Map.of()));
-                server.faults().compactNow();
-            }
-            return page;
-        }, 2).list(ListOptions.NONE);
+        ListPager.Result<ConfigMap> result = ListPager.<ConfigMap>of(
+                        options -> {
+                            asked.add(options);
+                            ObjectList<ConfigMap> page = cms.list(options);
+                            if (asked.size() == 1) {
+                                // History moves on: the version the continue token encodes is compacted away.
+                                cms.create(configMap(null, "compact-late", Map.of()));
+                                server.faults().compactNow();
+                            }
+                            return page;
+                        },
+                        2)
+                .list(ListOptions.NONE);
 
         assertTrue(result.fellBackToFullList(), "asked: " + asked);
         assertEquals(7, result.list().items().size());
@@ -194,8 +241,11 @@ class EmbeddedServerVerbsTest {
     void watchDeliversChangesFromAResourceVersionAndStops() throws Exception {
         ResourceClient<ConfigMap> cms = configMaps("default");
         String from = cms.list().resourceVersion();
-        try (Watch<ConfigMap> watch = cms.watch(ListOptions.builder().resourceVersion(from)
-                .fieldSelector("metadata.name=watched").timeoutSeconds(60).build())) {
+        try (Watch<ConfigMap> watch = cms.watch(ListOptions.builder()
+                .resourceVersion(from)
+                .fieldSelector("metadata.name=watched")
+                .timeoutSeconds(60)
+                .build())) {
             ConfigMap created = cms.create(configMap(null, "watched", Map.of("v", "1")));
             cms.update(created.toBuilder().data("v", "2").build());
             cms.delete("watched");
@@ -215,10 +265,12 @@ class EmbeddedServerVerbsTest {
     @Test
     void watchFromACompactedVersionReportsExpired() throws Exception {
         ResourceClient<ConfigMap> cms = configMaps("default");
-        String old = cms.create(configMap(null, "expiring", Map.of())).metadata().resourceVersion();
+        String old =
+                cms.create(configMap(null, "expiring", Map.of())).metadata().resourceVersion();
         cms.delete("expiring");
         server.faults().compactNow();
-        try (Watch<ConfigMap> watch = cms.watch(ListOptions.builder().resourceVersion(old).build())) {
+        try (Watch<ConfigMap> watch =
+                cms.watch(ListOptions.builder().resourceVersion(old).build())) {
             Event<ConfigMap> event = watch.next();
             assertEquals(EventType.ERROR, event.type());
             StatusException expired = StatusException.of((Status) event.status());
@@ -232,7 +284,8 @@ class EmbeddedServerVerbsTest {
     @Test
     void injectedTooManyRequestsCarriesRetryAfter() {
         server.faults().failNext(1, "get", "configmaps", 429, Duration.ofSeconds(4));
-        StatusException e = assertThrows(StatusException.class, () -> configMaps("default").get("anything"));
+        StatusException e =
+                assertThrows(StatusException.class, () -> configMaps("default").get("anything"));
         assertTrue(e.isTooManyRequests(), e.status().toString());
         assertEquals(Duration.ofSeconds(4), e.retryAfter().orElseThrow());
     }
@@ -241,6 +294,11 @@ class EmbeddedServerVerbsTest {
     void clusterScopedResources() {
         assertTrue(client.resource(ResourceType.NAMESPACES).list().items().stream()
                 .anyMatch(ns -> ns.metadata().name().equals("kube-system")));
-        assertEquals("default", client.resource(ResourceType.NAMESPACES).get("default").metadata().name());
+        assertEquals(
+                "default",
+                client.resource(ResourceType.NAMESPACES)
+                        .get("default")
+                        .metadata()
+                        .name());
     }
 }

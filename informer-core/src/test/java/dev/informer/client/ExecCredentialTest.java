@@ -34,7 +34,8 @@ import tools.jackson.databind.JsonNode;
 class ExecCredentialTest {
 
     /** Prints token-N (N counts runs), records its arguments and KUBERNETES_EXEC_INFO, honours $EXPIRY. */
-    private static final String COUNTING_PLUGIN = """
+    private static final String COUNTING_PLUGIN =
+            """
             #!/bin/sh
             n=$(( $(cat "$STATE_DIR/count" 2>/dev/null || echo 0) + 1 ))
             echo "$n" > "$STATE_DIR/count"
@@ -79,7 +80,9 @@ class ExecCredentialTest {
 
     private ClientConfig config(String cluster, String execYaml) throws IOException {
         Path file = dir.resolve("config");
-        Files.writeString(file, """
+        Files.writeString(
+                file,
+                """
                 current-context: c
                 clusters:
                 - name: k
@@ -90,7 +93,8 @@ class ExecCredentialTest {
                     exec: %s
                 contexts:
                 - {name: c, context: {cluster: k, user: u}}
-                """.formatted(cluster, execYaml));
+                """
+                        .formatted(cluster, execYaml));
         ConfigEnvironment env = new ConfigEnvironment(Map.of(), dir, dir, clock);
         return ClientConfig.fromKubeConfig(KubeConfig.parse(file), null, env);
     }
@@ -98,7 +102,7 @@ class ExecCredentialTest {
     private String countingExec(String expiry, String extra) throws IOException {
         script("plugin.sh", COUNTING_PLUGIN);
         return ("{apiVersion: client.authentication.k8s.io/v1, command: ./plugin.sh, interactiveMode: Never, "
-                + "args: [token, --verbose], env: [{name: STATE_DIR, value: \"%s\"}, {name: EXPIRY, value: \"%s\"}]%s}")
+                        + "args: [token, --verbose], env: [{name: STATE_DIR, value: \"%s\"}, {name: EXPIRY, value: \"%s\"}]%s}")
                 .formatted(dir, expiry, extra);
     }
 
@@ -167,15 +171,20 @@ class ExecCredentialTest {
         assertEquals("ExecCredential", info.path("kind").asString());
         assertEquals(ExecConfig.V1, info.path("apiVersion").asString());
         assertFalse(info.path("spec").path("interactive").asBoolean(true));
-        assertEquals(server.url("/").toString().replaceAll("/$", ""), info.path("spec").path("cluster").path("server").asString());
+        assertEquals(
+                server.url("/").toString().replaceAll("/$", ""),
+                info.path("spec").path("cluster").path("server").asString());
     }
 
     @Test
     void failingPluginIsAnAuthenticationErrorWithItsStderr() throws Exception {
         script("fail.sh", "#!/bin/sh\necho 'cannot reach the identity provider' >&2\nexit 3\n");
-        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./fail.sh, interactiveMode: Never}")) {
+        try (KubernetesClient client =
+                client("{apiVersion: client.authentication.k8s.io/v1, command: ./fail.sh, interactiveMode: Never}")) {
             AuthenticationException e = assertThrows(AuthenticationException.class, () -> get(client));
-            assertTrue(e.getMessage().contains("exit code 3") && e.getMessage().contains("identity provider"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("exit code 3") && e.getMessage().contains("identity provider"),
+                    e.getMessage());
             assertTrue(e.getMessage().contains("fail.sh"), e.getMessage());
         }
         assertEquals(0, server.getRequestCount(), "no request without credentials");
@@ -183,23 +192,39 @@ class ExecCredentialTest {
 
     @Test
     void failingPluginIsOneLineWithItsExitCodeAndFirstStderrLine() throws Exception {
-        script("noisy.sh", "#!/bin/sh\necho 'error: token expired, run login' >&2\nfor i in 1 2 3 4 5; do echo \"  at frame $i\" >&2; done\nexit 7\n");
-        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./noisy.sh, interactiveMode: Never}")) {
+        script(
+                "noisy.sh",
+                "#!/bin/sh\necho 'error: token expired, run login' >&2\nfor i in 1 2 3 4 5; do echo \"  at frame $i\" >&2; done\nexit 7\n");
+        try (KubernetesClient client =
+                client("{apiVersion: client.authentication.k8s.io/v1, command: ./noisy.sh, interactiveMode: Never}")) {
             AuthenticationException e = assertThrows(AuthenticationException.class, () -> get(client));
-            assertEquals("exec plugin " + dir.resolve("noisy.sh") + " failed with exit code 7: error: token expired, run login"
-                    + " (and 5 more lines on stderr)", e.getMessage());
+            assertEquals(
+                    "exec plugin " + dir.resolve("noisy.sh")
+                            + " failed with exit code 7: error: token expired, run login"
+                            + " (and 5 more lines on stderr)",
+                    e.getMessage());
         }
     }
 
     @Test
     void hangingPluginIsKilledWithItsChildrenAfterTheExecTimeout() throws Exception {
-        script("hang.sh", "#!/bin/sh\necho $$ > \"$STATE_DIR/parent.pid\"\nsleep 1000 &\necho $! > \"$STATE_DIR/child.pid\"\nsleep 1000\n");
-        ClientConfig config = config("{server: \"" + server.url("/") + "\"}", ("{apiVersion: client.authentication.k8s.io/v1, "
-                + "command: ./hang.sh, interactiveMode: Never, env: [{name: STATE_DIR, value: \"%s\"}]}").formatted(dir))
-                .toBuilder().execTimeout(Duration.ofSeconds(1)).build();
+        script(
+                "hang.sh",
+                "#!/bin/sh\necho $$ > \"$STATE_DIR/parent.pid\"\nsleep 1000 &\necho $! > \"$STATE_DIR/child.pid\"\nsleep 1000\n");
+        ClientConfig config = config(
+                        "{server: \"" + server.url("/") + "\"}",
+                        ("{apiVersion: client.authentication.k8s.io/v1, "
+                                        + "command: ./hang.sh, interactiveMode: Never, env: [{name: STATE_DIR, value: \"%s\"}]}")
+                                .formatted(dir))
+                .toBuilder()
+                .execTimeout(Duration.ofSeconds(1))
+                .build();
         try (KubernetesClient client = KubernetesClient.create(config)) {
             AuthenticationException e = assertThrows(AuthenticationException.class, () -> get(client));
-            assertTrue(e.getMessage().startsWith("exec plugin " + dir.resolve("hang.sh") + " did not finish within 1s; killed it"),
+            assertTrue(
+                    e.getMessage()
+                            .startsWith(
+                                    "exec plugin " + dir.resolve("hang.sh") + " did not finish within 1s; killed it"),
                     e.getMessage());
             assertTrue(e.getMessage().contains("child process"), e.getMessage());
         }
@@ -212,7 +237,9 @@ class ExecCredentialTest {
 
     @Test
     void execTimeoutDefaultsToThirtySeconds() {
-        assertEquals(Duration.ofSeconds(30), ClientConfig.builder().server("https://k").build().execTimeout());
+        assertEquals(
+                Duration.ofSeconds(30),
+                ClientConfig.builder().server("https://k").build().execTimeout());
     }
 
     /**
@@ -234,22 +261,35 @@ class ExecCredentialTest {
 
     @Test
     void pluginReplyOfAnotherApiVersionIsRejected() throws Exception {
-        script("old.sh", "#!/bin/sh\necho '{\"apiVersion\":\"client.authentication.k8s.io/v1beta1\",\"kind\":\"ExecCredential\",\"status\":{\"token\":\"t\"}}'\n");
-        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./old.sh, interactiveMode: Never}")) {
+        script(
+                "old.sh",
+                "#!/bin/sh\necho '{\"apiVersion\":\"client.authentication.k8s.io/v1beta1\",\"kind\":\"ExecCredential\",\"status\":{\"token\":\"t\"}}'\n");
+        try (KubernetesClient client =
+                client("{apiVersion: client.authentication.k8s.io/v1, command: ./old.sh, interactiveMode: Never}")) {
             AuthenticationException e = assertThrows(AuthenticationException.class, () -> get(client));
-            assertTrue(e.getMessage().contains("plugin returned version client.authentication.k8s.io/v1beta1"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("plugin returned version client.authentication.k8s.io/v1beta1"),
+                    e.getMessage());
         }
     }
 
     @Test
     void pluginReplyWithoutCredentialsIsRejected() throws Exception {
-        script("empty.sh", "#!/bin/sh\necho '{\"apiVersion\":\"client.authentication.k8s.io/v1\",\"kind\":\"ExecCredential\",\"status\":{}}'\n");
-        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./empty.sh, interactiveMode: Never}")) {
-            assertTrue(assertThrows(AuthenticationException.class, () -> get(client)).getMessage().contains("token or cert/key"));
+        script(
+                "empty.sh",
+                "#!/bin/sh\necho '{\"apiVersion\":\"client.authentication.k8s.io/v1\",\"kind\":\"ExecCredential\",\"status\":{}}'\n");
+        try (KubernetesClient client =
+                client("{apiVersion: client.authentication.k8s.io/v1, command: ./empty.sh, interactiveMode: Never}")) {
+            assertTrue(assertThrows(AuthenticationException.class, () -> get(client))
+                    .getMessage()
+                    .contains("token or cert/key"));
         }
         script("garbage.sh", "#!/bin/sh\necho 'Please log in at https://idp.example'\n");
-        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./garbage.sh, interactiveMode: Never}")) {
-            assertTrue(assertThrows(AuthenticationException.class, () -> get(client)).getMessage().contains("invalid JSON"));
+        try (KubernetesClient client = client(
+                "{apiVersion: client.authentication.k8s.io/v1, command: ./garbage.sh, interactiveMode: Never}")) {
+            assertTrue(assertThrows(AuthenticationException.class, () -> get(client))
+                    .getMessage()
+                    .contains("invalid JSON"));
         }
     }
 
@@ -265,8 +305,11 @@ class ExecCredentialTest {
     @Test
     void interactivePluginIsRefused() throws Exception {
         script("plugin.sh", COUNTING_PLUGIN);
-        try (KubernetesClient client = client("{apiVersion: client.authentication.k8s.io/v1, command: ./plugin.sh, interactiveMode: Always}")) {
-            assertTrue(assertThrows(AuthenticationException.class, () -> get(client)).getMessage().contains("interactive"));
+        try (KubernetesClient client = client(
+                "{apiVersion: client.authentication.k8s.io/v1, command: ./plugin.sh, interactiveMode: Always}")) {
+            assertTrue(assertThrows(AuthenticationException.class, () -> get(client))
+                    .getMessage()
+                    .contains("interactive"));
         }
         assertFalse(Files.exists(dir.resolve("count")), "the plugin never ran");
     }
@@ -281,15 +324,24 @@ class ExecCredentialTest {
         server.useHttps(TestCertificates.serverHandshake(serverCert, ca).sslSocketFactory());
         server.requireClientAuth();
         server.start();
-        String credential = ApiJson.mapper().writeValueAsString(Map.of(
-                "apiVersion", ExecConfig.V1, "kind", "ExecCredential",
-                "status", Map.of("clientCertificateData", TestCertificates.pem(clientCert.certificate()),
-                        "clientKeyData", TestCertificates.pkcs8Pem(clientCert))));
+        String credential = ApiJson.mapper()
+                .writeValueAsString(Map.of(
+                        "apiVersion",
+                        ExecConfig.V1,
+                        "kind",
+                        "ExecCredential",
+                        "status",
+                        Map.of(
+                                "clientCertificateData",
+                                TestCertificates.pem(clientCert.certificate()),
+                                "clientKeyData",
+                                TestCertificates.pkcs8Pem(clientCert))));
         Files.writeString(dir.resolve("credential.json"), credential);
         script("cert.sh", "#!/bin/sh\ncat \"" + dir.resolve("credential.json") + "\"\n");
-        String cluster = "{server: \"%s\", certificate-authority-data: %s}".formatted(server.url("/"),
-                TestCertificates.base64(TestCertificates.pem(ca.certificate())));
-        try (KubernetesClient client = client(cluster, "{apiVersion: client.authentication.k8s.io/v1, command: ./cert.sh, interactiveMode: Never}")) {
+        String cluster = "{server: \"%s\", certificate-authority-data: %s}"
+                .formatted(server.url("/"), TestCertificates.base64(TestCertificates.pem(ca.certificate())));
+        try (KubernetesClient client = client(
+                cluster, "{apiVersion: client.authentication.k8s.io/v1, command: ./cert.sh, interactiveMode: Never}")) {
             server.enqueue(json(200, configMapJson("default", "x", "1")));
             get(client);
         }

@@ -38,13 +38,16 @@ class KubeConfigTest {
 
     private static void assertMentions(Throwable e, String... fragments) {
         for (String fragment : fragments) {
-            assertTrue(e.getMessage().contains(fragment), () -> "\"" + e.getMessage() + "\" should mention " + fragment);
+            assertTrue(
+                    e.getMessage().contains(fragment), () -> "\"" + e.getMessage() + "\" should mention " + fragment);
         }
     }
 
     @Test
     void parsesEveryClusterUserAndContextField() throws IOException {
-        Path file = write("config", """
+        Path file = write(
+                "config",
+                """
                 apiVersion: v1
                 kind: Config
                 current-context: dev
@@ -93,9 +96,11 @@ class KubeConfigTest {
                   context: {cluster: prod, user: alice, namespace: team-a}
                 - name: ops
                   context: {cluster: lab, user: bob}
-                """.formatted(TestCertificates.base64(TestCertificates.pem(CA.certificate())),
-                TestCertificates.base64(TestCertificates.pem(CLIENT.certificate())),
-                TestCertificates.base64(TestCertificates.pkcs1Pem(CLIENT))));
+                """
+                        .formatted(
+                                TestCertificates.base64(TestCertificates.pem(CA.certificate())),
+                                TestCertificates.base64(TestCertificates.pem(CLIENT.certificate())),
+                                TestCertificates.base64(TestCertificates.pkcs1Pem(CLIENT))));
 
         KubeConfig config = KubeConfig.parse(file);
 
@@ -140,7 +145,9 @@ class KubeConfigTest {
 
     @Test
     void execCommandWithoutPathSeparatorIsLookedUpOnPath() throws IOException {
-        Path file = write("config", """
+        Path file = write(
+                "config",
+                """
                 users:
                 - name: u
                   user:
@@ -154,7 +161,9 @@ class KubeConfigTest {
 
     @Test
     void secretsAreNotShownByToString() throws IOException {
-        Path file = write("config", """
+        Path file = write(
+                "config",
+                """
                 users:
                 - name: u
                   user: {token: tok-123, password: pw-456, username: me}
@@ -165,7 +174,9 @@ class KubeConfigTest {
 
     @Test
     void mergeTakesEachNameFromTheFirstFileAndTheFirstCurrentContext() throws IOException {
-        Path first = write("a/config", """
+        Path first = write(
+                "a/config",
+                """
                 clusters:
                 - name: shared
                   cluster: {server: https://first.example}
@@ -176,7 +187,9 @@ class KubeConfigTest {
                 - name: one
                   context: {cluster: shared, user: shared-user}
                 """);
-        Path second = write("b/config", """
+        Path second = write(
+                "b/config",
+                """
                 current-context: two
                 clusters:
                 - name: shared
@@ -193,8 +206,15 @@ class KubeConfigTest {
         Path third = write("c/config", "current-context: three\n");
         Path missing = dir.resolve("missing/config");
 
-        KubeConfig merged = KubeConfig.load(env(Map.of("KUBECONFIG",
-                String.join(File.pathSeparator, first.toString(), missing.toString(), "", second.toString(), third.toString()))))
+        KubeConfig merged = KubeConfig.load(env(Map.of(
+                        "KUBECONFIG",
+                        String.join(
+                                File.pathSeparator,
+                                first.toString(),
+                                missing.toString(),
+                                "",
+                                second.toString(),
+                                third.toString()))))
                 .orElseThrow();
 
         assertEquals("two", merged.currentContext(), "the first file setting current-context wins");
@@ -202,7 +222,8 @@ class KubeConfigTest {
         KubeConfig.Cluster shared = merged.clusters().get("shared");
         assertEquals("https://first.example", shared.server());
         assertFalse(shared.insecureSkipTlsVerify(), "entries are taken whole, never mixed field by field");
-        assertEquals("https://only.example", merged.clusters().get("only-second").server());
+        assertEquals(
+                "https://only.example", merged.clusters().get("only-second").server());
         assertEquals("first-token", merged.users().get("shared-user").token());
         assertNull(merged.users().get("shared-user").username());
         assertEquals(List.of("one", "two"), List.copyOf(merged.contexts().keySet()));
@@ -211,12 +232,16 @@ class KubeConfigTest {
 
     @Test
     void relativePathsResolveAgainstTheFolderOfTheFileThatNamesThem() throws IOException {
-        Path first = write("team/config", """
+        Path first = write(
+                "team/config",
+                """
                 clusters:
                 - name: c
                   cluster: {server: https://x, certificate-authority: ca.pem}
                 """);
-        Path second = write("other/deeper/config", """
+        Path second = write(
+                "other/deeper/config",
+                """
                 users:
                 - name: u
                   user: {client-certificate: ../u.crt, client-key: u.key, tokenFile: ./t}
@@ -239,7 +264,8 @@ class KubeConfigTest {
     @Test
     void noFileAtAllIsEmptyNotAnError() {
         assertTrue(KubeConfig.load(env(Map.of())).isEmpty());
-        assertTrue(KubeConfig.load(env(Map.of("KUBECONFIG", dir.resolve("nope").toString()))).isEmpty());
+        assertTrue(KubeConfig.load(env(Map.of("KUBECONFIG", dir.resolve("nope").toString())))
+                .isEmpty());
     }
 
     @Test
@@ -272,17 +298,19 @@ class KubeConfigTest {
         Path folder = Files.createDirectories(dir.resolve("kube"));
         ConfigException e = assertThrows(ConfigException.class, () -> KubeConfig.parse(folder));
         assertEquals("kubeconfig " + folder + " is a directory, not a file", e.getMessage());
-        ConfigException fromFactory = assertThrows(ConfigException.class, () -> ClientConfig.fromKubeConfig(folder, "x"));
+        ConfigException fromFactory =
+                assertThrows(ConfigException.class, () -> ClientConfig.fromKubeConfig(folder, "x"));
         assertEquals(e.getMessage(), fromFactory.getMessage());
     }
 
     @Test
     void directoryInTheKubeconfigVariableIsAnErrorNotSilentlySkipped() throws IOException {
         Path folder = Files.createDirectories(dir.resolve("kube"));
-        ConfigException e = assertThrows(ConfigException.class, () -> KubeConfig.load(env(Map.of("KUBECONFIG", folder.toString()))));
+        ConfigException e = assertThrows(
+                ConfigException.class, () -> KubeConfig.load(env(Map.of("KUBECONFIG", folder.toString()))));
         assertEquals("kubeconfig " + folder + " is a directory, not a file", e.getMessage());
-        ConfigException auto = assertThrows(ConfigException.class,
-                () -> ClientConfig.autoDetect(env(Map.of("KUBECONFIG", folder.toString()))));
+        ConfigException auto = assertThrows(
+                ConfigException.class, () -> ClientConfig.autoDetect(env(Map.of("KUBECONFIG", folder.toString()))));
         assertEquals(e.getMessage(), auto.getMessage());
     }
 
@@ -306,85 +334,124 @@ class KubeConfigTest {
     @Test
     void missingFileNamesIt() {
         Path file = dir.resolve("absent");
-        assertMentions(assertThrows(ConfigException.class, () -> KubeConfig.parse(file)), file.toString(), "does not exist");
+        assertMentions(
+                assertThrows(ConfigException.class, () -> KubeConfig.parse(file)), file.toString(), "does not exist");
     }
 
     @Test
     void fieldOfTheWrongTypeNamesEntryAndField() throws IOException {
-        Path file = write("config", """
+        Path file = write(
+                "config",
+                """
                 clusters:
                 - name: c
                   cluster: {server: https://x, insecure-skip-tls-verify: [yes]}
                 """);
-        assertMentions(assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
-                file.toString(), "cluster \"c\"", "insecure-skip-tls-verify");
+        assertMentions(
+                assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
+                file.toString(),
+                "cluster \"c\"",
+                "insecure-skip-tls-verify");
     }
 
     @Test
     void invalidBase64NamesEntryAndField() throws IOException {
-        Path file = write("config", """
+        Path file = write(
+                "config",
+                """
                 users:
                 - name: alice
                   user: {client-key-data: "***not base64***"}
                 """);
-        assertMentions(assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
-                file.toString(), "user \"alice\"", "client-key-data", "base64");
+        assertMentions(
+                assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
+                file.toString(),
+                "user \"alice\"",
+                "client-key-data",
+                "base64");
     }
 
     @Test
     void duplicateNameInOneFileIsAnError() throws IOException {
-        Path file = write("config", """
+        Path file = write(
+                "config",
+                """
                 contexts:
                 - name: x
                   context: {cluster: a, user: b}
                 - name: x
                   context: {cluster: c, user: d}
                 """);
-        assertMentions(assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
-                file.toString(), "context \"x\"", "twice");
+        assertMentions(
+                assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
+                file.toString(),
+                "context \"x\"",
+                "twice");
     }
 
     @Test
     void entryWithoutNameIsAnError() throws IOException {
         Path file = write("config", "users:\n- user: {token: t}\n");
-        assertMentions(assertThrows(ConfigException.class, () -> KubeConfig.parse(file)), file.toString(), "users[0]", "no name");
+        assertMentions(
+                assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
+                file.toString(),
+                "users[0]",
+                "no name");
     }
 
     @Test
     void execV1WithoutInteractiveModeIsAnError() throws IOException {
-        Path file = write("config", """
+        Path file = write(
+                "config",
+                """
                 users:
                 - name: u
                   user:
                     exec: {apiVersion: client.authentication.k8s.io/v1, command: login}
                 """);
-        assertMentions(assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
-                file.toString(), "user \"u\" exec", "interactiveMode");
+        assertMentions(
+                assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
+                file.toString(),
+                "user \"u\" exec",
+                "interactiveMode");
     }
 
     @Test
     void execWithUnknownApiVersionOrModeIsAnError() throws IOException {
-        Path badVersion = write("v", """
+        Path badVersion = write(
+                "v",
+                """
                 users:
                 - name: u
                   user:
                     exec: {apiVersion: client.authentication.k8s.io/v1alpha1, command: login}
                 """);
-        assertMentions(assertThrows(ConfigException.class, () -> KubeConfig.parse(badVersion)), badVersion.toString(), "v1alpha1");
-        Path badMode = write("m", """
+        assertMentions(
+                assertThrows(ConfigException.class, () -> KubeConfig.parse(badVersion)),
+                badVersion.toString(),
+                "v1alpha1");
+        Path badMode = write(
+                "m",
+                """
                 users:
                 - name: u
                   user:
                     exec: {apiVersion: client.authentication.k8s.io/v1, command: login, interactiveMode: Sometimes}
                 """);
-        assertMentions(assertThrows(ConfigException.class, () -> KubeConfig.parse(badMode)), badMode.toString(), "Sometimes");
-        Path noCommand = write("c", """
+        assertMentions(
+                assertThrows(ConfigException.class, () -> KubeConfig.parse(badMode)), badMode.toString(), "Sometimes");
+        Path noCommand = write(
+                "c",
+                """
                 users:
                 - name: u
                   user:
                     exec: {apiVersion: client.authentication.k8s.io/v1, interactiveMode: Never}
                 """);
-        assertMentions(assertThrows(ConfigException.class, () -> KubeConfig.parse(noCommand)), noCommand.toString(), "no command");
+        assertMentions(
+                assertThrows(ConfigException.class, () -> KubeConfig.parse(noCommand)),
+                noCommand.toString(),
+                "no command");
     }
 
     @Test

@@ -24,7 +24,8 @@ class ListPagerTest {
         final Deque<Object> answers = new ArrayDeque<>();
 
         ScriptedPages page(String resourceVersion, String continueToken, String... items) {
-            answers.add(new ObjectList<>("v1", "List", new ListMeta(resourceVersion, continueToken, null), List.of(items)));
+            answers.add(
+                    new ObjectList<>("v1", "List", new ListMeta(resourceVersion, continueToken, null), List.of(items)));
             return this;
         }
 
@@ -57,9 +58,15 @@ class ListPagerTest {
 
     @Test
     void walksContinueTokensAndKeepsTheFirstPagesResourceVersion() {
-        ScriptedPages pages = new ScriptedPages().page("10", "t1", "a", "b").page("11", "t2", "c", "d").page("12", null, "e");
-        ListOptions options = ListOptions.builder().labelSelector("app=x").resourceVersion("0")
-                .resourceVersionMatch(ListOptions.MATCH_NOT_OLDER_THAN).build();
+        ScriptedPages pages = new ScriptedPages()
+                .page("10", "t1", "a", "b")
+                .page("11", "t2", "c", "d")
+                .page("12", null, "e");
+        ListOptions options = ListOptions.builder()
+                .labelSelector("app=x")
+                .resourceVersion("0")
+                .resourceVersionMatch(ListOptions.MATCH_NOT_OLDER_THAN)
+                .build();
 
         ListPager.Result<String> result = ListPager.of(pages, 2).list(options);
 
@@ -85,8 +92,14 @@ class ListPagerTest {
 
     @Test
     void expiredContinueTokenFallsBackToOneFullListAtTheRequestedVersion() {
-        ScriptedPages pages = new ScriptedPages().page("10", "t1", "a").failure(410, "Expired").page("20", null, "a", "b", "c");
-        ListOptions options = ListOptions.builder().resourceVersion("5").resourceVersionMatch("NotOlderThan").build();
+        ScriptedPages pages = new ScriptedPages()
+                .page("10", "t1", "a")
+                .failure(410, "Expired")
+                .page("20", null, "a", "b", "c");
+        ListOptions options = ListOptions.builder()
+                .resourceVersion("5")
+                .resourceVersionMatch("NotOlderThan")
+                .build();
 
         ListPager.Result<String> result = ListPager.of(pages, 1).list(options);
 
@@ -104,7 +117,8 @@ class ListPagerTest {
     @Test
     void expiredFirstPageIsNotRetried() {
         ScriptedPages pages = new ScriptedPages().failure(410, "Expired");
-        StatusException e = assertThrows(StatusException.class, () -> ListPager.of(pages, 1).list(ListOptions.NONE));
+        StatusException e =
+                assertThrows(StatusException.class, () -> ListPager.of(pages, 1).list(ListOptions.NONE));
         assertTrue(e.isResourceExpired());
         assertEquals(1, pages.requests.size());
     }
@@ -119,10 +133,14 @@ class ListPagerTest {
     @Test
     void otherErrorsBetweenPagesAreNotMaskedByAFullList() {
         ScriptedPages gone = new ScriptedPages().page("10", "t1", "a").failure(410, "Gone");
-        assertTrue(assertThrows(StatusException.class, () -> ListPager.of(gone, 1).list(ListOptions.NONE)).isGone(),
+        assertTrue(
+                assertThrows(StatusException.class, () -> ListPager.of(gone, 1).list(ListOptions.NONE))
+                        .isGone(),
                 "only reason Expired falls back, as client-go's IsResourceExpired");
         ScriptedPages busy = new ScriptedPages().page("10", "t1", "a").failure(429, "TooManyRequests");
-        assertTrue(assertThrows(StatusException.class, () -> ListPager.of(busy, 1).list(ListOptions.NONE)).isTooManyRequests());
+        assertTrue(
+                assertThrows(StatusException.class, () -> ListPager.of(busy, 1).list(ListOptions.NONE))
+                        .isTooManyRequests());
     }
 
     @Test
@@ -136,7 +154,8 @@ class ListPagerTest {
     void forEachPageHandsOverEveryPageInOrder() {
         ScriptedPages pages = new ScriptedPages().page("10", "t1", "a").page("10", null, "b");
         List<ObjectList<String>> seen = new ArrayList<>();
-        ListPager.of(pages, 1).forEachPage(ListOptions.builder().resourceVersion("3").build(), seen::add);
+        ListPager.of(pages, 1)
+                .forEachPage(ListOptions.builder().resourceVersion("3").build(), seen::add);
         assertEquals(2, seen.size());
         assertEquals(List.of("b"), seen.get(1).items());
         assertNull(pages.requests.get(1).resourceVersion());

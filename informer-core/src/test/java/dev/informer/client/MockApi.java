@@ -8,23 +8,31 @@ import mockwebserver3.RecordedRequest;
 /** Small helpers over mockwebserver3 for byte-level client tests. */
 final class MockApi {
 
-    private MockApi() {
-    }
+    private MockApi() {}
 
     static MockResponse json(int code, String body) {
-        return new MockResponse.Builder().code(code).setHeader("Content-Type", "application/json").body(body).build();
+        return new MockResponse.Builder()
+                .code(code)
+                .setHeader("Content-Type", "application/json")
+                .body(body)
+                .build();
     }
 
     static MockResponse status(int code, String reason, String message) {
-        return json(code, """
+        return json(
+                code,
+                """
                 {"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"%s","reason":"%s","code":%d}
-                """.formatted(message, reason, code));
+                """
+                        .formatted(message, reason, code));
     }
 
     static String configMapJson(String namespace, String name, String resourceVersion) {
         return """
                 {"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"%s","namespace":"%s","resourceVersion":"%s"},"data":{"k":"v"}}
-                """.formatted(name, namespace, resourceVersion).strip();
+                """
+                .formatted(name, namespace, resourceVersion)
+                .strip();
     }
 
     static RecordedRequest take(MockWebServer server) throws InterruptedException {

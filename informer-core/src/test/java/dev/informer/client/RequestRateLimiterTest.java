@@ -135,17 +135,21 @@ class RequestRateLimiterTest {
         assertThrows(IllegalArgumentException.class, () -> RequestRateLimiter.tokenBucket(0, 1, clock));
         assertThrows(IllegalArgumentException.class, () -> RequestRateLimiter.tokenBucket(Double.NaN, 1, clock));
         assertThrows(IllegalArgumentException.class, () -> RequestRateLimiter.tokenBucket(5, 0, clock));
-        assertThrows(IllegalArgumentException.class, () -> ClientConfig.builder().qps(-1));
-        assertThrows(IllegalArgumentException.class, () -> ClientConfig.builder().burst(0));
+        assertThrows(
+                IllegalArgumentException.class, () -> ClientConfig.builder().qps(-1));
+        assertThrows(
+                IllegalArgumentException.class, () -> ClientConfig.builder().burst(0));
     }
 
     @Test
     void clientConfigHasNoLimiterByDefaultAndClientGosIsOneSettingAway() {
-        ClientConfig plain = ClientConfig.builder().server("https://example.com").build();
+        ClientConfig plain =
+                ClientConfig.builder().server("https://example.com").build();
         assertEquals(0, plain.qps());
         assertTrue(plain.newRateLimiter().isEmpty());
 
-        ClientConfig clientGo = ClientConfig.builder().server("https://example.com").qps(5).build();
+        ClientConfig clientGo =
+                ClientConfig.builder().server("https://example.com").qps(5).build();
         assertEquals(10, clientGo.burst());
         assertEquals(5, clientGo.newRateLimiter().orElseThrow().qps());
         assertTrue(clientGo.toString().contains("qps=5.0, burst=10"), clientGo.toString());

@@ -33,7 +33,10 @@ class ResourceClientRequestTest {
     void start() throws IOException {
         server = new MockWebServer();
         server.start();
-        client = KubernetesClient.create(MockApi.config(server).bearerToken("tok").userAgent("test-agent/1").build());
+        client = KubernetesClient.create(MockApi.config(server)
+                .bearerToken("tok")
+                .userAgent("test-agent/1")
+                .build());
     }
 
     @AfterEach
@@ -43,8 +46,14 @@ class ResourceClientRequestTest {
     }
 
     private static ConfigMap configMap(String namespace, String name, String resourceVersion) {
-        return ConfigMap.builder().metadata(ObjectMeta.builder().name(name).namespace(namespace)
-                .resourceVersion(resourceVersion).build()).data("k", "v").build();
+        return ConfigMap.builder()
+                .metadata(ObjectMeta.builder()
+                        .name(name)
+                        .namespace(namespace)
+                        .resourceVersion(resourceVersion)
+                        .build())
+                .data("k", "v")
+                .build();
     }
 
     private static JsonNode body(RecordedRequest request) {
@@ -53,14 +62,23 @@ class ResourceClientRequestTest {
 
     @Test
     void listSendsEveryOptionAsAQueryParameterAndReadsTheList() throws Exception {
-        server.enqueue(json(200, """
+        server.enqueue(json(
+                200,
+                """
                 {"apiVersion":"v1","kind":"ConfigMapList","metadata":{"resourceVersion":"42","continue":"next-page"},
-                 "items":[%s,%s]}""".formatted(configMapJson("team", "a", "40"), configMapJson("team", "b", "41"))));
+                 "items":[%s,%s]}"""
+                        .formatted(configMapJson("team", "a", "40"), configMapJson("team", "b", "41"))));
 
-        ObjectList<ConfigMap> list = client.resource(ResourceType.CONFIGMAPS).list(ListOptions.builder()
-                .labelSelector("app=web,tier!=db").fieldSelector("metadata.name=a").resourceVersion("7")
-                .resourceVersionMatch(ListOptions.MATCH_NOT_OLDER_THAN).limit(2).continueToken("tok+/=")
-                .timeoutSeconds(30).build());
+        ObjectList<ConfigMap> list = client.resource(ResourceType.CONFIGMAPS)
+                .list(ListOptions.builder()
+                        .labelSelector("app=web,tier!=db")
+                        .fieldSelector("metadata.name=a")
+                        .resourceVersion("7")
+                        .resourceVersionMatch(ListOptions.MATCH_NOT_OLDER_THAN)
+                        .limit(2)
+                        .continueToken("tok+/=")
+                        .timeoutSeconds(30)
+                        .build());
 
         assertEquals(2, list.items().size());
         assertEquals("a", list.items().get(0).metadata().name());
@@ -84,7 +102,10 @@ class ResourceClientRequestTest {
 
     @Test
     void emptyOptionsSendNoQuery() throws Exception {
-        server.enqueue(json(200, "{\"kind\":\"ConfigMapList\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"1\"},\"items\":[]}"));
+        server.enqueue(
+                json(
+                        200,
+                        "{\"kind\":\"ConfigMapList\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"1\"},\"items\":[]}"));
         client.resource(ResourceType.CONFIGMAPS).list();
         assertEquals("/api/v1/namespaces/team/configmaps", take(server).getTarget());
     }
@@ -98,16 +119,20 @@ class ResourceClientRequestTest {
         client.resource(ResourceType.CONFIGMAPS).inAnyNamespace().list();
         assertEquals("/api/v1/configmaps", take(server).getUrl().encodedPath());
         client.resource(ResourceType.CONFIGMAPS).inNamespace("other").list();
-        assertEquals("/api/v1/namespaces/other/configmaps", take(server).getUrl().encodedPath());
+        assertEquals(
+                "/api/v1/namespaces/other/configmaps", take(server).getUrl().encodedPath());
         client.resource(ResourceType.NODES).list();
         assertEquals("/api/v1/nodes", take(server).getUrl().encodedPath());
         client.resource(ResourceType.LEASES).inNamespace("kube-system").list();
-        assertEquals("/apis/coordination.k8s.io/v1/namespaces/kube-system/leases", take(server).getUrl().encodedPath());
+        assertEquals(
+                "/apis/coordination.k8s.io/v1/namespaces/kube-system/leases",
+                take(server).getUrl().encodedPath());
 
         ResourceClient<Node> nodes = client.resource(ResourceType.NODES);
         assertNull(nodes.namespace());
         assertThrows(IllegalArgumentException.class, () -> nodes.inNamespace("x"));
-        assertThrows(IllegalArgumentException.class, () -> client.resource(ResourceType.PODS).inNamespace(""));
+        assertThrows(IllegalArgumentException.class, () -> client.resource(ResourceType.PODS)
+                .inNamespace(""));
         assertEquals("team", client.resource(ResourceType.PODS).namespace());
     }
 
@@ -116,18 +141,24 @@ class ResourceClientRequestTest {
         server.enqueue(json(200, configMapJson("team", "cfg", "9")));
         ConfigMap got = client.resource(ResourceType.CONFIGMAPS).get("cfg");
         assertEquals("9", got.metadata().resourceVersion());
-        assertEquals("/api/v1/namespaces/team/configmaps/cfg", take(server).getUrl().encodedPath());
+        assertEquals(
+                "/api/v1/namespaces/team/configmaps/cfg", take(server).getUrl().encodedPath());
 
-        ResourceClient<ConfigMap> anywhere = client.resource(ResourceType.CONFIGMAPS).inAnyNamespace();
-        assertTrue(assertThrows(IllegalStateException.class, () -> anywhere.get("cfg")).getMessage().contains("inNamespace"));
-        assertThrows(IllegalArgumentException.class, () -> client.resource(ResourceType.CONFIGMAPS).get("a/b"));
+        ResourceClient<ConfigMap> anywhere =
+                client.resource(ResourceType.CONFIGMAPS).inAnyNamespace();
+        assertTrue(assertThrows(IllegalStateException.class, () -> anywhere.get("cfg"))
+                .getMessage()
+                .contains("inNamespace"));
+        assertThrows(IllegalArgumentException.class, () -> client.resource(ResourceType.CONFIGMAPS)
+                .get("a/b"));
         assertEquals(0, server.getRequestCount() - 1, "invalid calls send nothing");
     }
 
     @Test
     void createPostsTheObjectToItsNamespace() throws Exception {
         server.enqueue(json(201, configMapJson("elsewhere", "new", "5")));
-        ConfigMap created = client.resource(ResourceType.CONFIGMAPS).inAnyNamespace().create(configMap("elsewhere", "new", null));
+        ConfigMap created =
+                client.resource(ResourceType.CONFIGMAPS).inAnyNamespace().create(configMap("elsewhere", "new", null));
         assertEquals("5", created.metadata().resourceVersion());
         RecordedRequest request = take(server);
         assertEquals("POST", request.getMethod());
@@ -142,7 +173,8 @@ class ResourceClientRequestTest {
     @Test
     void namespaceOfObjectAndClientMustAgree() {
         ResourceClient<ConfigMap> team = client.resource(ResourceType.CONFIGMAPS);
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> team.create(configMap("other", "x", null)));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> team.create(configMap("other", "x", null)));
         assertTrue(e.getMessage().contains("other") && e.getMessage().contains("team"), e.getMessage());
         ResourceClient<ConfigMap> anywhere = team.inAnyNamespace();
         assertThrows(IllegalStateException.class, () -> anywhere.create(configMap(null, "x", null)));
@@ -154,15 +186,20 @@ class ResourceClientRequestTest {
         server.enqueue(json(200, configMapJson("team", "cfg", "11")));
         server.enqueue(json(200, configMapJson("team", "cfg", "12")));
         ResourceClient<ConfigMap> configMaps = client.resource(ResourceType.CONFIGMAPS);
-        assertEquals("11", configMaps.update(configMap("team", "cfg", "10")).metadata().resourceVersion());
-        assertEquals("12", configMaps.updateStatus(configMap(null, "cfg", "11")).metadata().resourceVersion());
+        assertEquals(
+                "11",
+                configMaps.update(configMap("team", "cfg", "10")).metadata().resourceVersion());
+        assertEquals(
+                "12",
+                configMaps.updateStatus(configMap(null, "cfg", "11")).metadata().resourceVersion());
         RecordedRequest update = take(server);
         assertEquals("PUT", update.getMethod());
         assertEquals("/api/v1/namespaces/team/configmaps/cfg", update.getUrl().encodedPath());
         assertEquals("10", body(update).path("metadata").path("resourceVersion").asString());
         RecordedRequest status = take(server);
         assertEquals("PUT", status.getMethod());
-        assertEquals("/api/v1/namespaces/team/configmaps/cfg/status", status.getUrl().encodedPath());
+        assertEquals(
+                "/api/v1/namespaces/team/configmaps/cfg/status", status.getUrl().encodedPath());
         assertThrows(IllegalArgumentException.class, () -> configMaps.update(configMap("team", null, "1")));
     }
 
@@ -175,14 +212,16 @@ class ResourceClientRequestTest {
             configMaps.patch("cfg", type, "{\"data\":{\"k\":\"w\"}}", options);
             RecordedRequest request = take(server);
             assertEquals("PATCH", request.getMethod());
-            assertEquals("/api/v1/namespaces/team/configmaps/cfg", request.getUrl().encodedPath());
+            assertEquals(
+                    "/api/v1/namespaces/team/configmaps/cfg", request.getUrl().encodedPath());
             assertTrue(request.getHeaders().get("Content-Type").startsWith(type.contentType()), type.name());
             assertEquals("{\"data\":{\"k\":\"w\"}}", request.getBody().utf8());
         }
         server.enqueue(json(200, configMapJson("team", "cfg", "4")));
         configMaps.patchStatus("cfg", PatchType.MERGE, "{}", new PatchOptions("mgr", null, true));
         RecordedRequest status = take(server);
-        assertEquals("/api/v1/namespaces/team/configmaps/cfg/status", status.getUrl().encodedPath());
+        assertEquals(
+                "/api/v1/namespaces/team/configmaps/cfg/status", status.getUrl().encodedPath());
         assertEquals("mgr", status.getUrl().queryParameter("fieldManager"));
         assertEquals("All", status.getUrl().queryParameter("dryRun"));
     }
@@ -201,16 +240,19 @@ class ResourceClientRequestTest {
         assertTrue(typed.getHeaders().get("Content-Type").startsWith("application/apply-patch+yaml"));
         assertEquals("cfg", body(typed).path("metadata").path("name").asString());
 
-        String yaml = "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-yaml\n  namespace: ops\ndata:\n  k: v\n";
+        String yaml =
+                "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: from-yaml\n  namespace: ops\ndata:\n  k: v\n";
         configMaps.inAnyNamespace().apply(yaml, "kubectl", false);
         RecordedRequest manifest = take(server);
-        assertEquals("/api/v1/namespaces/ops/configmaps/from-yaml", manifest.getUrl().encodedPath());
+        assertEquals(
+                "/api/v1/namespaces/ops/configmaps/from-yaml", manifest.getUrl().encodedPath());
         assertNull(manifest.getUrl().queryParameter("force"));
         JsonNode sentManifest = body(manifest);
         assertEquals("from-yaml", sentManifest.path("metadata").path("name").asString());
         assertEquals("v", sentManifest.path("data").path("k").asString(), "the YAML manifest is sent as JSON");
 
-        assertThrows(IllegalArgumentException.class, () -> configMaps.apply(configMap("team", "cfg", null), null, false));
+        assertThrows(
+                IllegalArgumentException.class, () -> configMaps.apply(configMap("team", "cfg", null), null, false));
         assertThrows(IllegalArgumentException.class, () -> configMaps.apply("metadata: {}", "m", false));
         assertThrows(IllegalArgumentException.class, () -> configMaps.apply("{not: [yaml", "m", false));
         assertThrows(IllegalArgumentException.class, () -> configMaps.patch("cfg", PatchType.APPLY, "{}"));
@@ -224,7 +266,9 @@ class ResourceClientRequestTest {
         leases.delete("a", new DeleteOptions(DeleteOptions.PropagationPolicy.Foreground, "uid-1", "77", 0L, true));
         RecordedRequest request = take(server);
         assertEquals("DELETE", request.getMethod());
-        assertEquals("/apis/coordination.k8s.io/v1/namespaces/team/leases/a", request.getUrl().encodedPath());
+        assertEquals(
+                "/apis/coordination.k8s.io/v1/namespaces/team/leases/a",
+                request.getUrl().encodedPath());
         JsonNode sent = body(request);
         assertEquals("DeleteOptions", sent.path("kind").asString());
         assertEquals("Foreground", sent.path("propagationPolicy").asString());
@@ -242,21 +286,27 @@ class ResourceClientRequestTest {
     @Test
     void serverUrlPathPrefixIsKept() throws Exception {
         try (KubernetesClient prefixed = KubernetesClient.create(ClientConfig.builder()
-                .server(server.url("/k8s/clusters/c-1/").toString()).build())) {
+                .server(server.url("/k8s/clusters/c-1/").toString())
+                .build())) {
             server.enqueue(json(200, configMapJson("default", "x", "1")));
             prefixed.resource(ResourceType.CONFIGMAPS).get("x");
-            assertEquals("/k8s/clusters/c-1/api/v1/namespaces/default/configmaps/x", take(server).getUrl().encodedPath());
+            assertEquals(
+                    "/k8s/clusters/c-1/api/v1/namespaces/default/configmaps/x",
+                    take(server).getUrl().encodedPath());
         }
     }
 
     @Test
     void basicAuthAndUncompressedResponsesAreRequestedWhenConfigured() throws Exception {
-        try (KubernetesClient basic = KubernetesClient.create(MockApi.config(server).basicAuth("ann", "pw")
-                .disableCompression(true).build())) {
+        try (KubernetesClient basic = KubernetesClient.create(MockApi.config(server)
+                .basicAuth("ann", "pw")
+                .disableCompression(true)
+                .build())) {
             server.enqueue(json(200, configMapJson("team", "x", "1")));
             basic.resource(ResourceType.CONFIGMAPS).get("x");
             RecordedRequest request = take(server);
-            assertEquals(okhttp3.Credentials.basic("ann", "pw"), request.getHeaders().get("Authorization"));
+            assertEquals(
+                    okhttp3.Credentials.basic("ann", "pw"), request.getHeaders().get("Authorization"));
             assertEquals("identity", request.getHeaders().get("Accept-Encoding"));
         }
     }
@@ -265,9 +315,13 @@ class ResourceClientRequestTest {
     void httpProxyIsUsedWithItsCredentials() throws Exception {
         String proxy = "http://proxy%20user:p%40ss@" + server.getHostName() + ":" + server.getPort();
         try (KubernetesClient proxied = KubernetesClient.create(ClientConfig.builder()
-                .server("http://kube.invalid:6443").proxy(proxy).build())) {
-            server.enqueue(new mockwebserver3.MockResponse.Builder().code(407)
-                    .setHeader("Proxy-Authenticate", "Basic realm=\"proxy\"").build());
+                .server("http://kube.invalid:6443")
+                .proxy(proxy)
+                .build())) {
+            server.enqueue(new mockwebserver3.MockResponse.Builder()
+                    .code(407)
+                    .setHeader("Proxy-Authenticate", "Basic realm=\"proxy\"")
+                    .build());
             server.enqueue(json(200, configMapJson("default", "x", "1")));
             proxied.resource(ResourceType.CONFIGMAPS).get("x");
         }
@@ -275,7 +329,9 @@ class ResourceClientRequestTest {
         assertEquals("http://kube.invalid:6443/api/v1/namespaces/default/configmaps/x", challenged.getTarget());
         assertNull(challenged.getHeaders().get("Proxy-Authorization"));
         RecordedRequest authorized = take(server);
-        assertEquals(okhttp3.Credentials.basic("proxy user", "p@ss"), authorized.getHeaders().get("Proxy-Authorization"));
+        assertEquals(
+                okhttp3.Credentials.basic("proxy user", "p@ss"),
+                authorized.getHeaders().get("Proxy-Authorization"));
     }
 
     @Test
@@ -283,6 +339,8 @@ class ResourceClientRequestTest {
         ResourceClient<ConfigMap> configMaps = client.resource(ResourceType.CONFIGMAPS);
         client.close();
         client.close();
-        assertTrue(assertThrows(IllegalStateException.class, () -> configMaps.get("x")).getMessage().contains("closed"));
+        assertTrue(assertThrows(IllegalStateException.class, () -> configMaps.get("x"))
+                .getMessage()
+                .contains("closed"));
     }
 }

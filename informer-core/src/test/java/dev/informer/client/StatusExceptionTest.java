@@ -37,7 +37,8 @@ class StatusExceptionTest {
     void start() throws IOException {
         server = new MockWebServer();
         server.start();
-        client = KubernetesClient.create(MockApi.config(server).readTimeout(Duration.ofSeconds(2)).build());
+        client = KubernetesClient.create(
+                MockApi.config(server).readTimeout(Duration.ofSeconds(2)).build());
         configMaps = client.resource(ResourceType.CONFIGMAPS);
     }
 
@@ -71,8 +72,7 @@ class StatusExceptionTest {
 
     @Test
     void eachStatusReasonHasItsHelper() {
-        record Case(int code, String reason, String helper) {
-        }
+        record Case(int code, String reason, String helper) {}
         List<Case> cases = List.of(
                 new Case(404, "NotFound", "isNotFound"),
                 new Case(409, "AlreadyExists", "isAlreadyExists"),
@@ -97,10 +97,12 @@ class StatusExceptionTest {
             for (Map.Entry<String, Predicate<StatusException>> helper : ALL_HELPERS.entrySet()) {
                 // A 500 ServerTimeout has a known reason, so isInternalError stays false.
                 boolean expected = helper.getKey().equals(c.helper());
-                assertEquals(expected, helper.getValue().test(e), () -> c.reason() + " " + c.code() + " " + helper.getKey());
+                assertEquals(
+                        expected, helper.getValue().test(e), () -> c.reason() + " " + c.code() + " " + helper.getKey());
             }
             assertEquals(c.code() >= 500, e.isServerError());
-            assertTrue(e.getMessage().contains(c.reason()) && e.getMessage().contains("/configmaps/cfg"), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains(c.reason()) && e.getMessage().contains("/configmaps/cfg"), e.getMessage());
             assertEquals(e.status(), StatusCarrier.statusOf(new RuntimeException(e)), "carried for the watch package");
         }
     }
@@ -116,16 +118,25 @@ class StatusExceptionTest {
 
     @Test
     void nonStatusBodyIsSynthesizedLikeApimachinery() {
-        StatusException notFound = getFails(new MockResponse.Builder().code(404).body("<html>nope</html>").build());
+        StatusException notFound = getFails(
+                new MockResponse.Builder().code(404).body("<html>nope</html>").build());
         assertTrue(notFound.isNotFound());
         assertEquals("NotFound", notFound.reason());
-        assertEquals("the server could not find the requested resource (get configmaps cfg)", notFound.status().message());
-        assertEquals("UnexpectedServerResponse", notFound.status().details().causes().get(0).reason());
-        assertEquals("<html>nope</html>", notFound.status().details().causes().get(0).message());
+        assertEquals(
+                "the server could not find the requested resource (get configmaps cfg)",
+                notFound.status().message());
+        assertEquals(
+                "UnexpectedServerResponse",
+                notFound.status().details().causes().get(0).reason());
+        assertEquals(
+                "<html>nope</html>", notFound.status().details().causes().get(0).message());
 
-        StatusException internal = getFails(new MockResponse.Builder().code(502).body("bad gateway").build());
+        StatusException internal = getFails(
+                new MockResponse.Builder().code(502).body("bad gateway").build());
         assertTrue(internal.isInternalError());
-        assertTrue(internal.status().message().contains("\"bad gateway\""), internal.status().message());
+        assertTrue(
+                internal.status().message().contains("\"bad gateway\""),
+                internal.status().message());
 
         StatusException empty = getFails(new MockResponse.Builder().code(418).build());
         assertEquals("", empty.reason());
@@ -135,7 +146,8 @@ class StatusExceptionTest {
         assertTrue(notJsonStatus.isBadRequest());
     }
 
-    private static final String PROXY_PAGE = """
+    private static final String PROXY_PAGE =
+            """
             <html>
             <head><title>502 Bad Gateway</title></head>
             <body>
@@ -143,47 +155,73 @@ class StatusExceptionTest {
             <hr><center>nginx/1.25.3</center>
             </body>
             </html>
-            """ + "<!-- padding -->\n".repeat(200);
+            """
+                    + "<!-- padding -->\n".repeat(200);
 
     @Test
     void proxyHtmlPageIsOneLineNamingUrlCodeAndTheStartOfTheBody() {
-        StatusException e = getFails(new MockResponse.Builder().code(502)
-                .setHeader("Content-Type", "text/html; charset=utf-8").body(PROXY_PAGE).build());
+        StatusException e = getFails(new MockResponse.Builder()
+                .code(502)
+                .setHeader("Content-Type", "text/html; charset=utf-8")
+                .body(PROXY_PAGE)
+                .build());
         String url = server.url("/api/v1/namespaces/team/configmaps/cfg").toString();
-        assertTrue(e.getMessage().startsWith("GET " + url + ": HTTP 502 with a text/html body \"<html> <head><title>502 Bad Gateway"),
+        assertTrue(
+                e.getMessage()
+                        .startsWith("GET " + url
+                                + ": HTTP 502 with a text/html body \"<html> <head><title>502 Bad Gateway"),
                 e.getMessage());
         assertTrue(e.getMessage().endsWith("\", not a Kubernetes Status"), e.getMessage());
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
-        assertTrue(e.getMessage().length() < url.length() + 220, "the body is quoted, not dumped: " + e.getMessage().length());
+        assertTrue(
+                e.getMessage().length() < url.length() + 220,
+                "the body is quoted, not dumped: " + e.getMessage().length());
         assertTrue(e.isInternalError(), "the synthesized Status still classifies the answer");
         assertFalse(e.status().message().contains("\n"), "the synthesized Status is one line too");
     }
 
     @Test
     void notFoundForAnUnknownPathSaysTheBodyWasNotAStatus() {
-        StatusException e = getFails(new MockResponse.Builder().code(404)
-                .setHeader("Content-Type", "text/plain; charset=utf-8").body("404 page not found\n").build());
-        assertTrue(e.getMessage().contains(": HTTP 404 with a text/plain body \"404 page not found\", not a Kubernetes Status "
-                + "(the server does not serve this path"), e.getMessage());
+        StatusException e = getFails(new MockResponse.Builder()
+                .code(404)
+                .setHeader("Content-Type", "text/plain; charset=utf-8")
+                .body("404 page not found\n")
+                .build());
+        assertTrue(
+                e.getMessage()
+                        .contains(": HTTP 404 with a text/plain body \"404 page not found\", not a Kubernetes Status "
+                                + "(the server does not serve this path"),
+                e.getMessage());
         assertTrue(e.isNotFound());
     }
 
     @Test
     void successfulAnswerThatIsAnHtmlPageIsRefusedNamingWhatItWas() {
-        server.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
-                .body("<!DOCTYPE html>\n<html><body>Welcome to nginx!</body></html>").build());
-        ApiConnectionException list = assertThrows(ApiConnectionException.class,
-                () -> configMaps.list(ListOptions.NONE));
-        assertTrue(list.getMessage().contains(": HTTP 200 with a text/html body \"<!DOCTYPE html> <html><body>Welcome to nginx!"),
+        server.enqueue(new MockResponse.Builder()
+                .code(200)
+                .setHeader("Content-Type", "text/html")
+                .body("<!DOCTYPE html>\n<html><body>Welcome to nginx!</body></html>")
+                .build());
+        ApiConnectionException list =
+                assertThrows(ApiConnectionException.class, () -> configMaps.list(ListOptions.NONE));
+        assertTrue(
+                list.getMessage()
+                        .contains(": HTTP 200 with a text/html body \"<!DOCTYPE html> <html><body>Welcome to nginx!"),
                 list.getMessage());
         assertTrue(list.getMessage().contains("not a ConfigMapList"), list.getMessage());
 
-        server.enqueue(new MockResponse.Builder().code(200).setHeader("Content-Type", "text/html")
-                .body("<html>login</html>").build());
-        ApiConnectionException watch = assertThrows(ApiConnectionException.class,
-                () -> configMaps.watch(ListOptions.NONE));
-        assertTrue(watch.getMessage().contains("watch=true: HTTP 200 with a text/html body \"<html>login</html>\", "
-                + "not a watch stream"), watch.getMessage());
+        server.enqueue(new MockResponse.Builder()
+                .code(200)
+                .setHeader("Content-Type", "text/html")
+                .body("<html>login</html>")
+                .build());
+        ApiConnectionException watch =
+                assertThrows(ApiConnectionException.class, () -> configMaps.watch(ListOptions.NONE));
+        assertTrue(
+                watch.getMessage()
+                        .contains("watch=true: HTTP 200 with a text/html body \"<html>login</html>\", "
+                                + "not a watch stream"),
+                watch.getMessage());
     }
 
     @Test
@@ -196,7 +234,9 @@ class StatusExceptionTest {
 
     @Test
     void conflictOnCreateIsAlreadyExistsElsewhereConflict() {
-        ConfigMap cm = ConfigMap.builder().metadata(ObjectMeta.builder().name("c").build()).build();
+        ConfigMap cm = ConfigMap.builder()
+                .metadata(ObjectMeta.builder().name("c").build())
+                .build();
         server.enqueue(new MockResponse.Builder().code(409).build());
         StatusException onPost = assertThrows(StatusException.class, () -> configMaps.create(cm));
         assertTrue(onPost.isAlreadyExists());
@@ -208,7 +248,8 @@ class StatusExceptionTest {
 
     @Test
     void statusWithoutCodeTakesTheHttpCode() {
-        StatusException e = getFails(json(410, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"reason\":\"Expired\",\"message\":\"too old\"}"));
+        StatusException e = getFails(json(
+                410, "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"reason\":\"Expired\",\"message\":\"too old\"}"));
         assertEquals(410, e.code());
         assertTrue(e.isResourceExpired());
         assertTrue(e.isExpiredOrGone());
@@ -216,7 +257,11 @@ class StatusExceptionTest {
 
     @Test
     void tooManyRequestsCarriesRetryAfterFromTheHeader() {
-        StatusException e = getFails(new MockResponse.Builder().code(429).setHeader("Retry-After", "7").body("slow down").build());
+        StatusException e = getFails(new MockResponse.Builder()
+                .code(429)
+                .setHeader("Retry-After", "7")
+                .body("slow down")
+                .build());
         assertTrue(e.isTooManyRequests());
         assertEquals(Optional.of(Duration.ofSeconds(7)), e.retryAfter());
         assertEquals(7, e.status().details().retryAfterSeconds());
@@ -224,17 +269,22 @@ class StatusExceptionTest {
 
     @Test
     void retryAfterComesFromStatusDetailsWithoutAHeader() {
-        StatusException e = getFails(json(429, """
+        StatusException e = getFails(
+                json(
+                        429,
+                        """
                 {"kind":"Status","apiVersion":"v1","status":"Failure","reason":"TooManyRequests","code":429,
                  "message":"storage is busy","details":{"retryAfterSeconds":3}}"""));
         assertEquals(Optional.of(Duration.ofSeconds(3)), e.retryAfter());
         StatusException header = getFails(new MockResponse.Builder(status(503, "ServiceUnavailable", "x"))
-                .setHeader("Retry-After", "11").build());
+                .setHeader("Retry-After", "11")
+                .build());
         assertEquals(Optional.of(Duration.ofSeconds(11)), header.retryAfter());
         StatusException none = getFails(status(429, "TooManyRequests", "no hint"));
         assertEquals(Optional.empty(), none.retryAfter());
         StatusException ignoredOnNotFound = getFails(new MockResponse.Builder(status(404, "NotFound", "x"))
-                .setHeader("Retry-After", "5").build());
+                .setHeader("Retry-After", "5")
+                .build());
         assertEquals(Optional.empty(), ignoredOnNotFound.retryAfter());
     }
 
@@ -252,9 +302,12 @@ class StatusExceptionTest {
             port = socket.getLocalPort(); // Closed again: nothing listens there.
         }
         try (KubernetesClient nowhere = KubernetesClient.create(ClientConfig.builder()
-                .server("http://127.0.0.1:" + port).connectTimeout(Duration.ofSeconds(2)).build())) {
-            ApiConnectionException e = assertThrows(ApiConnectionException.class,
-                    () -> nowhere.resource(ResourceType.CONFIGMAPS).get("cfg"));
+                .server("http://127.0.0.1:" + port)
+                .connectTimeout(Duration.ofSeconds(2))
+                .build())) {
+            ApiConnectionException e =
+                    assertThrows(ApiConnectionException.class, () -> nowhere.resource(ResourceType.CONFIGMAPS)
+                            .get("cfg"));
             String url = "http://127.0.0.1:" + port + "/api/v1/namespaces/default/configmaps/cfg";
             assertEquals(url, e.url());
             assertEquals("GET", e.method());
@@ -265,15 +318,21 @@ class StatusExceptionTest {
 
     @Test
     void connectionDroppedMidResponseIsAConnectionError() {
-        server.enqueue(new MockResponse.Builder().onResponseStart(SocketEffect.ShutdownConnection.INSTANCE).build());
-        server.enqueue(new MockResponse.Builder().onResponseStart(SocketEffect.ShutdownConnection.INSTANCE).build());
+        server.enqueue(new MockResponse.Builder()
+                .onResponseStart(SocketEffect.ShutdownConnection.INSTANCE)
+                .build());
+        server.enqueue(new MockResponse.Builder()
+                .onResponseStart(SocketEffect.ShutdownConnection.INSTANCE)
+                .build());
         ApiConnectionException e = assertThrows(ApiConnectionException.class, () -> configMaps.get("cfg"));
         assertTrue(e.getMessage().contains("/api/v1/namespaces/team/configmaps/cfg"), e.getMessage());
     }
 
     @Test
     void silentServerTripsTheReadTimeout() {
-        server.enqueue(new MockResponse.Builder().headersDelay(10, java.util.concurrent.TimeUnit.SECONDS).build());
+        server.enqueue(new MockResponse.Builder()
+                .headersDelay(10, java.util.concurrent.TimeUnit.SECONDS)
+                .build());
         ApiConnectionException e = assertThrows(ApiConnectionException.class, () -> configMaps.get("cfg"));
         assertTrue(e.getCause() instanceof java.io.InterruptedIOException, String.valueOf(e.getCause()));
         assertTrue(e.getMessage().contains("/configmaps/cfg: no response within 2s"), e.getMessage());

@@ -14,17 +14,20 @@ import okhttp3.tls.HeldCertificate;
 /** Self-signed CAs and certificates for TLS tests, and the PEM spellings kubeconfigs carry. */
 public final class TestCertificates {
 
-    private TestCertificates() {
-    }
+    private TestCertificates() {}
 
     /** A CA that can sign. */
     public static HeldCertificate ca(String name) {
-        return new HeldCertificate.Builder().certificateAuthority(0).commonName(name).build();
+        return new HeldCertificate.Builder()
+                .certificateAuthority(0)
+                .commonName(name)
+                .build();
     }
 
     /** A server certificate for localhost and 127.0.0.1 (plus extra names) signed by {@code ca}. */
     public static HeldCertificate server(HeldCertificate ca, String... extraNames) {
-        HeldCertificate.Builder builder = new HeldCertificate.Builder().commonName("apiserver").signedBy(ca);
+        HeldCertificate.Builder builder =
+                new HeldCertificate.Builder().commonName("apiserver").signedBy(ca);
         if (extraNames.length == 0) {
             builder.addSubjectAlternativeName("localhost").addSubjectAlternativeName("127.0.0.1");
         }
@@ -36,12 +39,20 @@ public final class TestCertificates {
 
     /** An RSA client certificate for user {@code name} signed by {@code ca}. */
     public static HeldCertificate rsaClient(HeldCertificate ca, String name) {
-        return new HeldCertificate.Builder().commonName(name).rsa2048().signedBy(ca).build();
+        return new HeldCertificate.Builder()
+                .commonName(name)
+                .rsa2048()
+                .signedBy(ca)
+                .build();
     }
 
     /** An EC (P-256) client certificate for user {@code name} signed by {@code ca}. */
     public static HeldCertificate ecClient(HeldCertificate ca, String name) {
-        return new HeldCertificate.Builder().commonName(name).ecdsa256().signedBy(ca).build();
+        return new HeldCertificate.Builder()
+                .commonName(name)
+                .ecdsa256()
+                .signedBy(ca)
+                .build();
     }
 
     /** Server-side handshake material presenting {@code server} and trusting client certificates of {@code clientCa}. */

@@ -59,7 +59,9 @@ class TlsTest {
     /** A client from a kubeconfig with {@code cluster} and {@code user} sections. */
     private KubernetesClient fromKubeConfig(String cluster, String user) throws IOException {
         Path file = dir.resolve("config");
-        Files.writeString(file, """
+        Files.writeString(
+                file,
+                """
                 current-context: c
                 clusters:
                 - name: k
@@ -69,7 +71,8 @@ class TlsTest {
                   user: %s
                 contexts:
                 - {name: c, context: {cluster: k, user: u}}
-                """.formatted(cluster, user));
+                """
+                        .formatted(cluster, user));
         ConfigEnvironment env = new ConfigEnvironment(Map.of(), dir, dir, new FakeClock());
         return KubernetesClient.create(ClientConfig.fromKubeConfig(KubeConfig.parse(file), null, env));
     }
@@ -87,14 +90,16 @@ class TlsTest {
     void trustsTheConfiguredCaAndPresentsAPkcs1RsaClientCertificate() throws Exception {
         server.requireClientAuth();
         String cluster = "{server: \"%s\", certificate-authority-data: %s}".formatted(url(), caData());
-        String user = "{client-certificate-data: %s, client-key-data: %s}".formatted(
-                TestCertificates.base64(TestCertificates.pem(RSA_CLIENT.certificate())),
-                TestCertificates.base64(TestCertificates.pkcs1Pem(RSA_CLIENT)));
+        String user = "{client-certificate-data: %s, client-key-data: %s}"
+                .formatted(
+                        TestCertificates.base64(TestCertificates.pem(RSA_CLIENT.certificate())),
+                        TestCertificates.base64(TestCertificates.pkcs1Pem(RSA_CLIENT)));
         try (KubernetesClient client = fromKubeConfig(cluster, user)) {
             assertEquals("x", get(client).metadata().name());
         }
         RecordedRequest request = take(server);
-        assertTrue(request.getHandshake().peerPrincipal().getName().contains("CN=alice"),
+        assertTrue(
+                request.getHandshake().peerPrincipal().getName().contains("CN=alice"),
                 String.valueOf(request.getHandshake().peerPrincipal()));
     }
 
@@ -105,7 +110,8 @@ class TlsTest {
         Files.writeString(dir.resolve("erin.crt"), TestCertificates.pem(EC_CLIENT.certificate()));
         Files.writeString(dir.resolve("erin.key"), TestCertificates.sec1Pem(EC_CLIENT));
         String cluster = "{server: \"%s\", certificate-authority: ca.crt}".formatted(url());
-        try (KubernetesClient client = fromKubeConfig(cluster, "{client-certificate: erin.crt, client-key: erin.key}")) {
+        try (KubernetesClient client =
+                fromKubeConfig(cluster, "{client-certificate: erin.crt, client-key: erin.key}")) {
             get(client);
         }
         assertTrue(take(server).getHandshake().peerPrincipal().getName().contains("CN=erin"));
@@ -114,11 +120,12 @@ class TlsTest {
     @Test
     void serverCertificateFromAnotherCaIsRejected() throws Exception {
         HeldCertificate otherCa = TestCertificates.ca("other-ca");
-        String cluster = "{server: \"%s\", certificate-authority-data: %s}".formatted(url(),
-                TestCertificates.base64(TestCertificates.pem(otherCa.certificate())));
+        String cluster = "{server: \"%s\", certificate-authority-data: %s}"
+                .formatted(url(), TestCertificates.base64(TestCertificates.pem(otherCa.certificate())));
         try (KubernetesClient client = fromKubeConfig(cluster, "{token: t}")) {
-            ApiConnectionException e = assertThrows(ApiConnectionException.class,
-                    () -> client.resource(ResourceType.CONFIGMAPS).get("x"));
+            ApiConnectionException e =
+                    assertThrows(ApiConnectionException.class, () -> client.resource(ResourceType.CONFIGMAPS)
+                            .get("x"));
             assertTrue(e.getCause() instanceof SSLException, String.valueOf(e.getCause()));
             assertTrue(e.getMessage().contains(url()), e.getMessage());
         }
@@ -127,7 +134,8 @@ class TlsTest {
 
     @Test
     void defaultTrustStoreDoesNotTrustASelfSignedCa() throws Exception {
-        try (KubernetesClient client = KubernetesClient.create(ClientConfig.builder().server(url()).build())) {
+        try (KubernetesClient client =
+                KubernetesClient.create(ClientConfig.builder().server(url()).build())) {
             ApiConnectionException e = assertThrows(ApiConnectionException.class, () -> get(client));
             assertTrue(e.getCause() instanceof SSLException, String.valueOf(e.getCause()));
         }
@@ -138,7 +146,8 @@ class TlsTest {
         server.requireClientAuth();
         String cluster = "{server: \"%s\", certificate-authority-data: %s}".formatted(url(), caData());
         try (KubernetesClient client = fromKubeConfig(cluster, "{token: t}")) {
-            assertThrows(ApiConnectionException.class, () -> client.resource(ResourceType.CONFIGMAPS).get("x"));
+            assertThrows(ApiConnectionException.class, () -> client.resource(ResourceType.CONFIGMAPS)
+                    .get("x"));
         }
     }
 
@@ -161,9 +170,11 @@ class TlsTest {
         ClientConfig.Builder base = ClientConfig.builder().server(url).caCertificates(List.of(SERVER_CA.certificate()));
         try (KubernetesClient byHost = KubernetesClient.create(base.build())) {
             ApiConnectionException e = assertThrows(ApiConnectionException.class, () -> get(byHost));
-            assertTrue(e.getCause() instanceof SSLException, "the certificate does not name localhost: " + e.getCause());
+            assertTrue(
+                    e.getCause() instanceof SSLException, "the certificate does not name localhost: " + e.getCause());
         }
-        try (KubernetesClient byName = KubernetesClient.create(base.tlsServerName("kubernetes.internal").build())) {
+        try (KubernetesClient byName = KubernetesClient.create(
+                base.tlsServerName("kubernetes.internal").build())) {
             assertEquals("x", get(byName).metadata().name());
         }
         RecordedRequest request = take(server);
@@ -172,8 +183,11 @@ class TlsTest {
 
     @Test
     void tlsServerNameStillRejectsACertificateForAnotherName() throws Exception {
-        ClientConfig config = ClientConfig.builder().server(url()).caCertificates(List.of(SERVER_CA.certificate()))
-                .tlsServerName("kubernetes.internal").build();
+        ClientConfig config = ClientConfig.builder()
+                .server(url())
+                .caCertificates(List.of(SERVER_CA.certificate()))
+                .tlsServerName("kubernetes.internal")
+                .build();
         try (KubernetesClient client = KubernetesClient.create(config)) {
             ApiConnectionException e = assertThrows(ApiConnectionException.class, () -> get(client));
             assertTrue(e.getCause() instanceof SSLException, String.valueOf(e.getCause()));

@@ -42,7 +42,8 @@ class WatchTest {
     void start() throws IOException {
         server = new MockWebServer();
         server.start();
-        client = KubernetesClient.create(MockApi.config(server).watchReadTimeout(Duration.ofMillis(700)).build());
+        client = KubernetesClient.create(
+                MockApi.config(server).watchReadTimeout(Duration.ofMillis(700)).build());
         configMaps = client.resource(ResourceType.CONFIGMAPS);
     }
 
@@ -59,7 +60,9 @@ class WatchTest {
 
     /** A streaming body: writes {@code first}, flushes, then holds the stream open until the test ends. */
     private MockResponse heldOpen(String first) {
-        return new MockResponse.Builder().code(200).setHeader("Content-Type", "application/json")
+        return new MockResponse.Builder()
+                .code(200)
+                .setHeader("Content-Type", "application/json")
                 .body(new MockResponseBody() {
                     @Override
                     public long getContentLength() {
@@ -76,7 +79,8 @@ class WatchTest {
                             Thread.currentThread().interrupt();
                         }
                     }
-                }).build();
+                })
+                .build();
     }
 
     @Test
@@ -84,11 +88,19 @@ class WatchTest {
         String stream = event("ADDED", "a", "1") + event("MODIFIED", "a", "2")
                 + "{\"type\":\"BOOKMARK\",\"object\":{\"kind\":\"ConfigMap\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\"3\"}}}\n"
                 + event("DELETED", "a", "4");
-        server.enqueue(new MockResponse.Builder().code(200).chunkedBody(new Buffer().writeUtf8(stream), 7).build());
+        server.enqueue(new MockResponse.Builder()
+                .code(200)
+                .chunkedBody(new Buffer().writeUtf8(stream), 7)
+                .build());
 
-        try (Watch<ConfigMap> watch = configMaps.watch(ListOptions.builder().resourceVersion("0")
-                .allowWatchBookmarks(true).timeoutSeconds(300).sendInitialEvents(true)
-                .resourceVersionMatch(ListOptions.MATCH_NOT_OLDER_THAN).labelSelector("app=x").build())) {
+        try (Watch<ConfigMap> watch = configMaps.watch(ListOptions.builder()
+                .resourceVersion("0")
+                .allowWatchBookmarks(true)
+                .timeoutSeconds(300)
+                .sendInitialEvents(true)
+                .resourceVersionMatch(ListOptions.MATCH_NOT_OLDER_THAN)
+                .labelSelector("app=x")
+                .build())) {
             Event<ConfigMap> added = watch.next();
             assertEquals(EventType.ADDED, added.type());
             assertEquals("a", added.typedObject().metadata().name());
@@ -113,10 +125,14 @@ class WatchTest {
 
     @Test
     void errorEventFromTheServerCarriesItsStatus() throws Exception {
-        server.enqueue(new MockResponse.Builder().code(200).body(
-                "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
-                        + "\"message\":\"too old resource version: 5 (90)\",\"reason\":\"Expired\",\"code\":410}}\n").build());
-        try (Watch<ConfigMap> watch = configMaps.watch(ListOptions.builder().resourceVersion("5").build())) {
+        server.enqueue(new MockResponse.Builder()
+                .code(200)
+                .body(
+                        "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
+                                + "\"message\":\"too old resource version: 5 (90)\",\"reason\":\"Expired\",\"code\":410}}\n")
+                .build());
+        try (Watch<ConfigMap> watch =
+                configMaps.watch(ListOptions.builder().resourceVersion("5").build())) {
             Event<ConfigMap> error = watch.next();
             assertEquals(EventType.ERROR, error.type());
             Status status = (Status) error.status();
@@ -127,7 +143,10 @@ class WatchTest {
 
     @Test
     void malformedEventEndsTheWatchWithAnErrorNamingTheProblem() throws Exception {
-        server.enqueue(new MockResponse.Builder().code(200).body(event("ADDED", "a", "1") + "{\"type\":\"ADDED\",\"object\":{]\n").build());
+        server.enqueue(new MockResponse.Builder()
+                .code(200)
+                .body(event("ADDED", "a", "1") + "{\"type\":\"ADDED\",\"object\":{]\n")
+                .build());
         try (Watch<ConfigMap> watch = configMaps.watch(ListOptions.NONE)) {
             assertEquals(EventType.ADDED, watch.next().type());
             Event<ConfigMap> error = watch.next();
@@ -140,33 +159,38 @@ class WatchTest {
     @Test
     void refusedWatchThrowsTheStatus() {
         server.enqueue(status(410, "Expired", "too old resource version"));
-        StatusException e = assertThrows(StatusException.class,
-                () -> configMaps.watch(ListOptions.builder().resourceVersion("1").build()));
+        StatusException e = assertThrows(
+                StatusException.class,
+                () -> configMaps.watch(
+                        ListOptions.builder().resourceVersion("1").build()));
         assertTrue(e.isResourceExpired());
         server.enqueue(status(403, "Forbidden", "no watch for you"));
-        assertTrue(assertThrows(StatusException.class, () -> configMaps.watch(ListOptions.NONE)).isForbidden());
+        assertTrue(assertThrows(StatusException.class, () -> configMaps.watch(ListOptions.NONE))
+                .isForbidden());
     }
 
     @Test
     void stopFromAnotherThreadUnblocksTheConsumerAndCancelsTheCall() throws Exception {
         server.enqueue(heldOpen(event("ADDED", "a", "1")));
-        try (KubernetesClient patient = KubernetesClient.create(MockApi.config(server)
-                .watchReadTimeout(Duration.ofMinutes(5)).build())) {
+        try (KubernetesClient patient = KubernetesClient.create(
+                MockApi.config(server).watchReadTimeout(Duration.ofMinutes(5)).build())) {
             Watch<ConfigMap> watch = patient.resource(ResourceType.CONFIGMAPS).watch(ListOptions.NONE);
             assertEquals(EventType.ADDED, watch.next().type());
             AtomicReference<Event<ConfigMap>> afterStop = new AtomicReference<>();
             CountDownLatch waiting = new CountDownLatch(1);
             CountDownLatch returned = new CountDownLatch(1);
-            Thread consumer = new Thread(() -> {
-                try {
-                    waiting.countDown();
-                    afterStop.set(watch.next());
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                } finally {
-                    returned.countDown();
-                }
-            }, "watch-consumer");
+            Thread consumer = new Thread(
+                    () -> {
+                        try {
+                            waiting.countDown();
+                            afterStop.set(watch.next());
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        } finally {
+                            returned.countDown();
+                        }
+                    },
+                    "watch-consumer");
             consumer.start();
             assertTrue(waiting.await(5, TimeUnit.SECONDS));
             assertTrue(!returned.await(200, TimeUnit.MILLISECONDS), "the consumer blocks while the stream is open");
@@ -195,7 +219,8 @@ class WatchTest {
         // timeoutSeconds=1 gives a read timeout of 31 s > the configured 700 ms: the held stream is still open
         // after a second and a half, and ends only when the test stops it.
         server.enqueue(heldOpen(event("ADDED", "a", "1")));
-        Watch<ConfigMap> watch = configMaps.watch(ListOptions.builder().timeoutSeconds(1).build());
+        Watch<ConfigMap> watch =
+                configMaps.watch(ListOptions.builder().timeoutSeconds(1).build());
         assertNotNull(watch.next());
         CountDownLatch returned = new CountDownLatch(1);
         Thread consumer = new Thread(() -> {

@@ -15,8 +15,8 @@ class ThreadFactoriesTest {
     @Test
     void platformDaemonThreadsAreNumberedDaemons() {
         ThreadFactory factory = ThreadFactories.platformDaemon("listener");
-        Thread first = factory.newThread(() -> { });
-        Thread second = factory.newThread(() -> { });
+        Thread first = factory.newThread(() -> {});
+        Thread second = factory.newThread(() -> {});
         assertEquals("listener-1", first.getName());
         assertEquals("listener-2", second.getName());
         assertTrue(first.isDaemon());
@@ -35,7 +35,7 @@ class ThreadFactoriesTest {
         assertTrue(thread.isDaemon(), "virtual threads are daemons too");
         thread.start();
         assertTrue(ran.await(10, TimeUnit.SECONDS));
-        assertEquals("informer-2", factory.newThread(() -> { }).getName());
+        assertEquals("informer-2", factory.newThread(() -> {}).getName());
     }
 
     @Test

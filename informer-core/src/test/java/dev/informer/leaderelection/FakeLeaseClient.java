@@ -42,8 +42,11 @@ final class FakeLeaseClient implements ResourceClient<Lease> {
         synchronized (monitor) {
             resourceVersion++;
             stored = Lease.builder()
-                    .metadata(ObjectMeta.builder().name(NAME).namespace(NAMESPACE)
-                            .resourceVersion(Long.toString(resourceVersion)).build())
+                    .metadata(ObjectMeta.builder()
+                            .name(NAME)
+                            .namespace(NAMESPACE)
+                            .resourceVersion(Long.toString(resourceVersion))
+                            .build())
                     .spec(spec)
                     .build();
         }
@@ -106,7 +109,9 @@ final class FakeLeaseClient implements ResourceClient<Lease> {
             }
             resourceVersion++;
             stored = object.toBuilder()
-                    .metadata(object.metadata().toBuilder().resourceVersion(Long.toString(resourceVersion)).build())
+                    .metadata(object.metadata().toBuilder()
+                            .resourceVersion(Long.toString(resourceVersion))
+                            .build())
                     .build();
             return stored;
         }
@@ -119,12 +124,15 @@ final class FakeLeaseClient implements ResourceClient<Lease> {
             if (stored == null) {
                 throw FakeResourceLock.notFound();
             }
-            if (!Objects.equals(stored.metadata().resourceVersion(), object.metadata().resourceVersion())) {
+            if (!Objects.equals(
+                    stored.metadata().resourceVersion(), object.metadata().resourceVersion())) {
                 throw FakeResourceLock.conflict();
             }
             resourceVersion++;
             stored = object.toBuilder()
-                    .metadata(object.metadata().toBuilder().resourceVersion(Long.toString(resourceVersion)).build())
+                    .metadata(object.metadata().toBuilder()
+                            .resourceVersion(Long.toString(resourceVersion))
+                            .build())
                     .build();
             return stored;
         }

@@ -16,8 +16,7 @@ import java.util.function.BiFunction;
 final class FakeResourceLock implements ResourceLock {
 
     /** One operation on the store: who, what, when (store clock nanos). */
-    record Operation(String identity, String verb, long nanos) {
-    }
+    record Operation(String identity, String verb, long nanos) {}
 
     /** The shared object. Thread-safe. */
     static final class Store {
@@ -94,7 +93,9 @@ final class FakeResourceLock implements ResourceLock {
     }
 
     static StatusException conflict() {
-        return StatusException.of(Status.failure(409, "Conflict",
+        return StatusException.of(Status.failure(
+                409,
+                "Conflict",
                 "the object has been modified; please apply your changes to the latest version and try again"));
     }
 
@@ -103,7 +104,8 @@ final class FakeResourceLock implements ResourceLock {
     }
 
     static StatusException alreadyExists() {
-        return StatusException.of(Status.failure(409, "AlreadyExists", "leases.coordination.k8s.io \"bar\" already exists"));
+        return StatusException.of(
+                Status.failure(409, "AlreadyExists", "leases.coordination.k8s.io \"bar\" already exists"));
     }
 
     static StatusException serverError() {

@@ -57,7 +57,8 @@ class LeaderElectionApiServerTest {
     @BeforeEach
     void startServer() {
         server = EmbeddedApiServer.builder().start();
-        client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
+        client = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build());
         leases = client.resource(ResourceType.LEASES).inNamespace(NAMESPACE);
     }
 
@@ -76,7 +77,8 @@ class LeaderElectionApiServerTest {
 
     private Candidate start(String id, boolean releaseOnCancel) {
         RecordingCallbacks callbacks = new RecordingCallbacks();
-        LeaderElector elector = callbacks.applyTo(LeaderElector.builder())
+        LeaderElector elector = callbacks
+                .applyTo(LeaderElector.builder())
                 .lock(ResourceLock.lease(client, NAMESPACE, LEASE, id))
                 .releaseOnCancel(releaseOnCancel)
                 .name(LEASE)
@@ -127,7 +129,8 @@ class LeaderElectionApiServerTest {
 
     /** Exactly one running candidate believes it leads, it holds the Lease, and its term has started. */
     private Candidate assertOneLeader() throws InterruptedException {
-        List<Candidate> leaders = running().stream().filter(c -> c.elector().isLeader()).toList();
+        List<Candidate> leaders =
+                running().stream().filter(c -> c.elector().isLeader()).toList();
         assertEquals(1, leaders.size(), "leaders at t=" + clock.seconds() + "s: " + leaders);
         Candidate leader = leaders.get(0);
         assertEquals(leader.id(), record().holderIdentity());
@@ -152,7 +155,8 @@ class LeaderElectionApiServerTest {
         double until = clock.seconds() + maxSeconds;
         while (clock.seconds() < until) {
             tick();
-            List<Candidate> leaders = running().stream().filter(c -> c.elector().isLeader()).toList();
+            List<Candidate> leaders =
+                    running().stream().filter(c -> c.elector().isLeader()).toList();
             assertTrue(leaders.size() <= 1, "two leaders at t=" + clock.seconds() + "s: " + leaders);
             if (!leaders.isEmpty()) {
                 return leaders.get(0);
@@ -176,12 +180,15 @@ class LeaderElectionApiServerTest {
         }
         LeaderElectionRecord later = record();
         assertEquals(first.acquireTime(), later.acquireTime());
-        assertTrue(Duration.between(later.renewTime(), clock.now()).compareTo(Duration.ofSeconds(2)) <= 0,
+        assertTrue(
+                Duration.between(later.renewTime(), clock.now()).compareTo(Duration.ofSeconds(2)) <= 0,
                 "renewed every 2 s: " + later.renewTime() + " at " + clock.now());
         assertEquals(0, later.leaderTransitions());
         for (Candidate c : candidates) {
             List<String> expected = List.of(leader.id());
-            Await.until(c.id() + " reported the leader", () -> c.callbacks().newLeaders.equals(expected),
+            Await.until(
+                    c.id() + " reported the leader",
+                    () -> c.callbacks().newLeaders.equals(expected),
                     Await.LONG_TIMEOUT);
         }
     }
@@ -206,8 +213,10 @@ class LeaderElectionApiServerTest {
         assertEquals(successor.id(), taken.holderIdentity());
         assertEquals(1, taken.leaderTransitions());
         assertEquals(successor, assertOneLeader());
-        Await.until("the successor reported both leaders",
-                () -> successor.callbacks().newLeaders.equals(List.of(old.id(), successor.id())), Await.LONG_TIMEOUT);
+        Await.until(
+                "the successor reported both leaders",
+                () -> successor.callbacks().newLeaders.equals(List.of(old.id(), successor.id())),
+                Await.LONG_TIMEOUT);
     }
 
     @Test
@@ -247,15 +256,20 @@ class LeaderElectionApiServerTest {
 
         stop(old);
         Candidate successor = tickUntilTakeover(old.id(), 40);
-        assertTrue(Duration.between(lastRenewal.renewTime(), record().acquireTime()).compareTo(LEASE_DURATION) >= 0);
+        assertTrue(Duration.between(lastRenewal.renewTime(), record().acquireTime())
+                        .compareTo(LEASE_DURATION)
+                >= 0);
         for (int i = 0; i < 20; i++) {
             tick();
             assertEquals(successor, assertOneLeader(), "one leader among the two left at t=" + clock.seconds());
         }
         assertEquals(1, record().leaderTransitions());
-        Candidate bystander = running().stream().filter(c -> c != successor).findFirst().orElseThrow();
-        Await.until("the bystander reported both leaders",
-                () -> bystander.callbacks().newLeaders.equals(List.of(old.id(), successor.id())), Await.LONG_TIMEOUT);
+        Candidate bystander =
+                running().stream().filter(c -> c != successor).findFirst().orElseThrow();
+        Await.until(
+                "the bystander reported both leaders",
+                () -> bystander.callbacks().newLeaders.equals(List.of(old.id(), successor.id())),
+                Await.LONG_TIMEOUT);
     }
 
     @Test
@@ -266,9 +280,14 @@ class LeaderElectionApiServerTest {
 
         // Someone else takes the lease through the API.
         Lease current = lease();
-        LeaderElectionRecord intruder = new LeaderElectionRecord("intruder", 15, clock.now(), clock.now(),
+        LeaderElectionRecord intruder = new LeaderElectionRecord(
+                "intruder",
+                15,
+                clock.now(),
+                clock.now(),
                 LeaderElectionRecord.fromLeaseSpec(current.spec()).leaderTransitions() + 1);
-        Lease written = leases.update(current.toBuilder().spec(intruder.toLeaseSpec()).build());
+        Lease written =
+                leases.update(current.toBuilder().spec(intruder.toLeaseSpec()).build());
         String intruderVersion = written.metadata().resourceVersion();
         long updatesBefore = server.requestCount("update", "leases");
 
@@ -287,8 +306,10 @@ class LeaderElectionApiServerTest {
         assertTrue(leader.callbacks().context.isCancelled());
         assertEquals(1, leader.callbacks().stoppedCount.get());
         assertEquals(intruderVersion, lease().metadata().resourceVersion());
-        Await.until("reported the intruder",
-                () -> leader.callbacks().newLeaders.equals(List.of("alpha", "intruder")), Await.LONG_TIMEOUT);
+        Await.until(
+                "reported the intruder",
+                () -> leader.callbacks().newLeaders.equals(List.of("alpha", "intruder")),
+                Await.LONG_TIMEOUT);
     }
 
     @Test
@@ -306,7 +327,8 @@ class LeaderElectionApiServerTest {
         Candidate leader = tickUntilTakeover("ghost", 25);
         assertEquals(alpha, leader);
         LeaderElectionRecord taken = record();
-        assertTrue(Duration.between(startedAt, taken.acquireTime()).compareTo(LEASE_DURATION) >= 0,
+        assertTrue(
+                Duration.between(startedAt, taken.acquireTime()).compareTo(LEASE_DURATION) >= 0,
                 "waited " + Duration.between(startedAt, taken.acquireTime()));
         assertEquals(4, taken.leaderTransitions());
     }

@@ -33,7 +33,9 @@ class LeaderElectionRecordTest {
     @Test
     void absentFieldsReadAsEmpty() {
         assertEquals(LeaderElectionRecord.EMPTY, LeaderElectionRecord.fromLeaseSpec(null));
-        assertEquals(LeaderElectionRecord.EMPTY, LeaderElectionRecord.fromLeaseSpec(LeaseSpec.builder().build()));
+        assertEquals(
+                LeaderElectionRecord.EMPTY,
+                LeaderElectionRecord.fromLeaseSpec(LeaseSpec.builder().build()));
         assertFalse(LeaderElectionRecord.EMPTY.isHeld());
     }
 
@@ -58,7 +60,8 @@ class LeaderElectionRecordTest {
 
     @Test
     void aMalformedTimeIsRejectedNamingTheValue() {
-        LeaseSpec spec = LeaseSpec.builder().holderIdentity("a").renewTime("yesterday").build();
+        LeaseSpec spec =
+                LeaseSpec.builder().holderIdentity("a").renewTime("yesterday").build();
         IllegalArgumentException e =
                 assertThrows(IllegalArgumentException.class, () -> LeaderElectionRecord.fromLeaseSpec(spec));
         assertTrue(e.getMessage().contains("yesterday"), e.getMessage());

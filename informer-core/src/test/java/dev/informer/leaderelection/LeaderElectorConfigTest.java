@@ -20,9 +20,9 @@ class LeaderElectorConfigTest {
                 .renewDeadline(Duration.ofSeconds(2))
                 .retryPeriod(Duration.ofSeconds(1))
                 .releaseOnCancel(true)
-                .onStartedLeading(ctx -> { })
-                .onStoppedLeading(() -> { })
-                .onNewLeader(id -> { });
+                .onStartedLeading(ctx -> {})
+                .onStoppedLeading(() -> {})
+                .onNewLeader(id -> {});
     }
 
     private static void assertRejected(Class<? extends RuntimeException> type, String rule, LeaderElectorBuilder b) {
@@ -42,8 +42,8 @@ class LeaderElectorConfigTest {
     void defaultsAreClientGosAndValid() {
         LeaderElector elector = LeaderElector.builder()
                 .lock(new FakeResourceLock(store, "baz"))
-                .onStartedLeading(ctx -> { })
-                .onStoppedLeading(() -> { })
+                .onStartedLeading(ctx -> {})
+                .onStoppedLeading(() -> {})
                 .build();
         assertEquals(Duration.ofSeconds(15), LeaderElector.DEFAULT_LEASE_DURATION);
         assertEquals(Duration.ofSeconds(10), LeaderElector.DEFAULT_RENEW_DEADLINE);
@@ -53,49 +53,73 @@ class LeaderElectorConfigTest {
 
     @Test
     void leaseDurationMustExceedRenewDeadline() {
-        assertRejected(IllegalArgumentException.class, "leaseDuration must be greater than renewDeadline",
+        assertRejected(
+                IllegalArgumentException.class,
+                "leaseDuration must be greater than renewDeadline",
                 valid().leaseDuration(Duration.ofSeconds(2)));
     }
 
     @Test
     void renewDeadlineMustExceedRetryPeriodTimesJitterFactor() {
         // 1.2 x 2 s = 2.4 s is not enough: the deadline must be strictly greater.
-        assertRejected(IllegalArgumentException.class, "renewDeadline must be greater than retryPeriod*JitterFactor",
+        assertRejected(
+                IllegalArgumentException.class,
+                "renewDeadline must be greater than retryPeriod*JitterFactor",
                 valid().renewDeadline(Duration.ofMillis(2400)).retryPeriod(Duration.ofSeconds(2)));
-        valid().renewDeadline(Duration.ofMillis(2401)).retryPeriod(Duration.ofSeconds(2)).build();
+        valid().renewDeadline(Duration.ofMillis(2401))
+                .retryPeriod(Duration.ofSeconds(2))
+                .build();
     }
 
     @Test
     void durationsMustBePositive() {
-        assertRejected(IllegalArgumentException.class, "leaseDuration must be greater than zero",
-                valid().leaseDuration(Duration.ofSeconds(-1)).renewDeadline(Duration.ofSeconds(-2))
+        assertRejected(
+                IllegalArgumentException.class,
+                "leaseDuration must be greater than zero",
+                valid().leaseDuration(Duration.ofSeconds(-1))
+                        .renewDeadline(Duration.ofSeconds(-2))
                         .retryPeriod(Duration.ofSeconds(-3)));
-        assertRejected(IllegalArgumentException.class, "renewDeadline must be greater than zero",
+        assertRejected(
+                IllegalArgumentException.class,
+                "renewDeadline must be greater than zero",
                 valid().renewDeadline(Duration.ZERO).retryPeriod(Duration.ofSeconds(-1)));
-        assertRejected(IllegalArgumentException.class, "retryPeriod must be greater than zero",
+        assertRejected(
+                IllegalArgumentException.class,
+                "retryPeriod must be greater than zero",
                 valid().retryPeriod(Duration.ZERO));
     }
 
     @Test
     void leaseDurationMustBeAWholeSecondAtLeast() {
-        assertRejected(IllegalArgumentException.class, "leaseDuration must be at least 1s",
-                valid().leaseDuration(Duration.ofMillis(900)).renewDeadline(Duration.ofMillis(500))
+        assertRejected(
+                IllegalArgumentException.class,
+                "leaseDuration must be at least 1s",
+                valid().leaseDuration(Duration.ofMillis(900))
+                        .renewDeadline(Duration.ofMillis(500))
                         .retryPeriod(Duration.ofMillis(100)));
     }
 
     @Test
     void callbacksAndLockAreRequired() {
-        assertRejected(IllegalStateException.class, "OnStartedLeading callback must not be null",
-                LeaderElector.builder().lock(new FakeResourceLock(store, "baz")).onStoppedLeading(() -> { }));
-        assertRejected(IllegalStateException.class, "OnStoppedLeading callback must not be null",
-                LeaderElector.builder().lock(new FakeResourceLock(store, "baz")).onStartedLeading(ctx -> { }));
-        assertRejected(IllegalStateException.class, "Lock must not be null",
-                LeaderElector.builder().onStartedLeading(ctx -> { }).onStoppedLeading(() -> { }));
+        assertRejected(
+                IllegalStateException.class,
+                "OnStartedLeading callback must not be null",
+                LeaderElector.builder().lock(new FakeResourceLock(store, "baz")).onStoppedLeading(() -> {}));
+        assertRejected(
+                IllegalStateException.class,
+                "OnStoppedLeading callback must not be null",
+                LeaderElector.builder().lock(new FakeResourceLock(store, "baz")).onStartedLeading(ctx -> {}));
+        assertRejected(
+                IllegalStateException.class,
+                "Lock must not be null",
+                LeaderElector.builder().onStartedLeading(ctx -> {}).onStoppedLeading(() -> {}));
     }
 
     @Test
     void lockIdentityMustNotBeEmpty() {
-        assertRejected(IllegalArgumentException.class, "Lock identity is empty",
+        assertRejected(
+                IllegalArgumentException.class,
+                "Lock identity is empty",
                 valid().lock(new FakeResourceLock(store, "")));
     }
 

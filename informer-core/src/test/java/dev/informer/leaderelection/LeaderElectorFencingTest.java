@@ -31,7 +31,8 @@ class LeaderElectorFencingTest {
     private final List<LeaderElector> started = new ArrayList<>();
 
     private LeaderElectorBuilder builder(String identity, RecordingCallbacks callbacks) {
-        return callbacks.applyTo(LeaderElector.builder())
+        return callbacks
+                .applyTo(LeaderElector.builder())
                 .lock(new FakeResourceLock(store, identity))
                 .leaseDuration(Duration.ofSeconds(15))
                 .renewDeadline(Duration.ofSeconds(10))
@@ -119,8 +120,7 @@ class LeaderElectorFencingTest {
     }
 
     @Test
-    void isLeaderTurnsFalseAtTheRenewDeadlineAndOnStoppedLeadingFiresOnceThoughTheRenewalLandsLate()
-            throws Exception {
+    void isLeaderTurnsFalseAtTheRenewDeadlineAndOnStoppedLeadingFiresOnceThoughTheRenewalLandsLate() throws Exception {
         CountDownLatch hung = hangUpdate("leader", 2);
         LeaderElector leader = startLeader(builder("leader", leaderCallbacks));
 
@@ -141,7 +141,8 @@ class LeaderElectorFencingTest {
         assertTrue(leader.awaitTermination(WAIT));
         assertFalse(leader.isLeader());
         assertEquals(1, leaderCallbacks.stoppedCount.get());
-        assertEquals(List.of("get", "create", "update", "update"), store.verbs("leader"), "no write after the deadline");
+        assertEquals(
+                List.of("get", "create", "update", "update"), store.verbs("leader"), "no write after the deadline");
     }
 
     @Test
@@ -168,7 +169,8 @@ class LeaderElectorFencingTest {
 
         assertFalse(leader.isLeader());
         assertTrue(leader.awaitTermination(WAIT));
-        List<String> after = store.verbs("leader").subList(before.size(), store.verbs("leader").size());
+        List<String> after = store.verbs("leader")
+                .subList(before.size(), store.verbs("leader").size());
         assertEquals(List.of("get"), after, "it read the lease to release it, saw the successor, wrote nothing");
         assertEquals("successor", store.current().orElseThrow().holderIdentity());
         assertEquals(1, leaderCallbacks.stoppedCount.get());

@@ -38,7 +38,8 @@ class LeaderElectorRunTest {
     private final List<LeaderElector> started = new ArrayList<>();
 
     private LeaderElectorBuilder builder() {
-        return callbacks.applyTo(LeaderElector.builder())
+        return callbacks
+                .applyTo(LeaderElector.builder())
                 .lock(lock)
                 .leaseDuration(Duration.ofSeconds(15))
                 .renewDeadline(Duration.ofSeconds(10))
@@ -173,7 +174,9 @@ class LeaderElectorRunTest {
         clock.step(Duration.ofSeconds(1)); // t=10: 10 s since the last successful renewal
         assertTrue(elector.awaitTermination(WAIT));
         assertEquals("intruder", store.current().orElseThrow().holderIdentity(), "never overwritten");
-        Await.until("reported the intruder", () -> callbacks.newLeaders.equals(List.of("baz", "intruder")),
+        Await.until(
+                "reported the intruder",
+                () -> callbacks.newLeaders.equals(List.of("baz", "intruder")),
                 Await.LONG_TIMEOUT);
     }
 
@@ -302,7 +305,9 @@ class LeaderElectorRunTest {
 
         while (!elector.isLeader()) {
             // Past 10 s, the next jittered attempt (at most 4.4 s later) must take it.
-            assertTrue(clock.nanoTime() - observedAt < Duration.ofMillis(10_000 + 4_500).toNanos(),
+            assertTrue(
+                    clock.nanoTime() - observedAt
+                            < Duration.ofMillis(10_000 + 4_500).toNanos(),
                     "not taken over by t=" + clock.seconds() + "s");
             clock.step(Duration.ofMillis(100));
             clock.requireIdle(1, "follower reacted");
@@ -310,13 +315,19 @@ class LeaderElectorRunTest {
         LeaderElectionRecord taken = store.current().orElseThrow();
         assertEquals("baz", taken.holderIdentity());
         assertEquals(5, taken.leaderTransitions());
-        long takenAt = store.operations().stream().filter(op -> op.verb().equals("update")).findFirst()
-                .orElseThrow().nanos();
-        assertTrue(takenAt - observedAt >= Duration.ofSeconds(10).toNanos(),
+        long takenAt = store.operations().stream()
+                .filter(op -> op.verb().equals("update"))
+                .findFirst()
+                .orElseThrow()
+                .nanos();
+        assertTrue(
+                takenAt - observedAt >= Duration.ofSeconds(10).toNanos(),
                 "taken " + (takenAt - observedAt) / 1e9 + " s after observing, before the 10 s lease passed");
         assertEquals(clock.now(), taken.acquireTime());
         assertTrue(elector.isLeader());
-        Await.until("reported both leaders", () -> callbacks.newLeaders.equals(List.of("other", "baz")),
+        Await.until(
+                "reported both leaders",
+                () -> callbacks.newLeaders.equals(List.of("other", "baz")),
                 Await.LONG_TIMEOUT);
     }
 

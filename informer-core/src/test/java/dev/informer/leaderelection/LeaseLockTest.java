@@ -16,9 +16,8 @@ class LeaseLockTest {
 
     private final FakeLeaseClient leases = new FakeLeaseClient();
     private final ResourceLock lock = ResourceLock.lease(leases, "foo", "bar", "baz");
-    private final LeaderElectionRecord record =
-            new LeaderElectionRecord("baz", 15, Instant.parse("2024-01-01T00:00:00.123456Z"),
-                    Instant.parse("2024-01-01T00:00:05Z"), 2);
+    private final LeaderElectionRecord record = new LeaderElectionRecord(
+            "baz", 15, Instant.parse("2024-01-01T00:00:00.123456Z"), Instant.parse("2024-01-01T00:00:05Z"), 2);
 
     @Test
     void describesTheLeaseAndKeepsTheIdentity() {
@@ -78,12 +77,15 @@ class LeaseLockTest {
 
     @Test
     void updateKeepsSpecFieldsTheModelDoesNotKnow() {
-        leases.seed(LeaseSpec.builder().holderIdentity("old")
+        leases.seed(LeaseSpec.builder()
+                .holderIdentity("old")
                 .unknownField("strategy", JsonNodeFactory.instance.stringNode("OldestEmulationVersion"))
                 .build());
         lock.get();
         lock.update(record);
-        assertEquals("OldestEmulationVersion", leases.stored().spec().unknownFields().get("strategy").asString());
+        assertEquals(
+                "OldestEmulationVersion",
+                leases.stored().spec().unknownFields().get("strategy").asString());
         assertEquals("baz", leases.stored().spec().holderIdentity());
     }
 

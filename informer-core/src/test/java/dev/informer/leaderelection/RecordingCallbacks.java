@@ -23,8 +23,7 @@ final class RecordingCallbacks {
     volatile boolean sawCancellation;
 
     LeaderElectorBuilder applyTo(LeaderElectorBuilder builder) {
-        return builder
-                .onStartedLeading(ctx -> {
+        return builder.onStartedLeading(ctx -> {
                     context = ctx;
                     startedThread = Thread.currentThread();
                     startedCount.incrementAndGet();

@@ -84,8 +84,8 @@ final class TrackingClock implements Clock {
     /** Like {@link #awaitIdle} but fails the test with {@code what} when it times out. */
     void requireIdle(int count, String what) throws InterruptedException {
         if (!awaitIdle(count, Duration.ofSeconds(20))) {
-            throw new AssertionError("timed out waiting for " + count + " idle thread(s): " + what + " at t="
-                    + seconds() + "s");
+            throw new AssertionError(
+                    "timed out waiting for " + count + " idle thread(s): " + what + " at t=" + seconds() + "s");
         }
     }
 

@@ -30,8 +30,8 @@ class TryAcquireOrRenewTest {
             .leaseDuration(Duration.ofSeconds(10))
             .renewDeadline(Duration.ofSeconds(5))
             .retryPeriod(Duration.ofSeconds(1))
-            .onStartedLeading(ctx -> { })
-            .onStoppedLeading(() -> { })
+            .onStartedLeading(ctx -> {})
+            .onStoppedLeading(() -> {})
             .onNewLeader(reported::add)
             .clock(clock)
             .build();

@@ -47,18 +47,23 @@ class FileSourceTest {
                   containers:
                   - name: main
                     image: %s
-                """.formatted(name, image);
+                """
+                .formatted(name, image);
     }
 
     private static String jsonPod(String name, String namespace) {
         return """
                 {"apiVersion":"v1","kind":"Pod","metadata":{"name":"%s","namespace":"%s"},
                  "spec":{"containers":[{"name":"c","image":"busybox"}]}}
-                """.formatted(name, namespace);
+                """
+                .formatted(name, namespace);
     }
 
     private PodSource start(Path path, boolean watch) {
-        source = PodSource.file(path, NODE, channel).clock(clock).watchFileSystem(watch).build();
+        source = PodSource.file(path, NODE, channel)
+                .clock(clock)
+                .watchFileSystem(watch)
+                .build();
         source.start();
         return source;
     }
@@ -91,7 +96,8 @@ class FileSourceTest {
         assertEquals(web.uid(), web.metadata().annotations().get(ConfigAnnotations.HASH));
         assertEquals(ConfigSources.FILE, web.metadata().annotations().get(ConfigAnnotations.SOURCE));
         assertEquals("Pending", web.status().phase());
-        assertEquals("[{\"operator\":\"Exists\",\"effect\":\"NoExecute\"}]",
+        assertEquals(
+                "[{\"operator\":\"Exists\",\"effect\":\"NoExecute\"}]",
                 web.spec().unknownFields().get("tolerations").toString());
         assertTrue(ConfigAnnotations.isStaticPod(web));
     }
@@ -103,7 +109,9 @@ class FileSourceTest {
         start(dir, false);
         String uid = channel.next().pods().get(0).uid();
 
-        Files.writeString(file, """
+        Files.writeString(
+                file,
+                """
                 {"spec":{"containers":[{"image":"busybox","name":"c"}]},
                  "metadata":{"namespace":"ns","name":"web"},"kind":"Pod","apiVersion":"v1"}
                 """);
@@ -117,7 +125,10 @@ class FileSourceTest {
 
         RecordingChannel other = new RecordingChannel(ConfigSources.FILE);
         Files.writeString(file, jsonPod("web", "ns"));
-        try (PodSource onOtherNode = PodSource.file(dir, "node-2", other).clock(clock).watchFileSystem(false).build()) {
+        try (PodSource onOtherNode = PodSource.file(dir, "node-2", other)
+                .clock(clock)
+                .watchFileSystem(false)
+                .build()) {
             onOtherNode.start();
             assertNotEquals(uid, other.next().pods().get(0).uid(), "another node: another UID");
         }
@@ -125,7 +136,8 @@ class FileSourceTest {
 
     @Test
     void aManifestThatSetsItsUidKeepsIt() throws Exception {
-        Files.writeString(dir.resolve("p.yaml"), yamlPod("web", "nginx").replace("  name: web", "  name: web\n  uid: fixed"));
+        Files.writeString(
+                dir.resolve("p.yaml"), yamlPod("web", "nginx").replace("  name: web", "  name: web\n  uid: fixed"));
         start(dir, false);
         Pod pod = channel.next().pods().get(0);
         assertEquals("fixed", pod.uid());
@@ -147,14 +159,17 @@ class FileSourceTest {
         Files.writeString(dir.resolve("01-not-yaml.yaml"), "this: is: not: yaml: [");
         Files.writeString(dir.resolve("02-wrong-kind.yaml"), yamlPod("svc", "x").replace("kind: Pod", "kind: Service"));
         Files.writeString(dir.resolve("03-no-name.yaml"), yamlPod("", "x").replace("  name: \n", ""));
-        Files.writeString(dir.resolve("04-no-containers.json"),
+        Files.writeString(
+                dir.resolve("04-no-containers.json"),
                 "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"empty\"},\"spec\":{}}");
         Files.writeString(dir.resolve("05-good.yaml"), yamlPod("good", "x"));
         Files.writeString(dir.resolve("06-duplicate.yaml"), yamlPod("good", "other-image"));
         Files.writeString(dir.resolve("07-scalar.yaml"), "42");
         Files.writeString(dir.resolve("08-empty.yaml"), "");
-        Files.writeString(dir.resolve("09-no-image.yaml"), yamlPod("noimage", "x").replace("    image: x\n", ""));
-        Files.writeString(dir.resolve("10-bad-version.yaml"), yamlPod("v2", "x").replace("apiVersion: v1", "apiVersion: v2"));
+        Files.writeString(
+                dir.resolve("09-no-image.yaml"), yamlPod("noimage", "x").replace("    image: x\n", ""));
+        Files.writeString(
+                dir.resolve("10-bad-version.yaml"), yamlPod("v2", "x").replace("apiVersion: v1", "apiVersion: v2"));
         start(dir, false);
 
         PodUpdate update = channel.next();
@@ -217,7 +232,8 @@ class FileSourceTest {
 
         Files.writeString(file, yamlPod("solo", "y"));
         nextPeriod();
-        assertEquals("y", channel.next().pods().get(0).spec().containers().get(0).image());
+        assertEquals(
+                "y", channel.next().pods().get(0).spec().containers().get(0).image());
     }
 
     // ---- issue 13: one bad manifest never blocks the others ----
@@ -237,7 +253,9 @@ class FileSourceTest {
     @Test
     void aNullContainerIsAValidationErrorNamingFileAndFieldAndTheOtherManifestsStillApply() throws Exception {
         Path bad = dir.resolve("bad.yaml");
-        Files.writeString(bad, """
+        Files.writeString(
+                bad,
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata:
@@ -263,20 +281,27 @@ class FileSourceTest {
     @Test
     void anUnchangedBadFileIsReportedOnceAndAgainOnlyWhenItsContentChanges() throws Exception {
         Path bad = dir.resolve("bad.json");
-        Files.writeString(bad, "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"b\"},"
-                + "\"spec\":{\"containers\":[null]}}");
+        Files.writeString(
+                bad,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"b\"},"
+                        + "\"spec\":{\"containers\":[null]}}");
         start(PodSource.file(dir, NODE, channel).watchFileSystem(false));
         channel.next();
         nextPeriod();
         channel.next();
         assertEquals(1, problems.size());
 
-        Files.writeString(bad, "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"b\"},"
-                + "\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}],\"initContainers\":[null]}}");
+        Files.writeString(
+                bad,
+                "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"b\"},"
+                        + "\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}],\"initContainers\":[null]}}");
         nextPeriod();
         channel.next();
-        assertEquals(List.of(bad + ": spec.containers[0]: must not be null",
-                bad + ": spec.initContainers[0]: must not be null"), problemMessages());
+        assertEquals(
+                List.of(
+                        bad + ": spec.containers[0]: must not be null",
+                        bad + ": spec.initContainers[0]: must not be null"),
+                problemMessages());
 
         Files.writeString(bad, yamlPod("b", "x"));
         nextPeriod();
@@ -293,8 +318,10 @@ class FileSourceTest {
         channel.next();
         nextPeriod();
         channel.next();
-        assertEquals(List.of(dir.resolve("b.yaml") + ": pod default/web-node-1 is already defined by "
-                + dir.resolve("a.yaml") + "; ignoring this file"), problemMessages());
+        assertEquals(
+                List.of(dir.resolve("b.yaml") + ": pod default/web-node-1 is already defined by "
+                        + dir.resolve("a.yaml") + "; ignoring this file"),
+                problemMessages());
     }
 
     @Test
@@ -312,9 +339,10 @@ class FileSourceTest {
         start(PodSource.file(dir, NODE, channel).watchFileSystem(false));
 
         assertEquals(List.of("good-node-1"), names(channel.next()));
-        assertEquals(List.of(
-                big + ": the manifest is 11534336 bytes, above the cap of 10485760 bytes (10 MiB)",
-                huge + ": the manifest is 3221225472 bytes, above the cap of 10485760 bytes (10 MiB)"),
+        assertEquals(
+                List.of(
+                        big + ": the manifest is 11534336 bytes, above the cap of 10485760 bytes (10 MiB)",
+                        huge + ": the manifest is 3221225472 bytes, above the cap of 10485760 bytes (10 MiB)"),
                 problemMessages());
 
         Files.writeString(dir.resolve("later.yaml"), yamlPod("later", "x"));
@@ -331,9 +359,12 @@ class FileSourceTest {
         start(PodSource.file(dir, NODE, channel).watchFileSystem(false).maxManifestBytes(pod.length()));
 
         assertEquals(List.of("fits-node-1"), names(channel.next()));
-        assertEquals(List.of(dir.resolve("over.yaml") + ": the manifest is " + (pod.length() + 1)
-                + " bytes, above the cap of " + pod.length() + " bytes"), problemMessages());
-        assertThrows(IllegalArgumentException.class, () -> PodSource.file(dir, NODE, channel).maxManifestBytes(0));
+        assertEquals(
+                List.of(dir.resolve("over.yaml") + ": the manifest is " + (pod.length() + 1)
+                        + " bytes, above the cap of " + pod.length() + " bytes"),
+                problemMessages());
+        assertThrows(IllegalArgumentException.class, () -> PodSource.file(dir, NODE, channel)
+                .maxManifestBytes(0));
     }
 
     @Test
@@ -374,7 +405,10 @@ class FileSourceTest {
                 return true;
             }
         };
-        source = PodSource.file(dir, NODE, failingOnce).clock(clock).watchFileSystem(false).build();
+        source = PodSource.file(dir, NODE, failingOnce)
+                .clock(clock)
+                .watchFileSystem(false)
+                .build();
         source.start();
 
         Files.writeString(dir.resolve("b.yaml"), yamlPod("b", "x"));
@@ -411,6 +445,7 @@ class FileSourceTest {
     @Test
     void builderRejectsNonsense() {
         assertThrows(IllegalArgumentException.class, () -> PodSource.file(dir, "", channel));
-        assertThrows(IllegalArgumentException.class, () -> PodSource.file(dir, NODE, channel).period(Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> PodSource.file(dir, NODE, channel)
+                .period(Duration.ZERO));
     }
 }

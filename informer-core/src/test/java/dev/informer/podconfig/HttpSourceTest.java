@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.net.httpserver.HttpServer;
 import dev.informer.api.Pod;
 import dev.informer.clock.testing.FakeClock;
-import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -53,7 +53,8 @@ class HttpSourceTest {
     private static String pod(String name) {
         return """
                 {"apiVersion":"v1","kind":"Pod","metadata":{"name":"%s"},
-                 "spec":{"containers":[{"name":"c","image":"busybox"}]}}""".formatted(name);
+                 "spec":{"containers":[{"name":"c","image":"busybox"}]}}"""
+                .formatted(name);
     }
 
     private static MockResponse ok(String body) {
@@ -102,21 +103,27 @@ class HttpSourceTest {
 
     @Test
     void aPodListIsSentWithoutItsInvalidAndDuplicateItems() throws Exception {
-        server.enqueue(ok("""
+        server.enqueue(ok(
+                """
                 {"apiVersion":"v1","kind":"PodList","items":[
                   %s,
                   {"metadata":{"name":"noContainers"},"spec":{}},
                   {"kind":"Service","apiVersion":"v1","metadata":{"name":"svc"}},
                   %s,
                   %s
-                ]}""".formatted(pod("a"), pod("b"), pod("a"))));
+                ]}"""
+                        .formatted(pod("a"), pod("b"), pod("a"))));
         start(PodSource.http(url(), NODE, channel));
-        assertEquals(List.of("a-node-1", "b-node-1"), channel.next().pods().stream().map(Pod::name).toList());
+        assertEquals(
+                List.of("a-node-1", "b-node-1"),
+                channel.next().pods().stream().map(Pod::name).toList());
     }
 
     @Test
     void aYamlBodyIsAccepted() throws Exception {
-        server.enqueue(ok("""
+        server.enqueue(
+                ok(
+                        """
                 apiVersion: v1
                 kind: Pod
                 metadata:
@@ -191,7 +198,9 @@ class HttpSourceTest {
         start(PodSource.http(url(), NODE, channel));
         String first = channel.next().pods().get(0).uid();
         RecordingChannel other = new RecordingChannel(ConfigSources.HTTP);
-        try (PodSource second = PodSource.http(server.url("/other").uri(), NODE, other).clock(clock).build()) {
+        try (PodSource second = PodSource.http(server.url("/other").uri(), NODE, other)
+                .clock(clock)
+                .build()) {
             second.start();
             assertNotEquals(first, other.next().pods().get(0).uid());
         }
@@ -207,7 +216,9 @@ class HttpSourceTest {
 
     @Test
     void aPodListItemWithANullContainerIsSkippedNamingItsFieldAndTheOtherItemsAreSent() throws Exception {
-        server.enqueue(ok("""
+        server.enqueue(
+                ok(
+                        """
                 apiVersion: v1
                 kind: PodList
                 items:
@@ -226,7 +237,9 @@ class HttpSourceTest {
                     containers: [{name: c, image: i}]
                 """));
         start(http(url()));
-        assertEquals(List.of("a-node-1", "b-node-1"), channel.next().pods().stream().map(Pod::name).toList());
+        assertEquals(
+                List.of("a-node-1", "b-node-1"),
+                channel.next().pods().stream().map(Pod::name).toList());
     }
 
     @Test
@@ -246,7 +259,8 @@ class HttpSourceTest {
             request();
         }
         channel.expectNothing(Duration.ofMillis(200));
-        assertEquals(List.of(url() + ": spec.containers[0]: must not be null"),
+        assertEquals(
+                List.of(url() + ": spec.containers[0]: must not be null"),
                 problems.stream().map(InvalidManifestException::getMessage).toList(),
                 "an unchanged bad body is reported once");
 
@@ -262,7 +276,8 @@ class HttpSourceTest {
         request();
         nextPeriod();
         assertEquals("small-node-1", channel.next().pods().get(0).name(), "the source goes on");
-        assertEquals(List.of(url() + ": the manifest is " + (pod("web").length() + (11 << 20))
+        assertEquals(
+                List.of(url() + ": the manifest is " + (pod("web").length() + (11 << 20))
                         + " bytes, above the cap of 10485760 bytes (10 MiB)"),
                 problems.stream().map(InvalidManifestException::getMessage).toList());
     }
@@ -270,7 +285,10 @@ class HttpSourceTest {
     @Test
     void aChunkedBodyAboveAConfiguredCapIsRejectedAfterReadingAtMostTheCapAndReportedOnce() throws Exception {
         for (int i = 0; i < 3; i++) {
-            server.enqueue(new MockResponse.Builder().code(200).chunkedBody(pod("web") + " ".repeat(5000), 100).build());
+            server.enqueue(new MockResponse.Builder()
+                    .code(200)
+                    .chunkedBody(pod("web") + " ".repeat(5000), 100)
+                    .build());
         }
         server.enqueue(ok(pod("web")));
         start(http(url()).maxManifestBytes(1024));
@@ -280,7 +298,8 @@ class HttpSourceTest {
             request();
         }
         assertEquals("web-node-1", channel.next().pods().get(0).name());
-        assertEquals(List.of(url() + ": the manifest is more than 1024 bytes, above the cap of 1024 bytes (1 KiB)"),
+        assertEquals(
+                List.of(url() + ": the manifest is more than 1024 bytes, above the cap of 1024 bytes (1 KiB)"),
                 problems.stream().map(InvalidManifestException::getMessage).toList());
     }
 
@@ -312,8 +331,10 @@ class HttpSourceTest {
             start(http(url).maxManifestBytes(1 << 20));
             nextPeriod();
             assertEquals("after-node-1", channel.next().pods().get(0).name());
-            assertEquals(List.of(url + ": the manifest is more than 1048576 bytes, above the cap of 1048576 bytes"
-                    + " (1 MiB)"), problems.stream().map(InvalidManifestException::getMessage).toList());
+            assertEquals(
+                    List.of(url + ": the manifest is more than 1048576 bytes, above the cap of 1048576 bytes"
+                            + " (1 MiB)"),
+                    problems.stream().map(InvalidManifestException::getMessage).toList());
         } finally {
             endless.stop(0);
         }
@@ -321,7 +342,8 @@ class HttpSourceTest {
 
     @Test
     void anErrorAnswerIsNotRead() throws Exception {
-        server.enqueue(new MockResponse.Builder().code(500).body("x".repeat(11 << 20)).build());
+        server.enqueue(
+                new MockResponse.Builder().code(500).body("x".repeat(11 << 20)).build());
         server.enqueue(ok(pod("web")));
         start(http(url()));
         request();
@@ -334,9 +356,11 @@ class HttpSourceTest {
     void builderRejectsNonsense() {
         assertThrows(IllegalArgumentException.class, () -> PodSource.http(URI.create("file:///etc"), NODE, channel));
         assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), "", channel));
-        assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), NODE, channel).period(Duration.ZERO));
-        assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), NODE, channel).maxManifestBytes(0));
-        assertThrows(IllegalArgumentException.class,
-                () -> PodSource.http(url(), NODE, channel).maxManifestBytes((1L << 30) + 1));
+        assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), NODE, channel)
+                .period(Duration.ZERO));
+        assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), NODE, channel)
+                .maxManifestBytes(0));
+        assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), NODE, channel)
+                .maxManifestBytes((1L << 30) + 1));
     }
 }

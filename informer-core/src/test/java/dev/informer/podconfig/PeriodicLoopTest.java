@@ -29,7 +29,8 @@ class PeriodicLoopTest {
     }
 
     private void start(PeriodicLoop.Action action) {
-        loop = new PeriodicLoop("test loop", action, clock, PERIOD, ThreadFactories.platformDaemon("periodic-loop-test"));
+        loop = new PeriodicLoop(
+                "test loop", action, clock, PERIOD, ThreadFactories.platformDaemon("periodic-loop-test"));
         loop.start();
     }
 

@@ -72,11 +72,13 @@ class PodConfigTest {
             next(config);
             api.send(PodUpdate.of(PodOperation.ADD, ConfigSources.API, pod("a", "ns")));
             next(config);
-            assertFalse(config.seenAllSources(Set.of(ConfigSources.FILE, ConfigSources.API)),
+            assertFalse(
+                    config.seenAllSources(Set.of(ConfigSources.FILE, ConfigSources.API)),
                     "an ADD does not count: the kubelet waits for a SET");
 
             api.send(PodUpdate.set(ConfigSources.API, List.of(pod("a", "ns"))));
-            Await.until("the api SET is merged",
+            Await.until(
+                    "the api SET is merged",
                     () -> config.seenAllSources(Set.of(ConfigSources.FILE, ConfigSources.API)));
             assertFalse(config.seenAllSources(Set.of(ConfigSources.FILE)), "the caller must have seen every source");
         }
@@ -85,19 +87,22 @@ class PodConfigTest {
     @Test
     void aSlowConsumerBlocksTheProducersAndNothingIsDropped() throws InterruptedException {
         int count = 20;
-        try (PodConfig config = PodConfig.builder().updatesCapacity(2).channelCapacity(1).build()) {
+        try (PodConfig config =
+                PodConfig.builder().updatesCapacity(2).channelCapacity(1).build()) {
             SourceChannel<PodUpdate> channel = config.channel("burst");
             AtomicInteger sent = new AtomicInteger();
-            Thread producer = new Thread(() -> {
-                try {
-                    for (int i = 0; i < count; i++) {
-                        channel.send(PodUpdate.of(PodOperation.ADD, "burst", pod("p" + i, "ns")));
-                        sent.incrementAndGet();
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }, "producer");
+            Thread producer = new Thread(
+                    () -> {
+                        try {
+                            for (int i = 0; i < count; i++) {
+                                channel.send(PodUpdate.of(PodOperation.ADD, "burst", pod("p" + i, "ns")));
+                                sent.incrementAndGet();
+                            }
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    },
+                    "producer");
             producer.start();
             Await.parked(producer);
             // Two queued for the consumer, one being merged (blocked), one in the channel.
@@ -142,12 +147,15 @@ class PodConfigTest {
     @Test
     void aThrowingMergerDoesNotStopItsChannel() throws InterruptedException {
         List<String> merged = new CopyOnWriteArrayList<>();
-        try (Mux<String> mux = Mux.create((source, update) -> {
-            if (update.equals("bad")) {
-                throw new IllegalStateException("merge failed on purpose");
-            }
-            merged.add(source + ":" + update);
-        }, Thread::new, 1)) {
+        try (Mux<String> mux = Mux.create(
+                (source, update) -> {
+                    if (update.equals("bad")) {
+                        throw new IllegalStateException("merge failed on purpose");
+                    }
+                    merged.add(source + ":" + update);
+                },
+                Thread::new,
+                1)) {
             SourceChannel<String> channel = mux.channel("src");
             channel.send("bad");
             channel.send("good");
@@ -174,6 +182,6 @@ class PodConfigTest {
     void builderRejectsNonsense() {
         assertThrows(IllegalArgumentException.class, () -> PodConfig.builder().updatesCapacity(0));
         assertThrows(IllegalArgumentException.class, () -> PodConfig.builder().channelCapacity(0));
-        assertThrows(IllegalArgumentException.class, () -> Mux.create((s, u) -> { }, Thread::new, 0));
+        assertThrows(IllegalArgumentException.class, () -> Mux.create((s, u) -> {}, Thread::new, 0));
     }
 }

@@ -166,7 +166,8 @@ class PodStorageTest {
         storage.merge(TEST, update(DELETE, TEST, deleted));
         List<PodUpdate> emitted = new ArrayList<>(out);
         expect(update(DELETE, TEST, deleted));
-        assertEquals("2024-05-01T10:00:00Z", emitted.get(0).pods().get(0).metadata().deletionTimestamp());
+        assertEquals(
+                "2024-05-01T10:00:00Z", emitted.get(0).pods().get(0).metadata().deletionTimestamp());
     }
 
     @Test
@@ -177,7 +178,8 @@ class PodStorageTest {
 
         Pod changed = withContainer(pod("foo2", "new"), "bar", "test");
         storage.merge(TEST, update(SET, TEST, changed, pod("foo3", "new"), pod("foo4", "new")));
-        expect(update(REMOVE, TEST, pod("foo", "new")),
+        expect(
+                update(REMOVE, TEST, pod("foo", "new")),
                 update(ADD, TEST, pod("foo4", "new")),
                 update(UPDATE, TEST, changed));
     }
@@ -192,7 +194,8 @@ class PodStorageTest {
         Pod del = withMeta(pod("del", "ns"), m -> m.deletionTimestamp("2024-05-01T10:00:00Z"));
         Pod st = withStatusMessage(pod("st", "ns"), "changed");
         storage.merge(TEST, update(SET, TEST, st, del, spec, pod("new", "ns")));
-        expect(update(REMOVE, TEST, pod("gone", "ns")),
+        expect(
+                update(REMOVE, TEST, pod("gone", "ns")),
                 update(ADD, TEST, pod("new", "ns")),
                 update(UPDATE, TEST, spec),
                 update(DELETE, TEST, del),
@@ -223,9 +226,10 @@ class PodStorageTest {
 
     @Test
     void theFirstSetOfASourceIsEmittedEvenWhenEmptyAndLaterEmptySetsAreNot() throws InterruptedException {
-        record Case(NotificationMode mode, PodOperation op) {
-        }
-        for (Case c : List.of(new Case(NotificationMode.INCREMENTAL, ADD), new Case(NotificationMode.SNAPSHOT, SET),
+        record Case(NotificationMode mode, PodOperation op) {}
+        for (Case c : List.of(
+                new Case(NotificationMode.INCREMENTAL, ADD),
+                new Case(NotificationMode.SNAPSHOT, SET),
                 new Case(NotificationMode.SNAPSHOT_AND_UPDATES, SET))) {
             out.clear();
             PodStorage storage = storage(c.mode());
@@ -296,7 +300,9 @@ class PodStorageTest {
         clock.step(java.time.Duration.ofMinutes(5));
         storage.merge(TEST, update(UPDATE, TEST, withMeta(pod("foo", "new"), m -> m.label("a", "b"))));
         Pod updated = out.get(0).pods().get(0);
-        assertEquals("2024-05-01T10:00:00Z", updated.metadata().annotations().get(ConfigAnnotations.SEEN),
+        assertEquals(
+                "2024-05-01T10:00:00Z",
+                updated.metadata().annotations().get(ConfigAnnotations.SEEN),
                 "the first-seen time survives updates");
         assertEquals(TEST, updated.metadata().annotations().get(ConfigAnnotations.SOURCE));
     }
@@ -308,7 +314,8 @@ class PodStorageTest {
         Pod sameName = withMeta(withContainer(pod("foo", "new"), "other", "img"), m -> m.uid("another-uid"));
         storage.merge(TEST, update(SET, TEST, first, sameName));
         expect(update(ADD, TEST, first));
-        assertEquals(List.of("foonew"), storage.mergedState().stream().map(Pod::uid).toList());
+        assertEquals(
+                List.of("foonew"), storage.mergedState().stream().map(Pod::uid).toList());
     }
 
     @Test
@@ -332,8 +339,8 @@ class PodStorageTest {
     void aMirrorPodMayShareTheNameOfItsStaticPod() throws InterruptedException {
         PodStorage storage = storage(NotificationMode.INCREMENTAL);
         Pod staticPod = pod("etcd-node1", "kube-system");
-        Pod mirror = withMeta(pod("etcd-node1", "kube-system"),
-                m -> m.uid("mirror-uid").annotation(ConfigAnnotations.MIRROR, staticPod.uid()));
+        Pod mirror = withMeta(pod("etcd-node1", "kube-system"), m -> m.uid("mirror-uid")
+                .annotation(ConfigAnnotations.MIRROR, staticPod.uid()));
         storage.merge(ConfigSources.FILE, update(SET, ConfigSources.FILE, staticPod));
         storage.merge(ConfigSources.API, update(SET, ConfigSources.API, mirror));
         expect(update(ADD, ConfigSources.FILE, staticPod), update(ADD, ConfigSources.API, mirror));
@@ -384,10 +391,13 @@ class PodStorageTest {
     void aBlockedSinkDoesNotBlockReaders() throws InterruptedException {
         java.util.concurrent.CountDownLatch entered = new java.util.concurrent.CountDownLatch(1);
         java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-        PodStorage storage = PodStorage.create(NotificationMode.INCREMENTAL, u -> {
-            entered.countDown();
-            release.await();
-        }, clock);
+        PodStorage storage = PodStorage.create(
+                NotificationMode.INCREMENTAL,
+                u -> {
+                    entered.countDown();
+                    release.await();
+                },
+                clock);
         Thread merger = new Thread(() -> {
             try {
                 storage.merge(TEST, update(ADD, TEST, pod("foo", "new")));

@@ -26,11 +26,16 @@ class StaticPodDecoderTest {
                   name: web
                   labels: {app: web}
                 spec:
-                """ + spec.indent(2)).getBytes(StandardCharsets.UTF_8);
+                """
+                        + spec.indent(2))
+                .getBytes(StandardCharsets.UTF_8);
     }
 
     @ParameterizedTest(name = "{1}")
-    @CsvSource(delimiter = '|', textBlock = """
+    @CsvSource(
+            delimiter = '|',
+            textBlock =
+                    """
             'containers: [null]'                                                   | spec.containers[0]
             'containers:\n-\n'                                                      | spec.containers[0]
             'containers: [{name: a, image: i}, null]'                               | spec.containers[1]
@@ -43,8 +48,8 @@ class StaticPodDecoderTest {
             'nodeSelector: {disk: null}\ncontainers: [{name: a, image: i}]'         | spec.nodeSelector[disk]
             """)
     void aNullElementIsAValidationErrorNamingTheField(String spec, String field) {
-        InvalidManifestException e = assertThrows(InvalidManifestException.class,
-                () -> decoder.decodePod(manifest(spec.replace("\\n", "\n")), ORIGIN));
+        InvalidManifestException e = assertThrows(
+                InvalidManifestException.class, () -> decoder.decodePod(manifest(spec.replace("\\n", "\n")), ORIGIN));
         assertEquals(ORIGIN + ": " + field + ": must not be null", e.getMessage());
         assertEquals(ORIGIN, e.origin());
         assertEquals(field + ": must not be null", e.reason());
@@ -52,7 +57,8 @@ class StaticPodDecoderTest {
 
     @Test
     void aNullLabelOrAnnotationValueIsAValidationErrorNamingTheKey() {
-        byte[] data = """
+        byte[] data =
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata:
@@ -60,38 +66,44 @@ class StaticPodDecoderTest {
                   annotations: {owner: null}
                 spec:
                   containers: [{name: a, image: i}]
-                """.getBytes(StandardCharsets.UTF_8);
-        InvalidManifestException e = assertThrows(InvalidManifestException.class, () -> decoder.decodePod(data, ORIGIN));
+                """
+                        .getBytes(StandardCharsets.UTF_8);
+        InvalidManifestException e =
+                assertThrows(InvalidManifestException.class, () -> decoder.decodePod(data, ORIGIN));
         assertEquals(ORIGIN + ": metadata.annotations[owner]: must not be null", e.getMessage());
     }
 
     @Test
     void nullScalarFieldsMeanAbsentAsOnTheWire() throws Exception {
-        Pod pod = decoder.decodePod(manifest("restartPolicy: null\ncontainers: [{name: a, image: i, imagePullPolicy: null}]"),
-                ORIGIN);
+        Pod pod = decoder.decodePod(
+                manifest("restartPolicy: null\ncontainers: [{name: a, image: i, imagePullPolicy: null}]"), ORIGIN);
         assertEquals("web-node-1", pod.name());
         assertNull(pod.spec().restartPolicy());
     }
 
     @Test
     void containerErrorsNameTheirIndex() {
-        InvalidManifestException noImage = assertThrows(InvalidManifestException.class,
+        InvalidManifestException noImage = assertThrows(
+                InvalidManifestException.class,
                 () -> decoder.decodePod(manifest("containers: [{name: a, image: i}, {name: b}]"), ORIGIN));
         assertEquals("spec.containers[1].image: is required (container b)", noImage.reason());
-        InvalidManifestException duplicate = assertThrows(InvalidManifestException.class,
-                () -> decoder.decodePod(manifest("initContainers: [{name: a, image: i}]\ncontainers: [{name: a, image: i}]"),
-                        ORIGIN));
+        InvalidManifestException duplicate = assertThrows(
+                InvalidManifestException.class,
+                () -> decoder.decodePod(
+                        manifest("initContainers: [{name: a, image: i}]\ncontainers: [{name: a, image: i}]"), ORIGIN));
         assertEquals("spec.containers[0].name: duplicate container name a", duplicate.reason());
     }
 
     @Test
     void aPodListSkipsItsNullItemsAndItemsWithNullContainers() throws Exception {
         StaticPodDecoder http = new StaticPodDecoder("node-1", ConfigSources.HTTP);
-        byte[] data = """
+        byte[] data =
+                """
                 {"apiVersion":"v1","kind":"PodList","items":[null,
                  {"metadata":{"name":"a"},"spec":{"containers":[null]}},
                  {"metadata":{"name":"b"},"spec":{"containers":[{"name":"c","image":"i"}]}}]}
-                """.getBytes(StandardCharsets.UTF_8);
+                """
+                        .getBytes(StandardCharsets.UTF_8);
         List<Pod> pods = http.decodePodOrList(data, "http://config/pods");
         assertEquals(List.of("b-node-1"), pods.stream().map(Pod::name).toList());
     }

@@ -47,7 +47,8 @@ class StatusManagerTest {
     @BeforeEach
     void setUp() {
         server = EmbeddedApiServer.builder().start();
-        client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
+        client = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build());
         pods = client.resource(ResourceType.PODS);
         manager = StatusManager.builder(pods).clock(clock).build();
     }
@@ -64,16 +65,24 @@ class StatusManagerTest {
         if (annotations.length > 0) {
             meta.append(",\"annotations\":{");
             for (int i = 0; i < annotations.length; i += 2) {
-                meta.append(i == 0 ? "" : ",").append('"').append(annotations[i]).append("\":\"")
-                        .append(annotations[i + 1]).append('"');
+                meta.append(i == 0 ? "" : ",")
+                        .append('"')
+                        .append(annotations[i])
+                        .append("\":\"")
+                        .append(annotations[i + 1])
+                        .append('"');
             }
             meta.append('}');
         }
         meta.append('}');
-        server.create("pods", NS, """
+        server.create(
+                "pods",
+                NS,
+                """
                 {"apiVersion":"v1","kind":"Pod","metadata":%s,
                  "spec":{"restartPolicy":"%s","containers":[{"name":"c","image":"busybox"}]}}
-                """.formatted(meta, restartPolicy));
+                """
+                        .formatted(meta, restartPolicy));
         return serverPod(name);
     }
 
@@ -84,11 +93,18 @@ class StatusManagerTest {
     private static PodStatus running(String readyStatus) {
         return PodStatus.builder()
                 .phase("Running")
-                .addCondition(PodCondition.builder().type("Ready").status(readyStatus).build())
-                .addContainerStatus(ContainerStatus.builder().name("c").ready("True".equals(readyStatus))
-                        .restartCount(0).image("busybox")
-                        .state(ContainerState.builder().running(ContainerStateRunning.builder()
-                                .startedAt("2024-05-01T10:00:00.123456Z").build()).build())
+                .addCondition(
+                        PodCondition.builder().type("Ready").status(readyStatus).build())
+                .addContainerStatus(ContainerStatus.builder()
+                        .name("c")
+                        .ready("True".equals(readyStatus))
+                        .restartCount(0)
+                        .image("busybox")
+                        .state(ContainerState.builder()
+                                .running(ContainerStateRunning.builder()
+                                        .startedAt("2024-05-01T10:00:00.123456Z")
+                                        .build())
+                                .build())
                         .build())
                 .build();
     }
@@ -117,11 +133,14 @@ class StatusManagerTest {
         manager.start();
         manager.setPodStatus(pod, running("True"));
 
-        await("the server has the status", () -> "Running".equals(serverPod("web").status().phase()));
+        await("the server has the status", () -> "Running"
+                .equals(serverPod("web").status().phase()));
         PodStatus written = serverPod("web").status();
         assertEquals("True", written.conditions().get(0).status());
         assertEquals("2024-05-01T10:00:00Z", written.startTime(), "start time set on first sight");
-        assertEquals("2024-05-01T10:00:00Z", written.containerStatuses().get(0).state().running().startedAt(),
+        assertEquals(
+                "2024-05-01T10:00:00Z",
+                written.containerStatuses().get(0).state().running().startedAt(),
                 "timestamps normalized to seconds");
         assertEquals(1, statusPatches());
     }
@@ -136,8 +155,12 @@ class StatusManagerTest {
         long gets = server.requestCount("get", "pods");
 
         manager.setPodStatus(pod, running("True"));
-        manager.setPodStatus(pod, withPhase("Running").toBuilder().conditions(running("True").conditions())
-                .containerStatuses(running("True").containerStatuses()).build());
+        manager.setPodStatus(
+                pod,
+                withPhase("Running").toBuilder()
+                        .conditions(running("True").conditions())
+                        .containerStatuses(running("True").containerStatuses())
+                        .build());
         manager.setPodStatus(other, running("False"));
         await("the other pod is written", () -> statusPatches() == 2);
         assertEquals(gets + 1, server.requestCount("get", "pods"), "only the changed pod was read and patched");
@@ -152,19 +175,28 @@ class StatusManagerTest {
         assertEquals("2024-05-01T10:00:00Z", first.conditions().get(0).lastTransitionTime());
 
         clock.step(Duration.ofMinutes(1));
-        PodStatus changed = running("False").toBuilder().message("still starting")
-                .startTime("2030-01-01T00:00:00Z").build();
+        PodStatus changed = running("False").toBuilder()
+                .message("still starting")
+                .startTime("2030-01-01T00:00:00Z")
+                .build();
         manager.setPodStatus(pod, changed);
         PodStatus second = manager.getPodStatus(pod.uid()).orElseThrow();
         assertEquals("still starting", second.message());
         assertEquals("2024-05-01T10:00:00Z", second.startTime(), "the start time is kept");
-        assertEquals("2024-05-01T10:00:00Z", second.conditions().get(0).lastTransitionTime(),
+        assertEquals(
+                "2024-05-01T10:00:00Z",
+                second.conditions().get(0).lastTransitionTime(),
                 "same condition status: same transition time");
 
         clock.step(Duration.ofMinutes(1));
         manager.setPodStatus(pod, running("True"));
-        assertEquals("2024-05-01T10:02:00Z",
-                manager.getPodStatus(pod.uid()).orElseThrow().conditions().get(0).lastTransitionTime());
+        assertEquals(
+                "2024-05-01T10:02:00Z",
+                manager.getPodStatus(pod.uid())
+                        .orElseThrow()
+                        .conditions()
+                        .get(0)
+                        .lastTransitionTime());
     }
 
     @Test
@@ -172,10 +204,22 @@ class StatusManagerTest {
         Pod pod = createPod("web", "Always");
         ContainerStatus a = ContainerStatus.builder().name("a").restartCount(0).build();
         ContainerStatus b = ContainerStatus.builder().name("b").restartCount(0).build();
-        manager.setPodStatus(pod, PodStatus.builder().phase("Running").containerStatuses(List.of(b, a)).build());
+        manager.setPodStatus(
+                pod,
+                PodStatus.builder()
+                        .phase("Running")
+                        .containerStatuses(List.of(b, a))
+                        .build());
         PodStatus first = manager.getPodStatus(pod.uid()).orElseThrow();
-        assertEquals(List.of("a", "b"), first.containerStatuses().stream().map(ContainerStatus::name).toList());
-        manager.setPodStatus(pod, PodStatus.builder().phase("Running").containerStatuses(List.of(a, b)).build());
+        assertEquals(
+                List.of("a", "b"),
+                first.containerStatuses().stream().map(ContainerStatus::name).toList());
+        manager.setPodStatus(
+                pod,
+                PodStatus.builder()
+                        .phase("Running")
+                        .containerStatuses(List.of(a, b))
+                        .build());
         assertTrue(manager.getPodStatus(pod.uid()).orElseThrow() == first, "no new version");
     }
 
@@ -184,12 +228,15 @@ class StatusManagerTest {
         Pod pod = createPod("job", "Never");
         manager.start();
         manager.setPodStatus(pod, withPhase("Succeeded"));
-        await("the server has Succeeded", () -> "Succeeded".equals(serverPod("job").status().phase()));
+        await("the server has Succeeded", () -> "Succeeded"
+                .equals(serverPod("job").status().phase()));
 
         manager.setPodStatus(pod, withPhase("Running"));
         assertEquals("Succeeded", manager.getPodStatus(pod.uid()).orElseThrow().phase());
-        manager.setPodStatus(pod, withPhase("Running").toBuilder().message("late").build());
-        await("the message is written", () -> "late".equals(serverPod("job").status().message()));
+        manager.setPodStatus(
+                pod, withPhase("Running").toBuilder().message("late").build());
+        await("the message is written", () -> "late"
+                .equals(serverPod("job").status().message()));
         assertEquals("Succeeded", serverPod("job").status().phase());
     }
 
@@ -197,24 +244,53 @@ class StatusManagerTest {
     void aTerminalPhaseOnTheServerIsNotOverwritten() {
         Pod pod = createPod("job", "Never");
         server.mergePatch("pods", NS, "job", "{}");
-        server.updateStatus("pods", NS, """
+        server.updateStatus(
+                "pods",
+                NS,
+                """
                 {"apiVersion":"v1","kind":"Pod","metadata":{"name":"job"},"status":{"phase":"Failed"}}""");
         manager.start();
-        manager.setPodStatus(pod, withPhase("Running").toBuilder().message("hello").build());
-        await("the message is written", () -> "hello".equals(serverPod("job").status().message()));
+        manager.setPodStatus(
+                pod, withPhase("Running").toBuilder().message("hello").build());
+        await("the message is written", () -> "hello"
+                .equals(serverPod("job").status().message()));
         assertEquals("Failed", serverPod("job").status().phase());
     }
 
     @Test
     void aTerminatedContainerOfANeverRestartingPodCannotRunAgain() {
         Pod pod = createPod("job", "Never");
-        ContainerStatus done = ContainerStatus.builder().name("c").state(ContainerState.builder()
-                .terminated(ContainerStateTerminated.builder().exitCode(0).build()).build()).build();
-        ContainerStatus again = ContainerStatus.builder().name("c").state(ContainerState.builder()
-                .running(ContainerStateRunning.builder().startedAt("2024-05-01T10:00:00Z").build()).build()).build();
-        manager.setPodStatus(pod, PodStatus.builder().phase("Running").addContainerStatus(done).build());
-        manager.setPodStatus(pod, PodStatus.builder().phase("Running").addContainerStatus(again).message("x").build());
-        assertNotNull(manager.getPodStatus(pod.uid()).orElseThrow().containerStatuses().get(0).state().terminated());
+        ContainerStatus done = ContainerStatus.builder()
+                .name("c")
+                .state(ContainerState.builder()
+                        .terminated(
+                                ContainerStateTerminated.builder().exitCode(0).build())
+                        .build())
+                .build();
+        ContainerStatus again = ContainerStatus.builder()
+                .name("c")
+                .state(ContainerState.builder()
+                        .running(ContainerStateRunning.builder()
+                                .startedAt("2024-05-01T10:00:00Z")
+                                .build())
+                        .build())
+                .build();
+        manager.setPodStatus(
+                pod,
+                PodStatus.builder().phase("Running").addContainerStatus(done).build());
+        manager.setPodStatus(
+                pod,
+                PodStatus.builder()
+                        .phase("Running")
+                        .addContainerStatus(again)
+                        .message("x")
+                        .build());
+        assertNotNull(manager.getPodStatus(pod.uid())
+                .orElseThrow()
+                .containerStatuses()
+                .get(0)
+                .state()
+                .terminated());
     }
 
     @Test
@@ -228,7 +304,8 @@ class StatusManagerTest {
         manager.start();
         await("the old status is dropped", () -> manager.getPodStatus(old.uid()).isEmpty());
         assertEquals(0, statusPatches());
-        assertTrue(serverPod("web").status() == null || serverPod("web").status().phase() == null
+        assertTrue(serverPod("web").status() == null
+                || serverPod("web").status().phase() == null
                 || !"Running".equals(serverPod("web").status().phase()));
     }
 
@@ -248,14 +325,19 @@ class StatusManagerTest {
         manager.setPodStatus(pod, running("True"));
         await("first write", () -> "Running".equals(serverPod("web").status().phase()));
 
-        server.updateStatus("pods", NS, """
+        server.updateStatus(
+                "pods",
+                NS,
+                """
                 {"apiVersion":"v1","kind":"Pod","metadata":{"name":"web"},
                  "status":{"phase":"Pending","conditions":[{"type":"Custom","status":"True"}]}}""");
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
         clock.step(Duration.ofSeconds(10));
-        await("the batch restores the status", () -> "Running".equals(serverPod("web").status().phase()));
+        await("the batch restores the status", () -> "Running"
+                .equals(serverPod("web").status().phase()));
         PodStatus restored = serverPod("web").status();
-        assertTrue(restored.conditions().stream().anyMatch(c -> c.type().equals("Custom")),
+        assertTrue(
+                restored.conditions().stream().anyMatch(c -> c.type().equals("Custom")),
                 "conditions the kubelet does not own are kept");
         assertTrue(restored.conditions().stream().anyMatch(c -> c.type().equals("Ready")));
     }
@@ -276,10 +358,15 @@ class StatusManagerTest {
         assertEquals(1, statusPatches(), "no retry before the backoff");
         clock.step(Duration.ofMillis(1));
         await("the second patch fails", () -> statusPatches() == 2);
-        assertFalse("Running".equals(serverPod("web").status() == null ? null : serverPod("web").status().phase()));
+        assertFalse("Running"
+                .equals(
+                        serverPod("web").status() == null
+                                ? null
+                                : serverPod("web").status().phase()));
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
         clock.step(Duration.ofSeconds(1));
-        await("the retry succeeds", () -> "Running".equals(serverPod("web").status().phase()));
+        await("the retry succeeds", () -> "Running"
+                .equals(serverPod("web").status().phase()));
         assertEquals(3, statusPatches());
     }
 
@@ -290,7 +377,8 @@ class StatusManagerTest {
         manager.terminatePod(pod);
         PodStatus status = manager.getPodStatus(pod.uid()).orElseThrow();
         assertEquals("Failed", status.phase());
-        ContainerStateTerminated terminated = status.containerStatuses().get(0).state().terminated();
+        ContainerStateTerminated terminated =
+                status.containerStatuses().get(0).state().terminated();
         assertEquals(137, terminated.exitCode());
         assertEquals("ContainerStatusUnknown", terminated.reason());
     }
@@ -310,9 +398,12 @@ class StatusManagerTest {
         Pod pod = createPod("web", "Always");
         manager.start();
         manager.setPodStatus(pod, running("True").toBuilder().phase("Succeeded").build());
-        await("the server has Succeeded", () -> "Succeeded".equals(serverPod("web").status().phase()));
+        await("the server has Succeeded", () -> "Succeeded"
+                .equals(serverPod("web").status().phase()));
         PodCondition ready = serverPod("web").status().conditions().stream()
-                .filter(c -> c.type().equals("Ready")).findFirst().orElseThrow();
+                .filter(c -> c.type().equals("Ready"))
+                .findFirst()
+                .orElseThrow();
         assertEquals("False", ready.status());
         assertEquals("PodCompleted", ready.reason());
     }
@@ -331,15 +422,28 @@ class StatusManagerTest {
     @Test
     void theStatusOfAStaticPodIsWrittenToItsMirrorPod() {
         String staticUid = "0123456789abcdef0123456789abcdef";
-        Pod mirror = createPod("etcd-node-1", "Always", ConfigAnnotations.MIRROR, staticUid,
-                ConfigAnnotations.SOURCE, ConfigSources.API);
-        Pod staticPod = mirror.toBuilder().metadata(mirror.metadata().toBuilder().uid(staticUid)
-                .annotations(java.util.Map.of(ConfigAnnotations.SOURCE, ConfigSources.FILE,
-                        ConfigAnnotations.HASH, staticUid)).build()).status(null).build();
+        Pod mirror = createPod(
+                "etcd-node-1",
+                "Always",
+                ConfigAnnotations.MIRROR,
+                staticUid,
+                ConfigAnnotations.SOURCE,
+                ConfigSources.API);
+        Pod staticPod = mirror.toBuilder()
+                .metadata(mirror.metadata().toBuilder()
+                        .uid(staticUid)
+                        .annotations(java.util.Map.of(
+                                ConfigAnnotations.SOURCE, ConfigSources.FILE, ConfigAnnotations.HASH, staticUid))
+                        .build())
+                .status(null)
+                .build();
         manager.start();
         manager.setPodStatus(staticPod, running("True"));
-        await("the mirror pod has the status", () -> "Running".equals(serverPod("etcd-node-1").status().phase()));
-        assertEquals("Running", manager.getPodStatus(mirror.uid()).orElseThrow().phase(),
+        await("the mirror pod has the status", () -> "Running"
+                .equals(serverPod("etcd-node-1").status().phase()));
+        assertEquals(
+                "Running",
+                manager.getPodStatus(mirror.uid()).orElseThrow().phase(),
                 "the mirror pod's UID finds the static pod's status");
     }
 

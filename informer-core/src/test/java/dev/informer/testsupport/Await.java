@@ -22,8 +22,7 @@ public final class Await {
 
     private static final long POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
-    private Await() {
-    }
+    private Await() {}
 
     /** Polls {@code condition} until it holds; fails with {@code what} after {@link #TIMEOUT}. */
     public static void until(String what, BooleanSupplier condition) {

@@ -20,29 +20,33 @@ class AwaitTest {
 
     @Test
     void untilFailsAfterTheTimeoutNamingWhatItWaitedFor() {
-        AssertionError error = assertThrows(AssertionError.class,
-                () -> Await.until("never", () -> false, Duration.ofMillis(20)));
+        AssertionError error =
+                assertThrows(AssertionError.class, () -> Await.until("never", () -> false, Duration.ofMillis(20)));
         assertEquals("timed out after PT0.02S waiting until never", error.getMessage());
     }
 
     @Test
     void untilDescribesTheStateReachedWhenItTimesOut() {
         AtomicInteger polls = new AtomicInteger();
-        AssertionError error = assertThrows(AssertionError.class, () -> Await.until(
-                () -> "polled " + (polls.get() > 0), () -> polls.incrementAndGet() < 0, Duration.ofMillis(20)));
+        AssertionError error = assertThrows(
+                AssertionError.class,
+                () -> Await.until(
+                        () -> "polled " + (polls.get() > 0), () -> polls.incrementAndGet() < 0, Duration.ofMillis(20)));
         assertEquals("timed out after PT0.02S waiting until polled true", error.getMessage());
     }
 
     @Test
     void parkedReturnsOnceTheThreadBlocksAndTerminatedOnceItEnds() throws InterruptedException {
         CountDownLatch release = new CountDownLatch(1);
-        Thread waiter = new Thread(() -> {
-            try {
-                release.await();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "waiter");
+        Thread waiter = new Thread(
+                () -> {
+                    try {
+                        release.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                },
+                "waiter");
         waiter.setDaemon(true);
         waiter.start();
         Await.parked(waiter);

@@ -55,7 +55,8 @@ public final class LogCapture implements AutoCloseable {
 
     /** The lines that contain every one of {@code fragments}. */
     public List<String> linesWith(String... fragments) {
-        return lines().stream().filter(line -> Arrays.stream(fragments).allMatch(line::contains))
+        return lines().stream()
+                .filter(line -> Arrays.stream(fragments).allMatch(line::contains))
                 .collect(Collectors.toList());
     }
 

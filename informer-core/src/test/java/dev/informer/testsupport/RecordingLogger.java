@@ -33,7 +33,10 @@ public final class RecordingLogger extends AbstractLogger {
 
     /** The messages logged at {@code level}. */
     public List<String> messages(Level level) {
-        return lines.stream().filter(line -> line.level() == level).map(Line::message).collect(Collectors.toList());
+        return lines.stream()
+                .filter(line -> line.level() == level)
+                .map(Line::message)
+                .collect(Collectors.toList());
     }
 
     @Override
@@ -42,8 +45,8 @@ public final class RecordingLogger extends AbstractLogger {
     }
 
     @Override
-    protected void handleNormalizedLoggingCall(Level level, Marker marker, String messagePattern, Object[] arguments,
-            Throwable throwable) {
+    protected void handleNormalizedLoggingCall(
+            Level level, Marker marker, String messagePattern, Object[] arguments, Throwable throwable) {
         lines.add(new Line(level, MessageFormatter.basicArrayFormat(messagePattern, arguments), throwable));
     }
 

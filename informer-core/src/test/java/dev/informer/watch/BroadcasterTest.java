@@ -39,7 +39,8 @@ class BroadcasterTest {
 
     @Test
     void everyWatcherSeesEveryEventInOrder() throws Exception {
-        Broadcaster<String> broadcaster = Broadcaster.<String>builder().queueLength(0).build();
+        Broadcaster<String> broadcaster =
+                Broadcaster.<String>builder().queueLength(0).build();
         List<CompletableFuture<List<Event<String>>>> received = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             Watch<String> watch = broadcaster.watch();
@@ -89,7 +90,10 @@ class BroadcasterTest {
         }
         for (int p = 0; p < producers; p++) {
             String prefix = p + ":";
-            List<String> fromProducer = first.stream().map(Event::typedObject).filter(s -> s.startsWith(prefix)).toList();
+            List<String> fromProducer = first.stream()
+                    .map(Event::typedObject)
+                    .filter(s -> s.startsWith(prefix))
+                    .toList();
             for (int i = 0; i < perProducer; i++) {
                 assertEquals(prefix + i, fromProducer.get(i), "each producer's events keep their order");
             }
@@ -98,7 +102,8 @@ class BroadcasterTest {
 
     @Test
     void stoppedWatcherEndsAndShutdownEndsTheOthers() throws Exception {
-        Broadcaster<String> broadcaster = Broadcaster.<String>builder().queueLength(0).build();
+        Broadcaster<String> broadcaster =
+                Broadcaster.<String>builder().queueLength(0).build();
         Watch<String> stopped = broadcaster.watch();
         Watch<String> other = broadcaster.watch();
 
@@ -115,7 +120,8 @@ class BroadcasterTest {
 
     @Test
     void stoppingAWatcherReleasesTheDistributionWaitingForIt() throws Exception {
-        Broadcaster<String> broadcaster = Broadcaster.<String>builder().queueLength(0).build();
+        Broadcaster<String> broadcaster =
+                Broadcaster.<String>builder().queueLength(0).build();
         Watch<String> reader = broadcaster.watch();
         Watch<String> neverReads = broadcaster.watch();
         CompletableFuture<Event<String>> firstEvent = async("reader", () -> {
@@ -139,7 +145,9 @@ class BroadcasterTest {
     @Test
     void dropIfChannelFullDropsForTheFullWatchersOnly() throws Exception {
         Broadcaster<String> broadcaster = Broadcaster.<String>builder()
-                .queueLength(1).fullChannelBehavior(FullChannelBehavior.DROP_IF_CHANNEL_FULL).build();
+                .queueLength(1)
+                .fullChannelBehavior(FullChannelBehavior.DROP_IF_CHANNEL_FULL)
+                .build();
         Watch<String> slow = broadcaster.watch();
         Watch<String> alsoSlow = broadcaster.watch();
         Watch<String> fast = broadcaster.watch();
@@ -150,17 +158,23 @@ class BroadcasterTest {
         broadcaster.shutdown();
 
         for (Watch<String> watch : List.of(slow, alsoSlow)) {
-            assertEquals(List.of(Event.of(EventType.ADDED, "event 1")), drain(watch),
+            assertEquals(
+                    List.of(Event.of(EventType.ADDED, "event 1")),
+                    drain(watch),
                     "a full queue of length one keeps only the first event");
         }
-        assertEquals(List.of(Event.of(EventType.ADDED, "event 2")), drain(fast),
+        assertEquals(
+                List.of(Event.of(EventType.ADDED, "event 2")),
+                drain(fast),
                 "the watcher with room still gets the second event");
     }
 
     @Test
     void waitIfChannelFullBlocksTheProducerUntilTheSlowWatcherReads() throws Exception {
         Broadcaster<String> broadcaster = Broadcaster.<String>builder()
-                .queueLength(1).incomingQueueLength(1).build();
+                .queueLength(1)
+                .incomingQueueLength(1)
+                .build();
         Watch<String> slow = broadcaster.watch();
         AtomicInteger accepted = new AtomicInteger();
         Thread producer = startThread("producer", () -> {
@@ -203,7 +217,8 @@ class BroadcasterTest {
 
     @Test
     void shutdownDeliversEverythingQueuedBeforeEndingWatchers() throws Exception {
-        Broadcaster<String> broadcaster = Broadcaster.<String>builder().queueLength(10).build();
+        Broadcaster<String> broadcaster =
+                Broadcaster.<String>builder().queueLength(10).build();
         Watch<String> notReadingYet = broadcaster.watch();
         for (int i = 0; i < 5; i++) {
             broadcaster.action(EventType.ADDED, "e" + i);
@@ -213,13 +228,16 @@ class BroadcasterTest {
 
         assertFalse(notReadingYet.isStopped(), "queued events are still to be read");
         List<Event<String>> events = drain(notReadingYet);
-        assertEquals(List.of("e0", "e1", "e2", "e3", "e4"), events.stream().map(Event::typedObject).toList());
+        assertEquals(
+                List.of("e0", "e1", "e2", "e3", "e4"),
+                events.stream().map(Event::typedObject).toList());
         assertTrue(notReadingYet.isStopped());
     }
 
     @Test
     void stopDiscardsWhatIsQueuedForTheWatcher() throws Exception {
-        Broadcaster<String> broadcaster = Broadcaster.<String>builder().queueLength(10).build();
+        Broadcaster<String> broadcaster =
+                Broadcaster.<String>builder().queueLength(10).build();
         Watch<String> watch = broadcaster.watch();
         Watch<String> witness = broadcaster.watch();
         broadcaster.action(EventType.ADDED, "queued");
@@ -233,8 +251,10 @@ class BroadcasterTest {
 
     @Test
     void useAfterShutdownThrowsBroadcasterAlreadyStopped() throws Exception {
-        Broadcaster<String> broadcaster = Broadcaster.<String>builder().queueLength(1)
-                .fullChannelBehavior(FullChannelBehavior.DROP_IF_CHANNEL_FULL).build();
+        Broadcaster<String> broadcaster = Broadcaster.<String>builder()
+                .queueLength(1)
+                .fullChannelBehavior(FullChannelBehavior.DROP_IF_CHANNEL_FULL)
+                .build();
         broadcaster.watch();
         broadcaster.shutdown();
 
@@ -253,7 +273,9 @@ class BroadcasterTest {
     @Test
     void producerWaitingForRoomFailsWhenTheBroadcasterShutsDown() throws Exception {
         Broadcaster<String> broadcaster = Broadcaster.<String>builder()
-                .queueLength(1).incomingQueueLength(1).build();
+                .queueLength(1)
+                .incomingQueueLength(1)
+                .build();
         Watch<String> slow = broadcaster.watch();
         broadcaster.action(EventType.ADDED, "e1"); // in the watcher's queue
         broadcaster.action(EventType.ADDED, "e2"); // the distribution waits for the watcher
@@ -267,19 +289,23 @@ class BroadcasterTest {
             return null;
         });
 
-        ExecutionException failure = assertThrows(ExecutionException.class,
+        ExecutionException failure = assertThrows(
+                ExecutionException.class,
                 () -> blocked.get(Concurrency.PATIENCE.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS));
         assertInstanceOf(IllegalStateException.class, failure.getCause());
         assertEquals("broadcaster already stopped", failure.getCause().getMessage());
 
-        assertEquals(List.of("e1", "e2", "e3"), drain(slow).stream().map(Event::typedObject).toList(),
+        assertEquals(
+                List.of("e1", "e2", "e3"),
+                drain(slow).stream().map(Event::typedObject).toList(),
                 "what was accepted before the shutdown is still delivered");
         await(shutdown);
     }
 
     @Test
     void watcherAddedLaterSeesOnlyEventsAcceptedAfterIt() throws Exception {
-        Broadcaster<String> broadcaster = Broadcaster.<String>builder().queueLength(1).build();
+        Broadcaster<String> broadcaster =
+                Broadcaster.<String>builder().queueLength(1).build();
         Watch<String> slow = broadcaster.watch();
         broadcaster.action(EventType.ADDED, "e1"); // fills the slow watcher's queue
         broadcaster.action(EventType.ADDED, "e2"); // accepted, its distribution waits for the slow watcher
@@ -287,8 +313,12 @@ class BroadcasterTest {
         Watch<String> late = broadcaster.watch();
         broadcaster.action(EventType.ADDED, "e3");
 
-        assertEquals(List.of("e1", "e2", "e3"),
-                List.of(slow.next().typedObject(), slow.next().typedObject(), slow.next().typedObject()));
+        assertEquals(
+                List.of("e1", "e2", "e3"),
+                List.of(
+                        slow.next().typedObject(),
+                        slow.next().typedObject(),
+                        slow.next().typedObject()));
         assertEquals("e3", late.next().typedObject(), "e2 was accepted before the watcher was added");
         broadcaster.shutdown();
         assertNull(late.next());
@@ -296,7 +326,8 @@ class BroadcasterTest {
 
     @Test
     void watchWithPrefixDeliversThePrefixFirstThenLaterEvents() throws Exception {
-        Broadcaster<String> broadcaster = Broadcaster.<String>builder().queueLength(0).build();
+        Broadcaster<String> broadcaster =
+                Broadcaster.<String>builder().queueLength(0).build();
         broadcaster.action(EventType.ADDED, "before");
         List<Event<String>> prefix = List.of(Event.of(EventType.ADDED, "p1"), Event.of(EventType.MODIFIED, "p2"));
 
@@ -321,12 +352,14 @@ class BroadcasterTest {
     @Test
     void distributionRunsOnOneThreadFromTheInjectedFactory() throws Exception {
         List<Thread> created = new CopyOnWriteArrayList<>();
-        Broadcaster<String> broadcaster = Broadcaster.<String>builder().threadFactory(task -> {
-            Thread thread = new Thread(task, "injected-distribution");
-            thread.setDaemon(true);
-            created.add(thread);
-            return thread;
-        }).build();
+        Broadcaster<String> broadcaster = Broadcaster.<String>builder()
+                .threadFactory(task -> {
+                    Thread thread = new Thread(task, "injected-distribution");
+                    thread.setDaemon(true);
+                    created.add(thread);
+                    return thread;
+                })
+                .build();
 
         broadcaster.shutdown();
 
@@ -337,8 +370,8 @@ class BroadcasterTest {
 
     @Test
     void builderRejectsBadSettings() {
-        IllegalArgumentException negative = assertThrows(IllegalArgumentException.class,
-                () -> Broadcaster.builder().queueLength(-1));
+        IllegalArgumentException negative = assertThrows(
+                IllegalArgumentException.class, () -> Broadcaster.builder().queueLength(-1));
         assertTrue(negative.getMessage().contains("queueLength"), negative.getMessage());
         assertThrows(IllegalArgumentException.class, () -> Broadcaster.builder().incomingQueueLength(0));
         assertThrows(NullPointerException.class, () -> Broadcaster.builder().fullChannelBehavior(null));

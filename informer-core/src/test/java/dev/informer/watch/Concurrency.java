@@ -16,19 +16,20 @@ final class Concurrency {
 
     static final Duration PATIENCE = Await.TIMEOUT;
 
-    private Concurrency() {
-    }
+    private Concurrency() {}
 
     /** Runs {@code call} on a new daemon thread; the future completes with its result or exception. */
     static <R> CompletableFuture<R> async(String name, Callable<R> call) {
         CompletableFuture<R> result = new CompletableFuture<>();
-        Thread thread = new Thread(() -> {
-            try {
-                result.complete(call.call());
-            } catch (Exception | AssertionError e) {
-                result.completeExceptionally(e);
-            }
-        }, name);
+        Thread thread = new Thread(
+                () -> {
+                    try {
+                        result.complete(call.call());
+                    } catch (Exception | AssertionError e) {
+                        result.completeExceptionally(e);
+                    }
+                },
+                name);
         thread.setDaemon(true);
         thread.start();
         return result;

@@ -109,8 +109,8 @@ class RetryWatcherTest {
         boolean everythingRead() {
             for (Watch<TestObject> watch : served) {
                 // A watch the RetryWatcher stopped (after an error) keeps what it did not read.
-                boolean drained = watch.isStopped()
-                        || (watch instanceof FakeWatcher<TestObject> fake && fake.pending() == 0);
+                boolean drained =
+                        watch.isStopped() || (watch instanceof FakeWatcher<TestObject> fake && fake.pending() == 0);
                 if (!drained) {
                     return false;
                 }
@@ -131,7 +131,10 @@ class RetryWatcherTest {
     }
 
     private static RetryWatcher<TestObject> retryWatcher(String initialRv, ScriptedServer server) {
-        return RetryWatcher.builder(initialRv, server).clock(server.clock).minRestartDelay(Duration.ZERO).build();
+        return RetryWatcher.builder(initialRv, server)
+                .clock(server.clock)
+                .minRestartDelay(Duration.ZERO)
+                .build();
     }
 
     /**
@@ -139,8 +142,9 @@ class RetryWatcherTest {
      * event it offered was read, and checks that nothing beyond {@code expected} was read (so nothing
      * is waiting to be delivered).
      */
-    private static void expectEventsThenQuiet(String initialRv, WatchFunction<TestObject> script, int expectedCalls,
-            List<Event<TestObject>> expected) throws Exception {
+    private static void expectEventsThenQuiet(
+            String initialRv, WatchFunction<TestObject> script, int expectedCalls, List<Event<TestObject>> expected)
+            throws Exception {
         ScriptedServer server = new ScriptedServer(new FakeClock(), script);
         RetryWatcher<TestObject> watcher = retryWatcher(initialRv, server);
         try {
@@ -151,7 +155,8 @@ class RetryWatcherTest {
                 got.add(event);
             }
             assertEquals(expected, got);
-            Await.until(expectedCalls + " watch calls and every offered event read",
+            Await.until(
+                    expectedCalls + " watch calls and every offered event read",
                     () -> server.calls.get() >= expectedCalls && server.everythingRead());
             assertEquals(expectedCalls, server.calls.get(), "watch calls");
             assertEquals(expected, server.objectEventsRead(), "events read from the server beyond those delivered");
@@ -162,8 +167,9 @@ class RetryWatcherTest {
     }
 
     /** Reads {@code expected}, then requires the RetryWatcher to have ended after {@code expectedCalls} calls. */
-    private static void expectEventsThenEnd(String initialRv, WatchFunction<TestObject> script, int expectedCalls,
-            List<Event<TestObject>> expected) throws Exception {
+    private static void expectEventsThenEnd(
+            String initialRv, WatchFunction<TestObject> script, int expectedCalls, List<Event<TestObject>> expected)
+            throws Exception {
         ScriptedServer server = new ScriptedServer(new FakeClock(), script);
         RetryWatcher<TestObject> watcher = retryWatcher(initialRv, server);
         List<Event<TestObject>> got = new ArrayList<>();
@@ -205,8 +211,9 @@ class RetryWatcherTest {
     @Test
     void initialResourceVersionEmptyOrZeroIsRejected() {
         for (String bad : new String[] {"", "0", null}) {
-            IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
-                    () -> RetryWatcher.<TestObject>builder(bad, rv -> Watches.empty()).build());
+            IllegalArgumentException thrown = assertThrows(
+                    IllegalArgumentException.class, () -> RetryWatcher.<TestObject>builder(bad, rv -> Watches.empty())
+                            .build());
             assertTrue(thrown.getMessage().contains("\"" + bad + "\" is not supported"), thrown.getMessage());
         }
     }
@@ -214,19 +221,26 @@ class RetryWatcherTest {
     @Test
     void recoversWhenTheWatchFunctionFails() throws Exception {
         AtomicBoolean firstRun = new AtomicBoolean(true);
-        expectEventsThenQuiet("1", rv -> {
-            if (firstRun.getAndSet(false)) {
-                throw new java.io.IOException("connection refused");
-            }
-            return openWith(fromRV(rv, events(added(2))));
-        }, 2, events(added(2)));
+        expectEventsThenQuiet(
+                "1",
+                rv -> {
+                    if (firstRun.getAndSet(false)) {
+                        throw new java.io.IOException("connection refused");
+                    }
+                    return openWith(fromRV(rv, events(added(2))));
+                },
+                2,
+                events(added(2)));
     }
 
     @Test
     void recoversWhenTheWatchFunctionReturnsNoWatch() throws Exception {
         AtomicBoolean firstRun = new AtomicBoolean(true);
-        expectEventsThenQuiet("1", rv -> firstRun.getAndSet(false) ? null : openWith(fromRV(rv, events(added(2)))),
-                2, events(added(2)));
+        expectEventsThenQuiet(
+                "1",
+                rv -> firstRun.getAndSet(false) ? null : openWith(fromRV(rv, events(added(2)))),
+                2,
+                events(added(2)));
     }
 
     @Test
@@ -247,50 +261,70 @@ class RetryWatcherTest {
     @Test
     void expiredErrorIsDeliveredAndEndsTheRetryWatcher() throws Exception {
         Event<TestObject> gone = error(410, "Expired");
-        expectEventsThenEnd("5", rv -> openWith(fromRV(rv, events(added(5), added(6), gone, added(7), added(8)))),
-                1, events(added(6), gone));
+        expectEventsThenEnd(
+                "5",
+                rv -> openWith(fromRV(rv, events(added(5), added(6), gone, added(7), added(8)))),
+                1,
+                events(added(6), gone));
     }
 
     @Test
     void forbiddenWatchIsDeliveredAsAnErrorAndEndsTheRetryWatcher() throws Exception {
         Status forbidden = Status.failure(403, "Forbidden", "pods is forbidden: cannot watch");
-        expectEventsThenEnd("5", rv -> {
-            throw new StatusFailure(forbidden);
-        }, 1, events(Event.error(forbidden)));
+        expectEventsThenEnd(
+                "5",
+                rv -> {
+                    throw new StatusFailure(forbidden);
+                },
+                1,
+                events(Event.error(forbidden)));
     }
 
     @Test
     void unauthorizedWatchIsDeliveredAsAnErrorAndEndsTheRetryWatcher() throws Exception {
         Status unauthorized = Status.failure(401, "Unauthorized", "Unauthorized");
-        expectEventsThenEnd("5", rv -> {
-            // The status is found anywhere in the cause chain.
-            throw new IllegalStateException("watch failed", new StatusFailure(unauthorized));
-        }, 1, events(Event.error(unauthorized)));
+        expectEventsThenEnd(
+                "5",
+                rv -> {
+                    // The status is found anywhere in the cause chain.
+                    throw new IllegalStateException("watch failed", new StatusFailure(unauthorized));
+                },
+                1,
+                events(Event.error(unauthorized)));
     }
 
     @Test
     void recoversFromATimeoutError() throws Exception {
-        expectEventsThenQuiet("5", rv -> openWith(fromRV(rv, events(added(6), error(504, "Timeout"), added(7)))),
-                2, events(added(6), added(7)));
+        expectEventsThenQuiet(
+                "5",
+                rv -> openWith(fromRV(rv, events(added(6), error(504, "Timeout"), added(7)))),
+                2,
+                events(added(6), added(7)));
     }
 
     @Test
     void recoversFromAnInternalServerError() throws Exception {
-        expectEventsThenQuiet("5", rv -> openWith(fromRV(rv, events(added(6), error(500, "InternalError"), added(7)))),
-                2, events(added(6), added(7)));
+        expectEventsThenQuiet(
+                "5",
+                rv -> openWith(fromRV(rv, events(added(6), error(500, "InternalError"), added(7)))),
+                2,
+                events(added(6), added(7)));
     }
 
     @Test
     void recoversFromAnUnexpectedErrorCode() throws Exception {
-        expectEventsThenQuiet("5", rv -> openWith(fromRV(rv, events(added(6), error(666, "Unknown"), added(7)))),
-                2, events(added(6), added(7)));
+        expectEventsThenQuiet(
+                "5",
+                rv -> openWith(fromRV(rv, events(added(6), error(666, "Unknown"), added(7)))),
+                2,
+                events(added(6), added(7)));
     }
 
     @Test
     void recoversFromAnErrorThatIsNotAStatus() throws Exception {
         Event<TestObject> oddError = Event.error("not a Status object");
-        expectEventsThenQuiet("5", rv -> openWith(fromRV(rv, events(added(6), oddError, added(7)))),
-                2, events(added(6), added(7)));
+        expectEventsThenQuiet(
+                "5", rv -> openWith(fromRV(rv, events(added(6), oddError, added(7)))), 2, events(added(6), added(7)));
     }
 
     @Test
@@ -300,47 +334,55 @@ class RetryWatcherTest {
 
     @Test
     void survivesTwoClosedWatchesAndReadsTwoItems() throws Exception {
-        expectEventsThenQuiet("4", rv -> closeAfter(1, fromRV(rv, events(added(5), added(6)))),
-                3, events(added(5), added(6)));
+        expectEventsThenQuiet(
+                "4", rv -> closeAfter(1, fromRV(rv, events(added(5), added(6)))), 3, events(added(5), added(6)));
     }
 
     @Test
     void survivesTwoClosedWatchesWithNonConsecutiveResourceVersions() throws Exception {
-        expectEventsThenQuiet("4", rv -> closeAfter(1, fromRV(rv, events(added(5), added(7)))),
-                3, events(added(5), added(7)));
+        expectEventsThenQuiet(
+                "4", rv -> closeAfter(1, fromRV(rv, events(added(5), added(7)))), 3, events(added(5), added(7)));
     }
 
     @Test
     void survivesTwoClosedWatchesStartingAtAMuchLowerResourceVersion() throws Exception {
-        expectEventsThenQuiet("2", rv -> closeAfter(1, fromRV(rv, events(added(5), added(7)))),
-                3, events(added(5), added(7)));
+        expectEventsThenQuiet(
+                "2", rv -> closeAfter(1, fromRV(rv, events(added(5), added(7)))), 3, events(added(5), added(7)));
     }
 
     @Test
     void survivesFourClosedWatchesWithSpreadResourceVersions() throws Exception {
-        expectEventsThenQuiet("2", rv -> closeAfter(1, fromRV(rv, events(added(5), added(6), added(7), added(11)))),
-                5, events(added(5), added(6), added(7), added(11)));
+        expectEventsThenQuiet(
+                "2",
+                rv -> closeAfter(1, fromRV(rv, events(added(5), added(6), added(7), added(11)))),
+                5,
+                events(added(5), added(6), added(7), added(11)));
     }
 
     @Test
     void survivesFourClosedWatchesAndSkipsLowerOrEqualResourceVersions() throws Exception {
-        expectEventsThenQuiet("2", rv -> closeAfter(1, fromRV(rv,
-                        events(added(1), added(2), added(5), added(6), added(7), added(11)))),
-                5, events(added(5), added(6), added(7), added(11)));
+        expectEventsThenQuiet(
+                "2",
+                rv -> closeAfter(1, fromRV(rv, events(added(1), added(2), added(5), added(6), added(7), added(11)))),
+                5,
+                events(added(5), added(6), added(7), added(11)));
     }
 
     @Test
     void survivesClosedWatchesOfTwoItemsSkippingEqualResourceVersions() throws Exception {
-        expectEventsThenQuiet("1", rv -> closeAfter(2, fromRV(rv,
-                        events(added(1), added(2), added(5), added(6), added(7), added(11)))),
-                3, events(added(2), added(5), added(6), added(7), added(11)));
+        expectEventsThenQuiet(
+                "1",
+                rv -> closeAfter(2, fromRV(rv, events(added(1), added(2), added(5), added(6), added(7), added(11)))),
+                3,
+                events(added(2), added(5), added(6), added(7), added(11)));
     }
 
     @Test
     void stopWhileAnEventAwaitsTheConsumerEndsTheThread() throws Exception {
         FakeWatcher<TestObject> source = new FakeWatcher<>();
         source.add(TestObject.at(2));
-        RetryWatcher<TestObject> watcher = RetryWatcher.builder("1", rv -> source).build();
+        RetryWatcher<TestObject> watcher =
+                RetryWatcher.builder("1", rv -> source).build();
         Await.until("the RetryWatcher reads the event and waits to hand it over", () -> source.pending() == 0);
 
         watcher.stop();
@@ -361,7 +403,8 @@ class RetryWatcherTest {
             history.add(added(rv));
         }
         ScriptedServer server = new ScriptedServer(clock, rv -> closeAfter(3, fromRV(rv, history)));
-        RetryWatcher<TestObject> watcher = RetryWatcher.builder("1", server).clock(clock).build();
+        RetryWatcher<TestObject> watcher =
+                RetryWatcher.builder("1", server).clock(clock).build();
         List<Event<TestObject>> received = new CopyOnWriteArrayList<>();
         CompletableFuture<Void> consumer = async("consumer", () -> {
             while (received.size() < history.size()) {
@@ -389,9 +432,11 @@ class RetryWatcherTest {
         FakeWatcher<TestObject> source = new FakeWatcher<>();
         AtomicInteger calls = new AtomicInteger();
         RetryWatcher<TestObject> watcher = RetryWatcher.builder("5", rv -> {
-            calls.incrementAndGet();
-            return source;
-        }).clock(new FakeClock()).build();
+                    calls.incrementAndGet();
+                    return source;
+                })
+                .clock(new FakeClock())
+                .build();
         Status expired = Status.failure(410, Status.REASON_EXPIRED, "too old resource version: 5 (40)");
 
         source.add(TestObject.at(6));
@@ -412,9 +457,11 @@ class RetryWatcherTest {
     void bookmarksMoveTheResourceVersionWithoutBeingDelivered() throws Exception {
         Event<TestObject> bookmark = Event.of(EventType.BOOKMARK, new TestObject("", "9"));
         AtomicInteger call = new AtomicInteger();
-        ScriptedServer server = new ScriptedServer(new FakeClock(), rv -> call.incrementAndGet() == 1
-                ? Watches.fromEvents(events(added(6), bookmark))
-                : openWith(events(added(10))));
+        ScriptedServer server = new ScriptedServer(
+                new FakeClock(),
+                rv -> call.incrementAndGet() == 1
+                        ? Watches.fromEvents(events(added(6), bookmark))
+                        : openWith(events(added(10))));
         RetryWatcher<TestObject> watcher = retryWatcher("5", server);
 
         assertEquals(added(6), watcher.next());
@@ -427,12 +474,20 @@ class RetryWatcherTest {
     @Test
     void retryAfterOfAnErrorDelaysTheRewatchOnTheClock() throws Exception {
         FakeClock clock = new FakeClock();
-        Status throttled = new Status("v1", "Status", "Failure", "slow down", "TooManyRequests",
-                new Status.StatusDetails(null, null, null, null, null, 5), 429);
+        Status throttled = new Status(
+                "v1",
+                "Status",
+                "Failure",
+                "slow down",
+                "TooManyRequests",
+                new Status.StatusDetails(null, null, null, null, null, 5),
+                429);
         AtomicInteger call = new AtomicInteger();
-        ScriptedServer server = new ScriptedServer(clock, rv -> call.incrementAndGet() == 1
-                ? openWith(events(added(6), Event.error(throttled)))
-                : openWith(events(added(7))));
+        ScriptedServer server = new ScriptedServer(
+                clock,
+                rv -> call.incrementAndGet() == 1
+                        ? openWith(events(added(6), Event.error(throttled)))
+                        : openWith(events(added(7))));
         RetryWatcher<TestObject> watcher = retryWatcher("5", server);
         assertEquals(added(6), watcher.next());
 
@@ -440,7 +495,8 @@ class RetryWatcherTest {
         assertEquals(1, server.calls.get(), "no re-watch before the retry-after has passed");
         stepWhileWaiting(clock, () -> server.calls.get() == 2);
 
-        assertTrue(server.callTimes.get(1) >= TimeUnit.SECONDS.toNanos(5),
+        assertTrue(
+                server.callTimes.get(1) >= TimeUnit.SECONDS.toNanos(5),
                 "re-watched after " + server.callTimes.get(1) + "ns of fake time");
         assertEquals(added(7), watcher.next());
         assertEquals(List.of("5", "6"), server.requested);
@@ -451,7 +507,8 @@ class RetryWatcherTest {
     void minRestartDelaySpacesWatchesThatCloseAtOnce() throws Exception {
         FakeClock clock = new FakeClock();
         ScriptedServer server = new ScriptedServer(clock, rv -> Watches.empty());
-        RetryWatcher<TestObject> watcher = RetryWatcher.builder("5", server).clock(clock).build();
+        RetryWatcher<TestObject> watcher =
+                RetryWatcher.builder("5", server).clock(clock).build();
 
         assertTrue(clock.awaitWaiters(1, Concurrency.PATIENCE));
         assertEquals(1, server.calls.get(), "a watch that closes at once is not re-opened before 1s");
@@ -464,8 +521,9 @@ class RetryWatcherTest {
 
     @Test
     void objectWithoutResourceVersionEndsWithAnInternalError() throws Exception {
-        RetryWatcher<TestObject> watcher = RetryWatcher.<TestObject>builder("5",
-                rv -> Watches.fromEvents(events(Event.of(EventType.MODIFIED, new TestObject("x", ""))))).build();
+        RetryWatcher<TestObject> watcher = RetryWatcher.<TestObject>builder(
+                        "5", rv -> Watches.fromEvents(events(Event.of(EventType.MODIFIED, new TestObject("x", "")))))
+                .build();
 
         Event<TestObject> error = watcher.next();
 
@@ -479,8 +537,9 @@ class RetryWatcherTest {
 
     @Test
     void objectWithoutMetadataEndsWithAnInternalErrorNamingItsClass() throws Exception {
-        RetryWatcher<String> watcher = RetryWatcher.<String>builder("5",
-                rv -> Watches.fromEvents(List.of(Event.of(EventType.ADDED, "plain string")))).build();
+        RetryWatcher<String> watcher = RetryWatcher.<String>builder(
+                        "5", rv -> Watches.fromEvents(List.of(Event.of(EventType.ADDED, "plain string"))))
+                .build();
 
         Event<String> error = watcher.next();
 
@@ -494,11 +553,14 @@ class RetryWatcherTest {
         List<String> requested = new CopyOnWriteArrayList<>();
         AtomicInteger call = new AtomicInteger();
         RetryWatcher<String> watcher = RetryWatcher.<String>builder("5", rv -> {
-            requested.add(rv);
-            return call.incrementAndGet() == 1
-                    ? Watches.fromEvents(List.of(Event.of(EventType.ADDED, "a@7")))
-                    : new FakeWatcher<>();
-        }).resourceVersionOf(s -> s.substring(s.indexOf('@') + 1)).minRestartDelay(Duration.ZERO).build();
+                    requested.add(rv);
+                    return call.incrementAndGet() == 1
+                            ? Watches.fromEvents(List.of(Event.of(EventType.ADDED, "a@7")))
+                            : new FakeWatcher<>();
+                })
+                .resourceVersionOf(s -> s.substring(s.indexOf('@') + 1))
+                .minRestartDelay(Duration.ZERO)
+                .build();
 
         assertEquals("a@7", watcher.next().typedObject());
         Await.until("the watch is re-opened", () -> requested.size() == 2);
@@ -510,7 +572,8 @@ class RetryWatcherTest {
     @Test
     void stopUnblocksAConsumerWaitingForAnEvent() throws Exception {
         FakeWatcher<TestObject> source = new FakeWatcher<>();
-        RetryWatcher<TestObject> watcher = RetryWatcher.builder("5", rv -> source).build();
+        RetryWatcher<TestObject> watcher =
+                RetryWatcher.builder("5", rv -> source).build();
         CompletableFuture<Event<TestObject>> waiting = async("consumer", watcher::next);
 
         watcher.stop();
@@ -525,15 +588,16 @@ class RetryWatcherTest {
         CountDownLatch connecting = new CountDownLatch(1);
         AtomicBoolean interrupted = new AtomicBoolean();
         RetryWatcher<TestObject> watcher = RetryWatcher.<TestObject>builder("5", rv -> {
-            connecting.countDown();
-            try {
-                new CountDownLatch(1).await(); // a connection that never answers
-            } catch (InterruptedException e) {
-                interrupted.set(true);
-                throw e;
-            }
-            return null;
-        }).build();
+                    connecting.countDown();
+                    try {
+                        new CountDownLatch(1).await(); // a connection that never answers
+                    } catch (InterruptedException e) {
+                        interrupted.set(true);
+                        throw e;
+                    }
+                    return null;
+                })
+                .build();
         assertTrue(connecting.await(Concurrency.PATIENCE.toMillis(), TimeUnit.MILLISECONDS));
 
         watcher.stop();
@@ -551,7 +615,8 @@ class RetryWatcherTest {
                     thread.setDaemon(true);
                     created.add(thread);
                     return thread;
-                }).build();
+                })
+                .build();
 
         watcher.stop();
         watcher.awaitDone();
@@ -561,7 +626,7 @@ class RetryWatcherTest {
 
     @Test
     void builderRejectsANegativeRestartDelay() {
-        assertThrows(IllegalArgumentException.class,
-                () -> RetryWatcher.builder("5", rv -> Watches.<TestObject>empty()).minRestartDelay(Duration.ofSeconds(-1)));
+        assertThrows(IllegalArgumentException.class, () -> RetryWatcher.builder("5", rv -> Watches.<TestObject>empty())
+                .minRestartDelay(Duration.ofSeconds(-1)));
     }
 }

@@ -108,8 +108,7 @@ class StreamWatcherTest {
         QueueDecoder decoder = new QueueDecoder();
         StreamWatcher<String> watch = StreamWatcher.of(decoder);
         CompletableFuture<Event<String>> waiting = async("consumer", watch::next);
-        Await.until("the consumer waits in decode()", () -> !waiting.isDone()
-                && decoder.items.isEmpty());
+        Await.until("the consumer waits in decode()", () -> !waiting.isDone() && decoder.items.isEmpty());
 
         watch.stop();
 

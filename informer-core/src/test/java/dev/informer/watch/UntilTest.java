@@ -32,8 +32,8 @@ class UntilTest {
     }
 
     private static Throwable failureOf(CompletableFuture<?> future) throws Exception {
-        ExecutionException failure = assertThrows(ExecutionException.class,
-                () -> future.get(Concurrency.PATIENCE.toMillis(), TimeUnit.MILLISECONDS));
+        ExecutionException failure = assertThrows(
+                ExecutionException.class, () -> future.get(Concurrency.PATIENCE.toMillis(), TimeUnit.MILLISECONDS));
         return failure.getCause();
     }
 
@@ -43,8 +43,8 @@ class UntilTest {
         watch.add("pod");
         watch.modify("pod");
 
-        Optional<Event<String>> last = Until.untilWithoutRetry(watch, MINUTE, new FakeClock(),
-                is(EventType.ADDED), is(EventType.MODIFIED));
+        Optional<Event<String>> last =
+                Until.untilWithoutRetry(watch, MINUTE, new FakeClock(), is(EventType.ADDED), is(EventType.MODIFIED));
 
         assertEquals(Optional.of(Event.of(EventType.MODIFIED, "pod")), last);
         assertTrue(watch.isStopped(), "the watch is stopped when the wait returns");
@@ -55,8 +55,8 @@ class UntilTest {
         FakeWatcher<String> watch = new FakeWatcher<>();
         watch.add("pod");
 
-        Optional<Event<String>> last = Until.untilWithoutRetry(watch, MINUTE, new FakeClock(),
-                is(EventType.ADDED), is(EventType.ADDED));
+        Optional<Event<String>> last =
+                Until.untilWithoutRetry(watch, MINUTE, new FakeClock(), is(EventType.ADDED), is(EventType.ADDED));
 
         assertEquals(Optional.of(Event.of(EventType.ADDED, "pod")), last);
     }
@@ -66,8 +66,15 @@ class UntilTest {
         FakeClock clock = new FakeClock();
         FakeWatcher<String> watch = new FakeWatcher<>();
         watch.add("pod");
-        CompletableFuture<Optional<Event<String>>> waiting = async("until", () -> Until.untilWithoutRetry(
-                watch, Duration.ofSeconds(10), clock, is(EventType.ADDED), is(EventType.ADDED), is(EventType.DELETED)));
+        CompletableFuture<Optional<Event<String>>> waiting = async(
+                "until",
+                () -> Until.untilWithoutRetry(
+                        watch,
+                        Duration.ofSeconds(10),
+                        clock,
+                        is(EventType.ADDED),
+                        is(EventType.ADDED),
+                        is(EventType.DELETED)));
 
         assertTrue(clock.awaitWaiters(1, Concurrency.PATIENCE), "the deadline is kept on the clock");
         clock.step(Duration.ofSeconds(9));
@@ -87,8 +94,8 @@ class UntilTest {
         watch.add("pod");
         watch.modify("pod");
 
-        Optional<Event<String>> last = Until.untilWithoutRetry(watch, Duration.ZERO, clock,
-                is(EventType.ADDED), is(EventType.MODIFIED));
+        Optional<Event<String>> last =
+                Until.untilWithoutRetry(watch, Duration.ZERO, clock, is(EventType.ADDED), is(EventType.MODIFIED));
 
         assertEquals(EventType.MODIFIED, last.orElseThrow().type());
         assertEquals(0, clock.waiterCount(), "no deadline is kept");
@@ -99,7 +106,8 @@ class UntilTest {
         FakeWatcher<String> watch = new FakeWatcher<>();
         watch.add("pod");
 
-        IllegalStateException thrown = assertThrows(IllegalStateException.class,
+        IllegalStateException thrown = assertThrows(
+                IllegalStateException.class,
                 () -> Until.untilWithoutRetry(watch, MINUTE, new FakeClock(), is(EventType.ADDED), event -> {
                     throw new IllegalStateException("something bad");
                 }));
@@ -114,7 +122,8 @@ class UntilTest {
         watch.add("pod");
         watch.stop();
 
-        WatchClosedException closed = assertThrows(WatchClosedException.class,
+        WatchClosedException closed = assertThrows(
+                WatchClosedException.class,
                 () -> Until.untilWithoutRetry(watch, MINUTE, new FakeClock(), is(EventType.DELETED)));
 
         assertEquals(Event.of(EventType.ADDED, "pod"), closed.lastEvent());
@@ -122,15 +131,17 @@ class UntilTest {
 
     @Test
     void noConditionsReturnsEmptyAtOnce() throws Exception {
-        assertEquals(Optional.empty(), Until.untilWithoutRetry(new FakeWatcher<String>(), MINUTE, new FakeClock(),
-                List.of()));
+        assertEquals(
+                Optional.empty(),
+                Until.untilWithoutRetry(new FakeWatcher<String>(), MINUTE, new FakeClock(), List.of()));
     }
 
     @Test
     void negativeTimeoutIsRejected() {
-        IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
-                () -> Until.untilWithoutRetry(new FakeWatcher<String>(), Duration.ofSeconds(-1), new FakeClock(),
-                        is(EventType.ADDED)));
+        IllegalArgumentException thrown = assertThrows(
+                IllegalArgumentException.class,
+                () -> Until.untilWithoutRetry(
+                        new FakeWatcher<String>(), Duration.ofSeconds(-1), new FakeClock(), is(EventType.ADDED)));
         assertTrue(thrown.getMessage().contains("timeout"), thrown.getMessage());
     }
 
@@ -146,12 +157,17 @@ class UntilTest {
             // Each watch delivers one event and closes.
             return Watches.fromEvents(List.of(Event.of(EventType.MODIFIED, TestObject.at(next))));
         };
-        CompletableFuture<Optional<Event<TestObject>>> waiting = async("until", () -> Until.until("5", server,
-                Duration.ZERO, clock, event -> event.typedObject().resourceVersion().equals("8")));
+        CompletableFuture<Optional<Event<TestObject>>> waiting = async(
+                "until",
+                () -> Until.until("5", server, Duration.ZERO, clock, event -> event.typedObject()
+                        .resourceVersion()
+                        .equals("8")));
 
         Concurrency.stepClockUntil(clock, 1, Duration.ofSeconds(1), waiting::isDone);
 
-        assertEquals("8", waiting.get(1, TimeUnit.SECONDS).orElseThrow().typedObject().resourceVersion());
+        assertEquals(
+                "8",
+                waiting.get(1, TimeUnit.SECONDS).orElseThrow().typedObject().resourceVersion());
         assertTrue(calls.get() >= 3, "three watches were needed");
     }
 
@@ -160,7 +176,8 @@ class UntilTest {
         Status expired = Status.failure(410, "Expired", "too old resource version");
         WatchFunction<TestObject> server = rv -> Watches.fromEvents(List.of(Event.error(expired)));
 
-        WatchClosedException closed = assertThrows(WatchClosedException.class,
+        WatchClosedException closed = assertThrows(
+                WatchClosedException.class,
                 () -> Until.until("5", server, MINUTE, new FakeClock(), event -> event.type() == EventType.DELETED));
 
         assertEquals(EventType.ERROR, closed.lastEvent().type(), "the conditions saw the ERROR event");
@@ -169,15 +186,17 @@ class UntilTest {
 
     @Test
     void untilRejectsResourceVersionZero() {
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> Until.until("0", rv -> Watches.<TestObject>empty(), MINUTE, new FakeClock(), event -> true));
     }
 
     @Test
     void untilTimesOutWhileTheServerKeepsClosing() throws Exception {
         FakeClock clock = new FakeClock();
-        CompletableFuture<Optional<Event<TestObject>>> waiting = async("until", () -> Until.until("5",
-                rv -> Watches.<TestObject>empty(), Duration.ofSeconds(3), clock, event -> true));
+        CompletableFuture<Optional<Event<TestObject>>> waiting = async(
+                "until",
+                () -> Until.until("5", rv -> Watches.<TestObject>empty(), Duration.ofSeconds(3), clock, event -> true));
 
         Concurrency.stepClockUntil(clock, 2, Duration.ofSeconds(1), waiting::isDone);
 

@@ -87,8 +87,8 @@ class UntilWithSyncTest {
     }
 
     private static Throwable failureOf(CompletableFuture<?> future) throws Exception {
-        ExecutionException failure = assertThrows(ExecutionException.class,
-                () -> future.get(Concurrency.PATIENCE.toMillis(), TimeUnit.MILLISECONDS));
+        ExecutionException failure = assertThrows(
+                ExecutionException.class, () -> future.get(Concurrency.PATIENCE.toMillis(), TimeUnit.MILLISECONDS));
         return failure.getCause();
     }
 
@@ -124,7 +124,10 @@ class UntilWithSyncTest {
     void preconditionThatHoldsOnTheListedItemsEndsTheWaitWithoutWatching() throws Exception {
         ScriptedSource source = new ScriptedSource().list("10", TestObject.named("first", 3));
 
-        Optional<Event<TestObject>> result = Until.untilWithSync(source, MINUTE, new FakeClock(),
+        Optional<Event<TestObject>> result = Until.untilWithSync(
+                source,
+                MINUTE,
+                new FakeClock(),
                 items -> items.stream().anyMatch(o -> o.name().equals("first")),
                 event -> {
                     throw new AssertionError("conditions are not reached");
@@ -139,7 +142,10 @@ class UntilWithSyncTest {
         ScriptedSource source = new ScriptedSource().list("10", TestObject.named("first", 3));
         List<Collection<TestObject>> preconditionSaw = new ArrayList<>();
 
-        Optional<Event<TestObject>> result = Until.untilWithSync(source, MINUTE, new FakeClock(),
+        Optional<Event<TestObject>> result = Until.untilWithSync(
+                source,
+                MINUTE,
+                new FakeClock(),
                 items -> {
                     preconditionSaw.add(items);
                     return false;
@@ -160,21 +166,29 @@ class UntilWithSyncTest {
         FakeClock clock = new FakeClock();
         FakeWatcher<TestObject> second = new FakeWatcher<>();
         second.send(event(EventType.ADDED, "b", 12));
-        ScriptedSource source = new ScriptedSource().list("10", TestObject.named("a", 3))
+        ScriptedSource source = new ScriptedSource()
+                .list("10", TestObject.named("a", 3))
                 .watch(Watches.fromEvents(List.of(event(EventType.MODIFIED, "a", 11))))
                 .watch(second);
         List<Event<TestObject>> seen = new CopyOnWriteArrayList<>();
 
-        CompletableFuture<Optional<Event<TestObject>>> waiting = async("untilWithSync", () -> Until.untilWithSync(
-                source, Duration.ZERO, clock, null, e -> {
+        CompletableFuture<Optional<Event<TestObject>>> waiting = async(
+                "untilWithSync",
+                () -> Until.untilWithSync(source, Duration.ZERO, clock, null, e -> {
                     seen.add(e);
                     return e.typedObject().name().equals("b");
                 }));
         stepUntilDone(clock, 1, waiting);
 
-        assertEquals(event(EventType.ADDED, "b", 12), waiting.get(1, TimeUnit.SECONDS).orElseThrow());
-        assertEquals(List.of(event(EventType.ADDED, "a", 3), event(EventType.MODIFIED, "a", 11),
-                event(EventType.ADDED, "b", 12)), seen);
+        assertEquals(
+                event(EventType.ADDED, "b", 12),
+                waiting.get(1, TimeUnit.SECONDS).orElseThrow());
+        assertEquals(
+                List.of(
+                        event(EventType.ADDED, "a", 3),
+                        event(EventType.MODIFIED, "a", 11),
+                        event(EventType.ADDED, "b", 12)),
+                seen);
         assertEquals(List.of("10", "11"), source.watchedFrom);
         assertTrue(second.isStopped(), "the watch is stopped when the wait returns");
     }
@@ -190,19 +204,28 @@ class UntilWithSyncTest {
                 .list("20", TestObject.named("a", 1), TestObject.named("b", 15), TestObject.named("d", 16));
         List<Event<TestObject>> seen = new CopyOnWriteArrayList<>();
 
-        CompletableFuture<Optional<Event<TestObject>>> waiting = async("untilWithSync", () -> Until.untilWithSync(
-                source, Duration.ZERO, clock, null, e -> {
+        CompletableFuture<Optional<Event<TestObject>>> waiting = async(
+                "untilWithSync",
+                () -> Until.untilWithSync(source, Duration.ZERO, clock, null, e -> {
                     seen.add(e);
                     return e.type() == EventType.DELETED;
                 }));
         stepUntilDone(clock, 1, waiting);
 
-        assertEquals(event(EventType.DELETED, "c", 3), waiting.get(1, TimeUnit.SECONDS).orElseThrow(),
+        assertEquals(
+                event(EventType.DELETED, "c", 3),
+                waiting.get(1, TimeUnit.SECONDS).orElseThrow(),
                 "a key gone from the new list is deleted with its last known state");
-        assertEquals(List.of(
-                event(EventType.ADDED, "a", 1), event(EventType.ADDED, "b", 2), event(EventType.ADDED, "c", 3),
-                event(EventType.MODIFIED, "b", 15), event(EventType.ADDED, "d", 16), event(EventType.DELETED, "c", 3)),
-                seen, "unchanged a is not reported again");
+        assertEquals(
+                List.of(
+                        event(EventType.ADDED, "a", 1),
+                        event(EventType.ADDED, "b", 2),
+                        event(EventType.ADDED, "c", 3),
+                        event(EventType.MODIFIED, "b", 15),
+                        event(EventType.ADDED, "d", 16),
+                        event(EventType.DELETED, "c", 3)),
+                seen,
+                "unchanged a is not reported again");
         assertEquals(2, source.listCalls);
     }
 
@@ -217,11 +240,15 @@ class UntilWithSyncTest {
         ScriptedSource source = new ScriptedSource().list("10").watch(first).watch(second);
         List<Event<TestObject>> seen = new CopyOnWriteArrayList<>();
 
-        CompletableFuture<Optional<Event<TestObject>>> waiting = async("untilWithSync", () -> Until.untilWithSync(
-                source, Duration.ZERO, clock, null, e -> seen.add(e) && e.type() == EventType.ADDED));
+        CompletableFuture<Optional<Event<TestObject>>> waiting = async(
+                "untilWithSync",
+                () -> Until.untilWithSync(
+                        source, Duration.ZERO, clock, null, e -> seen.add(e) && e.type() == EventType.ADDED));
         stepUntilDone(clock, 1, waiting);
 
-        assertEquals(event(EventType.ADDED, "x", 15), waiting.get(1, TimeUnit.SECONDS).orElseThrow());
+        assertEquals(
+                event(EventType.ADDED, "x", 15),
+                waiting.get(1, TimeUnit.SECONDS).orElseThrow());
         assertEquals(List.of(event(EventType.ADDED, "x", 15)), seen, "no BOOKMARK or ERROR reaches the conditions");
         assertEquals(List.of("10", "14"), source.watchedFrom);
         assertTrue(first.isStopped());
@@ -234,13 +261,16 @@ class UntilWithSyncTest {
                 .failList(new java.io.IOException("connection refused"))
                 .list("10", TestObject.named("a", 3));
 
-        CompletableFuture<Optional<Event<TestObject>>> waiting = async("untilWithSync", () -> Until.untilWithSync(
-                source, Duration.ZERO, clock, items -> false, e -> e.type() == EventType.ADDED));
+        CompletableFuture<Optional<Event<TestObject>>> waiting = async(
+                "untilWithSync",
+                () -> Until.untilWithSync(
+                        source, Duration.ZERO, clock, items -> false, e -> e.type() == EventType.ADDED));
         assertTrue(clock.awaitWaiters(1, Concurrency.PATIENCE), "the retry waits on the clock");
         assertEquals(1, source.listCalls);
         stepUntilDone(clock, 1, waiting);
 
-        assertEquals(event(EventType.ADDED, "a", 3), waiting.get(1, TimeUnit.SECONDS).orElseThrow());
+        assertEquals(
+                event(EventType.ADDED, "a", 3), waiting.get(1, TimeUnit.SECONDS).orElseThrow());
         assertEquals(2, source.listCalls);
     }
 
@@ -271,7 +301,8 @@ class UntilWithSyncTest {
     void listThatNeverAnswersTimesOutWithAPrecondition() throws Exception {
         FakeClock clock = new FakeClock();
         HangingSource source = new HangingSource();
-        CompletableFuture<Optional<Event<TestObject>>> waiting = async("untilWithSync",
+        CompletableFuture<Optional<Event<TestObject>>> waiting = async(
+                "untilWithSync",
                 () -> Until.untilWithSync(source, Duration.ofSeconds(5), clock, items -> true, e -> true));
         assertTrue(source.listing.await(Concurrency.PATIENCE.toMillis(), TimeUnit.MILLISECONDS));
         assertTrue(clock.awaitWaiters(1, Concurrency.PATIENCE));
@@ -286,8 +317,10 @@ class UntilWithSyncTest {
     void deadlineWhileWatchingThrowsWithTheLastEvent() throws Exception {
         FakeClock clock = new FakeClock();
         ScriptedSource source = new ScriptedSource().list("10", TestObject.named("a", 3));
-        CompletableFuture<Optional<Event<TestObject>>> waiting = async("untilWithSync", () -> Until.untilWithSync(
-                source, Duration.ofSeconds(30), clock, null, isEvent(EventType.DELETED, "a")));
+        CompletableFuture<Optional<Event<TestObject>>> waiting = async(
+                "untilWithSync",
+                () -> Until.untilWithSync(
+                        source, Duration.ofSeconds(30), clock, null, isEvent(EventType.DELETED, "a")));
         Await.until("the watch is open", () -> source.watchedFrom.size() == 1);
         assertTrue(clock.awaitWaiters(1, Concurrency.PATIENCE));
 
@@ -311,7 +344,8 @@ class UntilWithSyncTest {
             }
         };
 
-        IllegalArgumentException thrown = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException thrown = assertThrows(
+                IllegalArgumentException.class,
                 () -> Until.untilWithSync(source, MINUTE, new FakeClock(), null, e -> true));
         assertTrue(thrown.getMessage().contains("java.lang.String"), thrown.getMessage());
     }

@@ -36,8 +36,8 @@ class WatchesTest {
 
     @Test
     void filterDropsEventsForWhichTheFunctionReturnsNull() throws Exception {
-        Watch<String> filtered = Watches.filter(sourceOf(NAMES),
-                event -> event.typedObject().startsWith("b") ? null : event);
+        Watch<String> filtered =
+                Watches.filter(sourceOf(NAMES), event -> event.typedObject().startsWith("b") ? null : event);
 
         assertEquals(List.of("foo", "qux", "zoo"), objects(filtered));
         assertTrue(filtered.isStopped());
@@ -45,10 +45,12 @@ class WatchesTest {
 
     @Test
     void filterDeliversTheRewrittenEvent() throws Exception {
-        Watch<String> filtered = Watches.filter(sourceOf(List.of("a", "b")),
+        Watch<String> filtered = Watches.filter(
+                sourceOf(List.of("a", "b")),
                 event -> Event.of(EventType.MODIFIED, event.typedObject().toUpperCase()));
 
-        assertEquals(List.of(Event.of(EventType.MODIFIED, "A"), Event.of(EventType.MODIFIED, "B")),
+        assertEquals(
+                List.of(Event.of(EventType.MODIFIED, "A"), Event.of(EventType.MODIFIED, "B")),
                 List.of(filtered.next(), filtered.next()));
         assertNull(filtered.next());
     }
@@ -56,7 +58,8 @@ class WatchesTest {
     @Test
     void stoppingTheFilterStopsTheSourceAndUnblocksTheConsumer() throws Exception {
         FakeWatcher<String> source = new FakeWatcher<>();
-        Watch<String> filtered = Watches.filter(source, event -> event.typedObject().startsWith("b") ? null : event);
+        Watch<String> filtered =
+                Watches.filter(source, event -> event.typedObject().startsWith("b") ? null : event);
         source.add("foo");
         assertEquals("foo", filtered.next().typedObject());
         CompletableFuture<Event<String>> waiting = async("consumer", filtered::next);
@@ -88,7 +91,8 @@ class WatchesTest {
         }
 
         assertEquals(NAMES.stream().map(name -> Event.of(EventType.ADDED, name)).toList(), recorder.events());
-        assertThrows(UnsupportedOperationException.class, () -> recorder.events().clear(), "a snapshot, not a view");
+        assertThrows(
+                UnsupportedOperationException.class, () -> recorder.events().clear(), "a snapshot, not a view");
     }
 
     @Test
@@ -125,7 +129,8 @@ class WatchesTest {
 
     @Test
     void fromEventsStopEndsBeforeTheRemainingEvents() throws Exception {
-        Watch<String> watch = Watches.fromEvents(List.of(Event.of(EventType.ADDED, "a"), Event.of(EventType.ADDED, "b")));
+        Watch<String> watch =
+                Watches.fromEvents(List.of(Event.of(EventType.ADDED, "a"), Event.of(EventType.ADDED, "b")));
         assertEquals("a", watch.next().typedObject());
 
         watch.stop();

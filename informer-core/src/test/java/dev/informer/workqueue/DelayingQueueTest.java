@@ -16,8 +16,8 @@ class DelayingQueueTest {
 
     private final FakeClock clock = new FakeClock();
     private final RecordingThreadFactory threads = new RecordingThreadFactory();
-    private final DefaultDelayingQueue<String> queue =
-            (DefaultDelayingQueue<String>) WorkQueues.<String>builder().clock(clock).threadFactory(threads).buildDelaying();
+    private final DefaultDelayingQueue<String> queue = (DefaultDelayingQueue<String>)
+            WorkQueues.<String>builder().clock(clock).threadFactory(threads).buildDelaying();
 
     @AfterEach
     void shutDown() {

@@ -116,8 +116,12 @@ class MetricsTest {
     private final RecordingThreadFactory threads = new RecordingThreadFactory();
 
     private WorkQueueBuilder<String> builder() {
-        return WorkQueues.<String>builder().name("test").clock(clock).threadFactory(threads)
-                .metricsProvider(provider).unfinishedWorkUpdatePeriod(Duration.ofMillis(1));
+        return WorkQueues.<String>builder()
+                .name("test")
+                .clock(clock)
+                .threadFactory(threads)
+                .metricsProvider(provider)
+                .unfinishedWorkUpdatePeriod(Duration.ofMillis(1));
     }
 
     @Test
@@ -154,7 +158,8 @@ class MetricsTest {
             assertEquals(2, provider.latency.observedCount());
 
             clock.step(Duration.ofMillis(1));
-            Await.until("the unfinished-work gauges were updated",
+            Await.until(
+                    "the unfinished-work gauges were updated",
                     () -> Math.abs(provider.unfinished.gaugeValue() - 0.001) < EPSILON);
             assertEquals(0.001, provider.longest.gaugeValue(), EPSILON);
 
@@ -197,8 +202,9 @@ class MetricsTest {
 
     @Test
     void rateLimitedAddsCountAsRetriesAndGoThroughTheSameDepthAndAdds() throws Exception {
-        RateLimitingQueue<String> queue = builder().rateLimiter(RateLimiters.itemExponentialFailure(
-                Duration.ofSeconds(1), Duration.ofMinutes(1))).buildRateLimiting();
+        RateLimitingQueue<String> queue = builder()
+                .rateLimiter(RateLimiters.itemExponentialFailure(Duration.ofSeconds(1), Duration.ofMinutes(1)))
+                .buildRateLimiting();
         try {
             queue.addRateLimited("a"); // client-go counts every AddAfter, the first failure included
             queue.addRateLimited("a");
@@ -218,9 +224,9 @@ class MetricsTest {
         try {
             queue.add("x");
             String item = queue.get().orElseThrow();
-            queue.add(item);          // dirty while processing: counted, timed from here
+            queue.add(item); // dirty while processing: counted, timed from here
             clock.step(Duration.ofSeconds(2));
-            queue.add(item);          // deduplicated: neither counted nor re-timed
+            queue.add(item); // deduplicated: neither counted nor re-timed
             assertEquals(2.0, provider.adds.gaugeValue());
             queue.done(item);
             clock.step(Duration.ofSeconds(1));
@@ -234,7 +240,10 @@ class MetricsTest {
 
     @Test
     void queueWithoutMetricsStartsNoThread() {
-        WorkQueue<String> queue = WorkQueues.<String>builder().name("quiet").threadFactory(threads).build();
+        WorkQueue<String> queue = WorkQueues.<String>builder()
+                .name("quiet")
+                .threadFactory(threads)
+                .build();
         queue.add("foo");
         assertEquals(0, threads.threads.size());
         queue.shutDown();

@@ -48,7 +48,8 @@ class RateLimitersTest {
         }
         assertEquals(Duration.ofSeconds(1000), limiter.when("overflow1"));
 
-        RateLimiter<String> minutes = RateLimiters.itemExponentialFailure(Duration.ofMinutes(1), Duration.ofHours(1000));
+        RateLimiter<String> minutes =
+                RateLimiters.itemExponentialFailure(Duration.ofMinutes(1), Duration.ofHours(1000));
         minutes.when("two");
         minutes.when("two");
         assertEquals(Duration.ofMinutes(4), minutes.when("two"));
@@ -118,8 +119,7 @@ class RateLimitersTest {
         }
 
         @Override
-        public void forget(Object item) {
-        }
+        public void forget(Object item) {}
 
         @Override
         public int numRequeues(Object item) {
@@ -195,19 +195,20 @@ class RateLimitersTest {
 
     @Test
     void invalidArgumentsFailFastNamingTheParameter() {
-        IllegalArgumentException negativeBase = assertThrows(IllegalArgumentException.class,
-                () -> RateLimiters.itemExponentialFailure(ms(-1), ms(1)));
+        IllegalArgumentException negativeBase =
+                assertThrows(IllegalArgumentException.class, () -> RateLimiters.itemExponentialFailure(ms(-1), ms(1)));
         assertTrue(negativeBase.getMessage().contains("base"), negativeBase.getMessage());
         assertThrows(IllegalArgumentException.class, () -> RateLimiters.itemExponentialFailure(ms(10), ms(1)));
         assertThrows(IllegalArgumentException.class, () -> RateLimiters.itemFastSlow(ms(1), ms(2), -1));
         assertThrows(IllegalArgumentException.class, () -> RateLimiters.itemFastSlow(ms(-1), ms(2), 1));
-        IllegalArgumentException zeroQps = assertThrows(IllegalArgumentException.class,
-                () -> RateLimiters.bucket(0, 10, new FakeClock()));
+        IllegalArgumentException zeroQps =
+                assertThrows(IllegalArgumentException.class, () -> RateLimiters.bucket(0, 10, new FakeClock()));
         assertTrue(zeroQps.getMessage().contains("qps"), zeroQps.getMessage());
         assertThrows(IllegalArgumentException.class, () -> RateLimiters.bucket(Double.NaN, 10, new FakeClock()));
         assertThrows(IllegalArgumentException.class, () -> RateLimiters.bucket(10, 0, new FakeClock()));
         assertThrows(IllegalArgumentException.class, () -> RateLimiters.maxOf(List.<RateLimiter<String>>of()));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> RateLimiters.withMaxWait(RateLimiters.defaultItemBasedRateLimiter(), ms(-5)));
         assertThrows(NullPointerException.class, () -> RateLimiters.withMaxWait(null, ms(5)));
     }

@@ -23,8 +23,7 @@ class RateLimitingQueueTest {
         }
 
         @Override
-        public void add(String item) {
-        }
+        public void add(String item) {}
 
         @Override
         public int len() {
@@ -37,16 +36,13 @@ class RateLimitingQueueTest {
         }
 
         @Override
-        public void done(String item) {
-        }
+        public void done(String item) {}
 
         @Override
-        public void shutDown() {
-        }
+        public void shutDown() {}
 
         @Override
-        public void shutDownWithDrain() {
-        }
+        public void shutDownWithDrain() {}
 
         @Override
         public boolean shuttingDown() {
@@ -57,8 +53,8 @@ class RateLimitingQueueTest {
     @Test
     void addRateLimitedDelaysEachItemByItsOwnBackoffUntilForgotten() {
         RecordingDelayingQueue delaying = new RecordingDelayingQueue();
-        RateLimitingQueue<String> queue = new DefaultRateLimitingQueue<>(delaying,
-                RateLimiters.itemExponentialFailure(Duration.ofMillis(1), Duration.ofSeconds(1)));
+        RateLimitingQueue<String> queue = new DefaultRateLimitingQueue<>(
+                delaying, RateLimiters.itemExponentialFailure(Duration.ofMillis(1), Duration.ofSeconds(1)));
 
         queue.addRateLimited("one");
         queue.addRateLimited("one");
@@ -69,8 +65,14 @@ class RateLimitingQueueTest {
         assertEquals(0, queue.numRequeues("one"));
         queue.addRateLimited("one");
 
-        assertEquals(List.of(Duration.ofMillis(1), Duration.ofMillis(2), Duration.ofMillis(1), Duration.ofMillis(2),
-                Duration.ofMillis(1)), delaying.delays);
+        assertEquals(
+                List.of(
+                        Duration.ofMillis(1),
+                        Duration.ofMillis(2),
+                        Duration.ofMillis(1),
+                        Duration.ofMillis(2),
+                        Duration.ofMillis(1)),
+                delaying.delays);
     }
 
     @Test
@@ -102,7 +104,8 @@ class RateLimitingQueueTest {
     @Test
     void builderDefaultsToTheControllerRateLimiterOnItsClock() throws Exception {
         FakeClock clock = new FakeClock();
-        RateLimitingQueue<String> queue = WorkQueues.<String>builder().clock(clock).buildRateLimiting();
+        RateLimitingQueue<String> queue =
+                WorkQueues.<String>builder().clock(clock).buildRateLimiting();
         try {
             queue.addRateLimited("key"); // 5 ms on the per-item exponential backoff
             clock.step(Duration.ofMillis(4));

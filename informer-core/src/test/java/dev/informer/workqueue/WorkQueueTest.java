@@ -94,7 +94,8 @@ class WorkQueueTest {
                     Optional<Integer> item;
                     while ((item = queue.get()).isPresent()) {
                         int count = seen.merge(item.get(), 1, Integer::sum);
-                        totals.computeIfAbsent(item.get(), k -> new AtomicInteger()).incrementAndGet();
+                        totals.computeIfAbsent(item.get(), k -> new AtomicInteger())
+                                .incrementAndGet();
                         if (count < 2) {
                             queue.add(item.get());
                         }
@@ -105,7 +106,8 @@ class WorkQueueTest {
                 }
             }));
         }
-        Await.until("every item was processed at least twice",
+        Await.until(
+                "every item was processed at least twice",
                 () -> totals.size() == 50 && totals.values().stream().allMatch(n -> n.get() >= 2));
         shutDownKind(drain).apply(queue);
         for (Thread consumer : consumers) {

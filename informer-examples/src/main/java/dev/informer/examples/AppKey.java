@@ -15,7 +15,8 @@ public record AppKey(String namespace, String app) {
         Objects.requireNonNull(namespace, "namespace");
         Objects.requireNonNull(app, "app");
         if (namespace.isEmpty() || app.isEmpty()) {
-            throw new IllegalArgumentException("an app key needs a namespace and an app: '" + namespace + "/" + app + "'");
+            throw new IllegalArgumentException(
+                    "an app key needs a namespace and an app: '" + namespace + "/" + app + "'");
         }
     }
 

@@ -84,7 +84,8 @@ public final class AppPodsController implements AutoCloseable {
 
     private AppPodsController(Builder builder) {
         this.clock = builder.clock;
-        this.threadFactory = builder.threadFactory != null ? builder.threadFactory
+        this.threadFactory = builder.threadFactory != null
+                ? builder.threadFactory
                 : ThreadFactories.platformDaemon("app-pods-worker");
         this.listener = builder.listener;
         this.workerCount = builder.workers;
@@ -101,8 +102,11 @@ public final class AppPodsController implements AutoCloseable {
         this.factory = factoryBuilder.build();
         this.podInformer = factory.informerFor(ResourceType.PODS);
         this.configMapInformer = factory.informerFor(ResourceType.CONFIGMAPS);
-        this.reconciler = new AppPodsReconciler(factory.listerFor(ResourceType.PODS),
-                factory.listerFor(ResourceType.CONFIGMAPS), builder.client.resource(ResourceType.CONFIGMAPS), leading);
+        this.reconciler = new AppPodsReconciler(
+                factory.listerFor(ResourceType.PODS),
+                factory.listerFor(ResourceType.CONFIGMAPS),
+                builder.client.resource(ResourceType.CONFIGMAPS),
+                leading);
         this.queue = WorkQueues.<AppKey>builder().name("app-pods").clock(clock).buildRateLimiting();
         podInformer.addEventHandler(enqueuing(podEvents, this::enqueueApp));
         configMapInformer.addEventHandler(enqueuing(configMapEvents, this::enqueueManagedConfigMap));
@@ -187,8 +191,17 @@ public final class AppPodsController implements AutoCloseable {
 
     /** The counters so far. */
     public ControllerStats stats() {
-        return new ControllerStats(podEvents.get(), configMapEvents.get(), reconciles.get(), created.get(),
-                updated.get(), deleted.get(), unchanged.get(), failures.get(), retries.get(), dropped.get());
+        return new ControllerStats(
+                podEvents.get(),
+                configMapEvents.get(),
+                reconciles.get(),
+                created.get(),
+                updated.get(),
+                deleted.get(),
+                unchanged.get(),
+                failures.get(),
+                retries.get(),
+                dropped.get());
     }
 
     /** Stops the workers (after their current key) and the informers. Idempotent. */
@@ -309,8 +322,8 @@ public final class AppPodsController implements AutoCloseable {
     }
 
     /** A handler that counts every notification and enqueues the app of the objects involved. */
-    private static <T extends KubernetesObject> ResourceEventHandler<T> enqueuing(AtomicLong events,
-            Consumer<KubernetesObject> enqueue) {
+    private static <T extends KubernetesObject> ResourceEventHandler<T> enqueuing(
+            AtomicLong events, Consumer<KubernetesObject> enqueue) {
         return new ResourceEventHandler<T>() {
             @Override
             public void onAdd(T obj, boolean isInInitialList) {
@@ -329,7 +342,9 @@ public final class AppPodsController implements AutoCloseable {
             @Override
             public void onDelete(Object objOrTombstone) {
                 events.incrementAndGet();
-                Object obj = objOrTombstone instanceof DeletedFinalStateUnknown<?> tombstone ? tombstone.obj() : objOrTombstone;
+                Object obj = objOrTombstone instanceof DeletedFinalStateUnknown<?> tombstone
+                        ? tombstone.obj()
+                        : objOrTombstone;
                 if (obj instanceof KubernetesObject object) {
                     enqueue.accept(object);
                 }
@@ -346,8 +361,7 @@ public final class AppPodsController implements AutoCloseable {
         private Duration resync = Duration.ZERO;
         private Clock clock = Clock.system();
         private ThreadFactory threadFactory;
-        private ReconcileListener listener = new ReconcileListener() {
-        };
+        private ReconcileListener listener = new ReconcileListener() {};
         private BooleanSupplier leading = () -> true;
 
         private Builder(KubernetesClient client) {

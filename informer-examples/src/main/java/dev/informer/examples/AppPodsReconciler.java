@@ -76,7 +76,8 @@ public final class AppPodsReconciler {
      * @param configMaps      the ConfigMap informer's lister
      * @param configMapClient where ConfigMaps are created, updated and deleted
      */
-    public AppPodsReconciler(Lister<Pod> pods, Lister<ConfigMap> configMaps, ResourceClient<ConfigMap> configMapClient) {
+    public AppPodsReconciler(
+            Lister<Pod> pods, Lister<ConfigMap> configMaps, ResourceClient<ConfigMap> configMapClient) {
         this(pods, configMaps, configMapClient, () -> true);
     }
 
@@ -85,7 +86,10 @@ public final class AppPodsReconciler {
      * LeaderElector::isLeader}); it is asked right before each write, the last moment a process that
      * was paused past its lease can still hold back.
      */
-    public AppPodsReconciler(Lister<Pod> pods, Lister<ConfigMap> configMaps, ResourceClient<ConfigMap> configMapClient,
+    public AppPodsReconciler(
+            Lister<Pod> pods,
+            Lister<ConfigMap> configMaps,
+            ResourceClient<ConfigMap> configMapClient,
             BooleanSupplier leading) {
         this.pods = Objects.requireNonNull(pods, "pods");
         this.configMaps = Objects.requireNonNull(configMaps, "configMaps");
@@ -120,8 +124,9 @@ public final class AppPodsReconciler {
             ObjectMeta meta = existing.get().metadata();
             requireLeading(key, "delete");
             try {
-                configMapClient.inNamespace(key.namespace()).delete(key.configMapName(),
-                        DeleteOptions.preconditions(meta.uid(), meta.resourceVersion()));
+                configMapClient
+                        .inNamespace(key.namespace())
+                        .delete(key.configMapName(), DeleteOptions.preconditions(meta.uid(), meta.resourceVersion()));
             } catch (StatusException e) {
                 if (!e.isNotFound()) {
                     throw e;

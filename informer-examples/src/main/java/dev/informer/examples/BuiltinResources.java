@@ -27,8 +27,7 @@ final class BuiltinResources {
         add(ResourceType.generic("coordination.k8s.io", "v1", "leases", "Lease", true), "lease");
     }
 
-    private BuiltinResources() {
-    }
+    private BuiltinResources() {}
 
     private static void add(ResourceType<GenericObject> type, String... aliases) {
         BY_NAME.put(type.plural(), type);

@@ -17,15 +17,21 @@ import picocli.CommandLine.ParameterException;
  */
 final class ClientOptions {
 
-    @Option(names = "--server", paramLabel = "URL",
+    @Option(
+            names = "--server",
+            paramLabel = "URL",
             description = "API server URL, e.g. http://127.0.0.1:8080 (no credentials); overrides the kubeconfig.")
     String server;
 
-    @Option(names = "--kubeconfig", paramLabel = "PATH",
+    @Option(
+            names = "--kubeconfig",
+            paramLabel = "PATH",
             description = "kubeconfig file (default: $KUBECONFIG, ~/.kube/config, then in-cluster config).")
     Path kubeconfig;
 
-    @Option(names = "--context", paramLabel = "NAME",
+    @Option(
+            names = "--context",
+            paramLabel = "NAME",
             description = "kubeconfig context to use (default: the kubeconfig's current context).")
     String context;
 
@@ -42,7 +48,8 @@ final class ClientOptions {
 
     ClientConfig toConfig(CommandSpec spec, ConfigEnvironment environment) {
         if (server != null && (kubeconfig != null || context != null)) {
-            throw new ParameterException(spec.commandLine(), "--server cannot be combined with --kubeconfig or --context");
+            throw new ParameterException(
+                    spec.commandLine(), "--server cannot be combined with --kubeconfig or --context");
         }
         if (server != null) {
             return forServer(spec, server);
@@ -51,8 +58,9 @@ final class ClientOptions {
             return ClientConfig.fromKubeConfig(KubeConfig.parse(kubeconfig), context, environment);
         }
         if (context != null) {
-            KubeConfig merged = KubeConfig.load(environment).orElseThrow(() -> new ConfigException(
-                    "--context " + context + ": no kubeconfig found at " + KubeConfig.defaultFiles(environment)));
+            KubeConfig merged = KubeConfig.load(environment)
+                    .orElseThrow(() -> new ConfigException("--context " + context + ": no kubeconfig found at "
+                            + KubeConfig.defaultFiles(environment)));
             return ClientConfig.fromKubeConfig(merged, context, environment);
         }
         return ClientConfig.autoDetect(environment);
@@ -64,7 +72,9 @@ final class ClientOptions {
      * fall back to {@code ~/.kube/config}, since it writes mirror pods).
      */
     boolean namesCluster(ConfigEnvironment environment) {
-        return server != null || kubeconfig != null || context != null
+        return server != null
+                || kubeconfig != null
+                || context != null
                 || environment.variable(KubeConfig.KUBECONFIG) != null
                 || environment.variable("KUBERNETES_SERVICE_HOST") != null;
     }

@@ -55,30 +55,42 @@ final class ConsoleReporter implements ReconcileListener {
 
     @Override
     public void onReconciled(ReconcileResult result, Duration took) {
-        String action = switch (result.action()) {
-            case CREATED -> "created ";
-            case UPDATED -> "updated ";
-            case DELETED -> "deleted ";
-            case UNCHANGED -> "in sync ";
-            case SKIPPED -> "skipped ";
-        };
+        String action =
+                switch (result.action()) {
+                    case CREATED -> "created ";
+                    case UPDATED -> "updated ";
+                    case DELETED -> "deleted ";
+                    case UNCHANGED -> "in sync ";
+                    case SKIPPED -> "skipped ";
+                };
         String detail = result.action() == ReconcileResult.Action.DELETED
                 ? "(no pods left)"
                 : "ready " + result.readyPods() + "/" + result.totalPods();
-        line(String.format(Locale.ROOT, "reconcile %-18s %s %-14s %-12s %4d ms", result.key(), action,
-                result.key().configMapName(), detail, took.toMillis()));
+        line(String.format(
+                Locale.ROOT,
+                "reconcile %-18s %s %-14s %-12s %4d ms",
+                result.key(),
+                action,
+                result.key().configMapName(),
+                detail,
+                took.toMillis()));
     }
 
     @Override
     public void onFailed(AppKey key, RuntimeException error, int attempt, boolean willRetry) {
-        line(String.format(Locale.ROOT, "reconcile %-18s failed   %s -> %s", key, shortReason(error),
+        line(String.format(
+                Locale.ROOT,
+                "reconcile %-18s failed   %s -> %s",
+                key,
+                shortReason(error),
                 willRetry ? "retry #" + attempt + " through the rate-limited queue" : "giving up"));
     }
 
     /** "409 Conflict" for an API error, else the message cut to a reasonable length. */
     static String shortReason(RuntimeException error) {
         if (error instanceof StatusException status) {
-            return status.code() + " " + (status.reason() == null || status.reason().isEmpty() ? "error" : status.reason());
+            return status.code() + " "
+                    + (status.reason() == null || status.reason().isEmpty() ? "error" : status.reason());
         }
         String message = Main.oneLine(error);
         return message.length() <= 100 ? message : message.substring(0, 97) + "...";

@@ -24,13 +24,17 @@ import picocli.CommandLine.Spec;
  * Lease runs it; losing the lease ends the process with exit code 1 (as client-go controllers do),
  * so that a supervisor restarts it as a fresh candidate.
  */
-@Command(name = "controller", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "controller",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         header = "Run the example controller against a cluster (kubeconfig, in-cluster or --server).",
         description = {
             "Runs the example controller against a cluster (kubeconfig or in-cluster configuration by default): for "
-                + "every pod labelled app=<app> it keeps a ConfigMap <app>-pods in the pod's namespace listing the app's "
-                + "ready pods (owner references set; created, updated and deleted as pods come and go). Runs until "
-                + "SIGTERM or Ctrl-C. With --leader-elect only the holder of the Lease reconciles; losing it exits 1."})
+                    + "every pod labelled app=<app> it keeps a ConfigMap <app>-pods in the pod's namespace listing the app's "
+                    + "ready pods (owner references set; created, updated and deleted as pods come and go). Runs until "
+                    + "SIGTERM or Ctrl-C. With --leader-elect only the holder of the Lease reconciles; losing it exits 1."
+        })
 final class ControllerCommand implements Callable<Integer> {
 
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(2);
@@ -44,17 +48,32 @@ final class ControllerCommand implements Callable<Integer> {
     @Mixin
     ClientOptions clientOptions;
 
-    @Option(names = {"--namespace", "-n"}, paramLabel = "NS", description = "Only this namespace (default: all namespaces).")
+    @Option(
+            names = {"--namespace", "-n"},
+            paramLabel = "NS",
+            description = "Only this namespace (default: all namespaces).")
     String namespace;
 
-    @Option(names = "--workers", defaultValue = "4", paramLabel = "N", description = "Reconcile workers (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--workers",
+            defaultValue = "4",
+            paramLabel = "N",
+            description = "Reconcile workers (default: ${DEFAULT-VALUE}).")
     int workers;
 
-    @Option(names = "--resync", defaultValue = "0", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--resync",
+            defaultValue = "0",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "Informer resync period (default: none).")
     Duration resync;
 
-    @Option(names = "--sync-timeout", defaultValue = "2m", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--sync-timeout",
+            defaultValue = "2m",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "How long to wait for the caches' initial sync before exiting 1 with the last error "
                     + "(default: ${DEFAULT-VALUE}; 0 waits forever).")
     Duration syncTimeout;
@@ -62,26 +81,46 @@ final class ControllerCommand implements Callable<Integer> {
     @Option(names = "--leader-elect", description = "Run only while holding the leader Lease.")
     boolean leaderElect;
 
-    @Option(names = "--lease-name", defaultValue = "informer-examples-controller", paramLabel = "NAME",
+    @Option(
+            names = "--lease-name",
+            defaultValue = "informer-examples-controller",
+            paramLabel = "NAME",
             description = "Name of the leader Lease (default: ${DEFAULT-VALUE}).")
     String leaseName;
 
-    @Option(names = "--lease-namespace", paramLabel = "NS",
+    @Option(
+            names = "--lease-namespace",
+            paramLabel = "NS",
             description = "Namespace of the leader Lease (default: --namespace, else default).")
     String leaseNamespace;
 
-    @Option(names = "--identity", paramLabel = "ID", description = "This candidate's identity (default: host name and a random id).")
+    @Option(
+            names = "--identity",
+            paramLabel = "ID",
+            description = "This candidate's identity (default: host name and a random id).")
     String identity;
 
-    @Option(names = "--lease-duration", defaultValue = "15s", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--lease-duration",
+            defaultValue = "15s",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "Leader lease duration (default: ${DEFAULT-VALUE}).")
     Duration leaseDuration;
 
-    @Option(names = "--renew-deadline", defaultValue = "10s", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--renew-deadline",
+            defaultValue = "10s",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "Leader renew deadline (default: ${DEFAULT-VALUE}).")
     Duration renewDeadline;
 
-    @Option(names = "--retry-period", defaultValue = "2s", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--retry-period",
+            defaultValue = "2s",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "Leader retry period (default: ${DEFAULT-VALUE}).")
     Duration retryPeriod;
 
@@ -100,15 +139,19 @@ final class ControllerCommand implements Callable<Integer> {
         SyncTimeout sync = SyncTimeout.of(spec, syncTimeout);
         ClientConfig config = clientOptions.toConfig(spec);
         ConsoleReporter console = new ConsoleReporter(spec.commandLine().getOut(), Clock.system());
-        try (Termination termination = Termination.install("controller", spec.commandLine().getOut(),
-                spec.commandLine().getErr());
+        try (Termination termination = Termination.install(
+                        "controller",
+                        spec.commandLine().getOut(),
+                        spec.commandLine().getErr());
                 KubernetesClient client = KubernetesClient.create(config)) {
             console.line("controller connecting to " + client.config().server()
                     + (namespace == null ? " (all namespaces)" : " (namespace " + namespace + ")"));
             if (!leaderElect) {
-                try (AppPodsController controller = controllerBuilder(client, console).build()) {
+                try (AppPodsController controller =
+                        controllerBuilder(client, console).build()) {
                     try {
-                        termination.interruptibly(() -> sync.start(controller, client.config().server()));
+                        termination.interruptibly(
+                                () -> sync.start(controller, client.config().server()));
                     } catch (InterruptedException e) {
                         if (termination.isRequested()) {
                             return 0;
@@ -125,11 +168,16 @@ final class ControllerCommand implements Callable<Integer> {
     }
 
     private AppPodsController.Builder controllerBuilder(KubernetesClient client, ConsoleReporter console) {
-        return AppPodsController.builder(client).namespace(namespace).workers(workers).resync(resync).listener(console);
+        return AppPodsController.builder(client)
+                .namespace(namespace)
+                .workers(workers)
+                .resync(resync)
+                .listener(console);
     }
 
-    private int runWithLeaderElection(KubernetesClient client, ConsoleReporter console, Termination termination,
-            SyncTimeout sync) throws InterruptedException {
+    private int runWithLeaderElection(
+            KubernetesClient client, ConsoleReporter console, Termination termination, SyncTimeout sync)
+            throws InterruptedException {
         CountDownLatch wake = new CountDownLatch(1);
         termination.onRequest(wake::countDown);
         String id = identity != null ? identity : defaultIdentity();
@@ -146,8 +194,12 @@ final class ControllerCommand implements Callable<Integer> {
                     .name(leaseName)
                     .onStartedLeading(context -> lead(client, console, context, sync, failure, wake))
                     .onStoppedLeading(wake::countDown)
-                    .onNewLeader(leader -> console.line(leader.isEmpty() ? "the leader lease is free"
-                            : leader.equals(id) ? "this process (" + id + ") is the leader" : "the leader is " + leader))
+                    .onNewLeader(leader -> console.line(
+                            leader.isEmpty()
+                                    ? "the leader lease is free"
+                                    : leader.equals(id)
+                                            ? "this process (" + id + ") is the leader"
+                                            : "the leader is " + leader))
                     .build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
@@ -167,11 +219,18 @@ final class ControllerCommand implements Callable<Integer> {
     }
 
     // Runs on the elector's leading thread until the term ends (the thread is then interrupted).
-    private void lead(KubernetesClient client, ConsoleReporter console, LeaderContext context, SyncTimeout sync,
-            AtomicReference<RuntimeException> failure, CountDownLatch wake) {
+    private void lead(
+            KubernetesClient client,
+            ConsoleReporter console,
+            LeaderContext context,
+            SyncTimeout sync,
+            AtomicReference<RuntimeException> failure,
+            CountDownLatch wake) {
         console.line("became the leader; starting the controller");
         // Workers check the term before each reconcile and write: nothing after a pause past the lease.
-        AppPodsController controller = controllerBuilder(client, console).leadership(() -> !context.isCancelled()).build();
+        AppPodsController controller = controllerBuilder(client, console)
+                .leadership(() -> !context.isCancelled())
+                .build();
         try {
             sync.start(controller, client.config().server());
             console.line("caches synced; reconciling (" + workers + " workers)");

@@ -14,8 +14,17 @@ package dev.informer.examples;
  * @param retries          keys re-queued through the rate limiter after a failure
  * @param droppedKeys      keys given up on after too many failures in a row
  */
-public record ControllerStats(long podEvents, long configMapEvents, long reconciles, long created, long updated,
-        long deleted, long unchanged, long failures, long retries, long droppedKeys) {
+public record ControllerStats(
+        long podEvents,
+        long configMapEvents,
+        long reconciles,
+        long created,
+        long updated,
+        long deleted,
+        long unchanged,
+        long failures,
+        long retries,
+        long droppedKeys) {
 
     /** Pod and ConfigMap notifications together. */
     public long events() {

@@ -16,8 +16,7 @@ import java.util.TreeMap;
  */
 final class Convergence {
 
-    private Convergence() {
-    }
+    private Convergence() {}
 
     /** The differences between what {@code pods} call for and {@code configMaps}; empty when converged. */
     static List<String> mismatches(List<Pod> pods, List<ConfigMap> configMaps) {
@@ -25,7 +24,8 @@ final class Convergence {
         for (Pod pod : pods) {
             String app = pod.labels().get(AppPodsReconciler.APP_LABEL);
             if (app != null && !app.isEmpty()) {
-                apps.computeIfAbsent(new AppKey(pod.namespace(), app), k -> new ArrayList<>()).add(pod);
+                apps.computeIfAbsent(new AppKey(pod.namespace(), app), k -> new ArrayList<>())
+                        .add(pod);
             }
         }
         Map<String, ConfigMap> byKey = new HashMap<>();

@@ -26,13 +26,17 @@ import picocli.CommandLine.Spec;
  * Ends by itself after {@code --duration}; exit code 0 when the ConfigMaps ended up matching the
  * pods, 1 otherwise.
  */
-@Command(name = "demo", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "demo",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         header = "Run the example controller against an embedded API server with changing sample pods (default).",
         description = {
             "Runs the example controller against an embedded API server with a few hundred sample pods that keep "
-                + "changing (creates, readiness and label changes, deletes, a burst), printing a line per reconcile and "
-                + "a summary. For every pod label app=<app> the controller keeps a ConfigMap <app>-pods in the pod's "
-                + "namespace listing that app's ready pods."})
+                    + "changing (creates, readiness and label changes, deletes, a burst), printing a line per reconcile and "
+                    + "a summary. For every pod label app=<app> the controller keeps a ConfigMap <app>-pods in the pod's "
+                    + "namespace listing that app's ready pods."
+        })
 final class DemoCommand implements Callable<Integer> {
 
     private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(20);
@@ -45,25 +49,48 @@ final class DemoCommand implements Callable<Integer> {
     @Mixin
     LoggingOptions logging;
 
-    @Option(names = "--duration", defaultValue = "20s", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--duration",
+            defaultValue = "20s",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "How long the pods keep changing (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
-    @Option(names = "--pods", defaultValue = "300", paramLabel = "N", description = "Sample pods to start with (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--pods",
+            defaultValue = "300",
+            paramLabel = "N",
+            description = "Sample pods to start with (default: ${DEFAULT-VALUE}).")
     int pods;
 
-    @Option(names = "--namespaces", defaultValue = "3", paramLabel = "N",
+    @Option(
+            names = "--namespaces",
+            defaultValue = "3",
+            paramLabel = "N",
             description = "Namespaces to spread them over, 1..4 (default: ${DEFAULT-VALUE}).")
     int namespaces;
 
-    @Option(names = "--workers", defaultValue = "4", paramLabel = "N", description = "Controller workers (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--workers",
+            defaultValue = "4",
+            paramLabel = "N",
+            description = "Controller workers (default: ${DEFAULT-VALUE}).")
     int workers;
 
-    @Option(names = "--change-interval", defaultValue = "150ms", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--change-interval",
+            defaultValue = "150ms",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "Time between two changes to the pods (default: ${DEFAULT-VALUE}).")
     Duration changeInterval;
 
-    @Option(names = "--seed", defaultValue = "42", paramLabel = "N", description = "Random seed of the sample data (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--seed",
+            defaultValue = "42",
+            paramLabel = "N",
+            description = "Random seed of the sample data (default: ${DEFAULT-VALUE}).")
     long seed;
 
     @Override
@@ -75,7 +102,8 @@ final class DemoCommand implements Callable<Integer> {
         ConsoleReporter console = new ConsoleReporter(out, clock);
         console.plain("informer-examples demo: a client-go style controller on an embedded Kubernetes API server");
         // SIGTERM/SIGINT interrupt the demo wherever it is; it stops its parts and exits 0.
-        try (Termination termination = Termination.install("demo", out, spec.commandLine().getErr())) {
+        try (Termination termination =
+                Termination.install("demo", out, spec.commandLine().getErr())) {
             return termination.interruptibly(() -> runDemo(out, clock, console));
         } catch (InterruptedException e) {
             return 0;
@@ -88,10 +116,15 @@ final class DemoCommand implements Callable<Integer> {
             workload.seed(pods);
             console.plain("API server " + server.url() + ": " + pods + " pods in namespaces " + workload.namespaces()
                     + ", apps " + DemoWorkload.APPS + ", about 70% ready");
-            console.plain("The controller keeps, per namespace and app label, a ConfigMap <app>-pods listing the ready pods.");
-            try (KubernetesClient client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
-                    AppPodsController controller = AppPodsController.builder(client).workers(workers)
-                            .listener(console).clock(clock).build()) {
+            console.plain(
+                    "The controller keeps, per namespace and app label, a ConfigMap <app>-pods listing the ready pods.");
+            try (KubernetesClient client = KubernetesClient.create(
+                            ClientConfig.builder().server(server.url()).build());
+                    AppPodsController controller = AppPodsController.builder(client)
+                            .workers(workers)
+                            .listener(console)
+                            .clock(clock)
+                            .build()) {
                 long syncStart = clock.nanoTime();
                 Thread progress = startProgress(controller, console, pods);
                 try {
@@ -101,8 +134,14 @@ final class DemoCommand implements Callable<Integer> {
                     progress.join();
                 }
                 long syncNanos = clock.nanoTime() - syncStart;
-                console.progress(String.format(Locale.ROOT, "synced: %d pods and %d ConfigMaps cached in %d ms",
-                        controller.cachedPods(), controller.cachedConfigMaps(), syncNanos / 1_000_000), isTerminal());
+                console.progress(
+                        String.format(
+                                Locale.ROOT,
+                                "synced: %d pods and %d ConfigMaps cached in %d ms",
+                                controller.cachedPods(),
+                                controller.cachedConfigMaps(),
+                                syncNanos / 1_000_000),
+                        isTerminal());
                 if (isTerminal()) {
                     console.plain("");
                 }
@@ -111,8 +150,9 @@ final class DemoCommand implements Callable<Integer> {
                 List<String> problems = settle(controller, client, clock);
                 printSummary(console, controller, workload, syncNanos, clock.nanoTime() - syncStart, problems);
                 if (!problems.isEmpty()) {
-                    throw new IllegalStateException("the ConfigMaps did not converge within " + SETTLE_TIMEOUT.toSeconds()
-                            + " s: " + problems.get(0) + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
+                    throw new IllegalStateException("the ConfigMaps did not converge within "
+                            + SETTLE_TIMEOUT.toSeconds() + " s: " + problems.get(0)
+                            + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
                 }
                 return 0;
             }
@@ -124,7 +164,9 @@ final class DemoCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--pods must be 1..100000: " + pods);
         }
         if (namespaces < 1 || namespaces > DemoWorkload.NAMESPACES.size()) {
-            throw new ParameterException(spec.commandLine(), "--namespaces must be 1.." + DemoWorkload.NAMESPACES.size() + ": " + namespaces);
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--namespaces must be 1.." + DemoWorkload.NAMESPACES.size() + ": " + namespaces);
         }
         if (workers < 1 || workers > 64) {
             throw new ParameterException(spec.commandLine(), "--workers must be 1..64: " + workers);
@@ -133,28 +175,33 @@ final class DemoCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--duration must be positive");
         }
         if (changeInterval.compareTo(Duration.ofMillis(1)) < 0) {
-            throw new ParameterException(spec.commandLine(), "--change-interval must be at least 1ms: " + changeInterval);
+            throw new ParameterException(
+                    spec.commandLine(), "--change-interval must be at least 1ms: " + changeInterval);
         }
     }
 
     /** Prints how much of the initial list is cached until the caches have synced. */
     private static Thread startProgress(AppPodsController controller, ConsoleReporter console, int expectedPods) {
         boolean terminal = isTerminal();
-        Thread thread = new Thread(() -> {
-            int last = -1;
-            try {
-                while (!controller.hasSynced()) {
-                    int cached = controller.cachedPods();
-                    if (cached != last) {
-                        console.progress("syncing the informer caches: " + cached + "/" + expectedPods + " pods", terminal);
-                        last = cached;
+        Thread thread = new Thread(
+                () -> {
+                    int last = -1;
+                    try {
+                        while (!controller.hasSynced()) {
+                            int cached = controller.cachedPods();
+                            if (cached != last) {
+                                console.progress(
+                                        "syncing the informer caches: " + cached + "/" + expectedPods + " pods",
+                                        terminal);
+                                last = cached;
+                            }
+                            Clock.system().sleep(POLL);
+                        }
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
                     }
-                    Clock.system().sleep(POLL);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "demo-progress");
+                },
+                "demo-progress");
         thread.setDaemon(true);
         thread.start();
         return thread;
@@ -200,8 +247,14 @@ final class DemoCommand implements Callable<Integer> {
         while (true) {
             List<String> problems = List.of();
             if (controller.isIdle()) {
-                List<Pod> pods = client.resource(ResourceType.PODS).inAnyNamespace().list().items();
-                List<ConfigMap> configMaps = client.resource(ResourceType.CONFIGMAPS).inAnyNamespace().list().items();
+                List<Pod> pods = client.resource(ResourceType.PODS)
+                        .inAnyNamespace()
+                        .list()
+                        .items();
+                List<ConfigMap> configMaps = client.resource(ResourceType.CONFIGMAPS)
+                        .inAnyNamespace()
+                        .list()
+                        .items();
                 problems = Convergence.mismatches(pods, configMaps);
                 if (problems.isEmpty()) {
                     return problems;
@@ -216,21 +269,48 @@ final class DemoCommand implements Callable<Integer> {
         }
     }
 
-    private void printSummary(ConsoleReporter console, AppPodsController controller, DemoWorkload workload, long syncNanos,
-            long runNanos, List<String> problems) {
+    private void printSummary(
+            ConsoleReporter console,
+            AppPodsController controller,
+            DemoWorkload workload,
+            long syncNanos,
+            long runNanos,
+            List<String> problems) {
         ControllerStats stats = controller.stats();
         console.plain("");
         console.plain("summary");
-        console.plain(String.format(Locale.ROOT, "  ran for          %.1f s (pods changed for %.1f s, every %d ms)",
-                runNanos / 1e9, duration.toMillis() / 1e3, changeInterval.toMillis()));
-        console.plain(String.format(Locale.ROOT, "  time to sync     %d ms (%d pods listed and cached)", syncNanos / 1_000_000, pods));
-        console.plain(String.format(Locale.ROOT, "  events seen      %d (pods %d, ConfigMaps %d)", stats.events(),
-                stats.podEvents(), stats.configMapEvents()));
-        console.plain(String.format(Locale.ROOT, "  reconciles       %d (created %d, updated %d, deleted %d, in sync %d)",
-                stats.reconciles(), stats.created(), stats.updated(), stats.deleted(), stats.unchanged()));
-        console.plain(String.format(Locale.ROOT, "  queue retries    %d (failed reconciles %d, given up %d)", stats.retries(),
-                stats.failures(), stats.droppedKeys()));
-        console.plain(String.format(Locale.ROOT, "  pods at the end  %d; ConfigMaps %s", workload.podCount(),
+        console.plain(String.format(
+                Locale.ROOT,
+                "  ran for          %.1f s (pods changed for %.1f s, every %d ms)",
+                runNanos / 1e9,
+                duration.toMillis() / 1e3,
+                changeInterval.toMillis()));
+        console.plain(String.format(
+                Locale.ROOT, "  time to sync     %d ms (%d pods listed and cached)", syncNanos / 1_000_000, pods));
+        console.plain(String.format(
+                Locale.ROOT,
+                "  events seen      %d (pods %d, ConfigMaps %d)",
+                stats.events(),
+                stats.podEvents(),
+                stats.configMapEvents()));
+        console.plain(String.format(
+                Locale.ROOT,
+                "  reconciles       %d (created %d, updated %d, deleted %d, in sync %d)",
+                stats.reconciles(),
+                stats.created(),
+                stats.updated(),
+                stats.deleted(),
+                stats.unchanged()));
+        console.plain(String.format(
+                Locale.ROOT,
+                "  queue retries    %d (failed reconciles %d, given up %d)",
+                stats.retries(),
+                stats.failures(),
+                stats.droppedKeys()));
+        console.plain(String.format(
+                Locale.ROOT,
+                "  pods at the end  %d; ConfigMaps %s",
+                workload.podCount(),
                 problems.isEmpty() ? "all match their pods" : "NOT converged: " + problems));
     }
 

@@ -52,8 +52,10 @@ final class DemoWorkload {
     void seed(int count) {
         for (String namespace : namespaces) {
             if (server.get("namespaces", null, namespace).isEmpty()) {
-                server.create("namespaces", null, "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\""
-                        + namespace + "\"}}");
+                server.create(
+                        "namespaces",
+                        null,
+                        "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + namespace + "\"}}");
             }
         }
         for (int i = 0; i < count; i++) {

@@ -20,7 +20,8 @@ import picocli.CommandLine.TypeConversionException;
 public final class DurationConverter implements ITypeConverter<Duration> {
 
     private static final Pattern GO_PART = Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)(ns|us|µs|ms|s|m|h)");
-    private static final Pattern GO_DURATION = Pattern.compile("(?:(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:ns|us|µs|ms|s|m|h))+");
+    private static final Pattern GO_DURATION =
+            Pattern.compile("(?:(?:\\d+(?:\\.\\d*)?|\\.\\d+)(?:ns|us|µs|ms|s|m|h))+");
     private static final Pattern SECONDS = Pattern.compile("\\d+(?:\\.\\d+)?");
 
     @Override
@@ -54,8 +55,7 @@ public final class DurationConverter implements ITypeConverter<Duration> {
         BigDecimal total = BigDecimal.ZERO;
         Matcher part = GO_PART.matcher(value);
         while (part.find()) {
-            BigDecimal amount = new BigDecimal(part.group(1).endsWith(".")
-                    ? part.group(1) + "0" : part.group(1));
+            BigDecimal amount = new BigDecimal(part.group(1).endsWith(".") ? part.group(1) + "0" : part.group(1));
             total = total.add(amount.multiply(BigDecimal.valueOf(unitNanos(part.group(2)))));
         }
         return nanos(total, text);

@@ -15,7 +15,9 @@ final class LoggingOptions {
 
     static final String LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
 
-    @Option(names = "--log-level", paramLabel = "LEVEL",
+    @Option(
+            names = "--log-level",
+            paramLabel = "LEVEL",
             description = "Log level on standard error: trace, debug, info, warn, error or off (default: warn for demo"
                     + " and watch, info otherwise).")
     String level;

@@ -19,12 +19,22 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * 1 failure, with a one-line reason on standard error ({@code error: ...}). Commands that run until
  * stopped end on SIGTERM/SIGINT.
  */
-@Command(name = "informer-examples", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(
+        name = "informer-examples",
+        mixinStandardHelpOptions = true,
+        versionProvider = Main.Version.class,
         description = {
             "Runnable examples of the dev.informer library (client-go's informers for the JVM).",
-            "Without a command, runs the demo."},
-        subcommands = {DemoCommand.class, ControllerCommand.class, WatchCommand.class, ServeCommand.class,
-            NodeAgentCommand.class, CommandLine.HelpCommand.class})
+            "Without a command, runs the demo."
+        },
+        subcommands = {
+            DemoCommand.class,
+            ControllerCommand.class,
+            WatchCommand.class,
+            ServeCommand.class,
+            NodeAgentCommand.class,
+            CommandLine.HelpCommand.class
+        })
 public final class Main implements Callable<Integer> {
 
     @Spec

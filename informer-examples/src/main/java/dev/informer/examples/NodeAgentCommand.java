@@ -32,13 +32,17 @@ import picocli.CommandLine.Spec;
  * for what it prints and does. Without {@code --server} it starts an embedded API server with two
  * pods bound to the node.
  */
-@Command(name = "node-agent", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "node-agent",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         header = "Run a kubelet-style pod config and status manager for one node.",
         description = {
             "Runs a kubelet-style pod config and status manager for one node and prints every merged pod update as "
-                + "'pod update: OPERATION source=SOURCE pods=[ns/name, ...]'. Sources: the API server (pods with "
-                + "spec.nodeName=NODE), a manifest directory, a manifest URL. Without --server it starts an embedded "
-                + "API server."})
+                    + "'pod update: OPERATION source=SOURCE pods=[ns/name, ...]'. Sources: the API server (pods with "
+                    + "spec.nodeName=NODE), a manifest directory, a manifest URL. Without --server it starts an embedded "
+                    + "API server."
+        })
 final class NodeAgentCommand implements Callable<Integer> {
 
     @Spec
@@ -50,7 +54,10 @@ final class NodeAgentCommand implements Callable<Integer> {
     @Option(names = "--node", required = true, paramLabel = "NAME", description = "The node's name.")
     String node;
 
-    @Option(names = "--manifest-dir", paramLabel = "DIR", description = "Directory (or file) of static pod manifests, YAML or JSON.")
+    @Option(
+            names = "--manifest-dir",
+            paramLabel = "DIR",
+            description = "Directory (or file) of static pod manifests, YAML or JSON.")
     Path manifestDir;
 
     @Option(names = "--manifest-url", paramLabel = "URL", description = "URL serving a Pod or PodList manifest.")
@@ -59,9 +66,14 @@ final class NodeAgentCommand implements Callable<Integer> {
     @Mixin
     ClientOptions clientOptions;
 
-    @Option(names = "--check-period", defaultValue = "20s", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "How often the manifest directory and URL are re-read (default: ${DEFAULT-VALUE}; the directory"
-                    + " is also watched for changes).")
+    @Option(
+            names = "--check-period",
+            defaultValue = "20s",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
+            description =
+                    "How often the manifest directory and URL are re-read (default: ${DEFAULT-VALUE}; the directory"
+                            + " is also watched for changes).")
     Duration checkPeriod;
 
     @Override
@@ -77,13 +89,14 @@ final class NodeAgentCommand implements Callable<Integer> {
             parseUrl(manifestUrl); // bad usage before anything starts
         }
         ConfigEnvironment environment = ConfigEnvironment.system();
-        ClientConfig clientConfig = clientOptions.namesCluster(environment) ? clientOptions.toConfig(spec, environment)
-                : null;
+        ClientConfig clientConfig =
+                clientOptions.namesCluster(environment) ? clientOptions.toConfig(spec, environment) : null;
         PrintWriter out = spec.commandLine().getOut();
 
         List<AutoCloseable> resources = new ArrayList<>();
         PodConfig config = PodConfig.builder().build();
-        try (Termination termination = Termination.install("node-agent", out, spec.commandLine().getErr())) {
+        try (Termination termination =
+                Termination.install("node-agent", out, spec.commandLine().getErr())) {
             try {
                 runAgent(config, clientConfig, resources, out, termination);
             } finally {
@@ -96,8 +109,13 @@ final class NodeAgentCommand implements Callable<Integer> {
         }
     }
 
-    private void runAgent(PodConfig config, ClientConfig givenConfig, List<AutoCloseable> resources, PrintWriter out,
-            Termination termination) throws InterruptedException {
+    private void runAgent(
+            PodConfig config,
+            ClientConfig givenConfig,
+            List<AutoCloseable> resources,
+            PrintWriter out,
+            Termination termination)
+            throws InterruptedException {
         ClientConfig clientConfig = givenConfig;
         URI manifestUri = manifestUrl == null ? null : parseUrl(manifestUrl);
         if (clientConfig == null) {
@@ -113,12 +131,17 @@ final class NodeAgentCommand implements Callable<Integer> {
         resources.add(0, client);
         ResourceClient<Pod> pods = client.resource(ResourceType.PODS);
         List<PodSource> sources = new ArrayList<>();
-        sources.add(PodSource.apiserver(pods, node, config.channel(ConfigSources.API)).build());
+        sources.add(PodSource.apiserver(pods, node, config.channel(ConfigSources.API))
+                .build());
         if (manifestDir != null) {
-            sources.add(PodSource.file(manifestDir, node, config.channel(ConfigSources.FILE)).period(checkPeriod).build());
+            sources.add(PodSource.file(manifestDir, node, config.channel(ConfigSources.FILE))
+                    .period(checkPeriod)
+                    .build());
         }
         if (manifestUri != null) {
-            sources.add(PodSource.http(manifestUri, node, config.channel(ConfigSources.HTTP)).period(checkPeriod).build());
+            sources.add(PodSource.http(manifestUri, node, config.channel(ConfigSources.HTTP))
+                    .period(checkPeriod)
+                    .build());
         }
         StatusManager statuses = StatusManager.builder(pods).build();
         resources.add(0, statuses);
@@ -143,8 +166,10 @@ final class NodeAgentCommand implements Callable<Integer> {
     private URI parseUrl(String url) {
         try {
             URI uri = new URI(url);
-            if (!"http".equalsIgnoreCase(uri.getScheme()) && !"https".equalsIgnoreCase(uri.getScheme()) || uri.getHost() == null) {
-                throw new ParameterException(spec.commandLine(), "--manifest-url must be an http(s) URL with a host: " + url);
+            if (!"http".equalsIgnoreCase(uri.getScheme()) && !"https".equalsIgnoreCase(uri.getScheme())
+                    || uri.getHost() == null) {
+                throw new ParameterException(
+                        spec.commandLine(), "--manifest-url must be an http(s) URL with a host: " + url);
             }
             return uri;
         } catch (URISyntaxException e) {

@@ -6,8 +6,7 @@ import dev.informer.api.PodCondition;
 /** Whether a pod counts as ready for the example controller. Stateless. */
 public final class PodReadiness {
 
-    private PodReadiness() {
-    }
+    private PodReadiness() {}
 
     /**
      * A pod is ready when its {@code Ready} condition is {@code True} and it is not being deleted

@@ -11,14 +11,12 @@ import java.time.Duration;
 public interface ReconcileListener {
 
     /** A reconcile succeeded after {@code took}. */
-    default void onReconciled(ReconcileResult result, Duration took) {
-    }
+    default void onReconciled(ReconcileResult result, Duration took) {}
 
     /**
      * A reconcile failed; {@code attempt} counts the failures of this key in a row. When {@code
      * willRetry} the key has been re-queued with the rate limiter's backoff; otherwise the controller
      * gave up on it until its next event.
      */
-    default void onFailed(AppKey key, RuntimeException error, int attempt, boolean willRetry) {
-    }
+    default void onFailed(AppKey key, RuntimeException error, int attempt, boolean willRetry) {}
 }

@@ -19,8 +19,7 @@ import java.util.Map;
  */
 final class SamplePods {
 
-    private SamplePods() {
-    }
+    private SamplePods() {}
 
     /**
      * A pod of {@code app} (no app label when {@code app} is null), scheduled to {@code node}, or not
@@ -34,10 +33,17 @@ final class SamplePods {
         }
         labels.put("tier", "demo");
         return Pod.builder()
-                .metadata(ObjectMeta.builder().name(name).namespace(namespace).labels(labels).build())
+                .metadata(ObjectMeta.builder()
+                        .name(name)
+                        .namespace(namespace)
+                        .labels(labels)
+                        .build())
                 .spec(PodSpec.builder()
                         .nodeName(node)
-                        .addContainer(Container.builder().name("main").image("registry.k8s.io/pause:3.10").build())
+                        .addContainer(Container.builder()
+                                .name("main")
+                                .image("registry.k8s.io/pause:3.10")
+                                .build())
                         .build())
                 .build();
     }
@@ -47,8 +53,14 @@ final class SamplePods {
         String value = ready ? "True" : "False";
         return PodStatus.builder()
                 .phase("Running")
-                .addCondition(PodCondition.builder().type("PodScheduled").status("True").build())
-                .addCondition(PodCondition.builder().type("ContainersReady").status(value).build())
+                .addCondition(PodCondition.builder()
+                        .type("PodScheduled")
+                        .status("True")
+                        .build())
+                .addCondition(PodCondition.builder()
+                        .type("ContainersReady")
+                        .status(value)
+                        .build())
                 .addCondition(PodCondition.builder().type("Ready").status(value).build())
                 .build();
     }
@@ -76,7 +88,10 @@ final class SamplePods {
     /** Sets (or, with null, removes) the pod's app label. */
     static void setApp(EmbeddedApiServer server, String namespace, String name, String app) {
         String value = app == null ? "null" : "\"" + app + "\"";
-        server.mergePatch("pods", namespace, name,
+        server.mergePatch(
+                "pods",
+                namespace,
+                name,
                 "{\"metadata\":{\"labels\":{\"" + AppPodsReconciler.APP_LABEL + "\":" + value + "}}}");
     }
 }

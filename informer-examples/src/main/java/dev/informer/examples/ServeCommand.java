@@ -18,12 +18,16 @@ import picocli.CommandLine.Spec;
  * kubeconfig: PATH} (one line each, flushed) once it listens, so that {@code kubectl --kubeconfig
  * PATH get pods -A} works against it.
  */
-@Command(name = "serve", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         header = "Run the embedded Kubernetes API server for kubectl until interrupted.",
         description = {
             "Runs the embedded Kubernetes API server (in memory, plain HTTP on 127.0.0.1) until interrupted, and "
-                + "prints its URL and a kubeconfig path for kubectl:",
-            "  kubectl --kubeconfig PATH get pods -A"})
+                    + "prints its URL and a kubeconfig path for kubectl:",
+            "  kubectl --kubeconfig PATH get pods -A"
+        })
 final class ServeCommand implements Callable<Integer> {
 
     @Spec
@@ -32,15 +36,23 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     LoggingOptions logging;
 
-    @Option(names = "--port", defaultValue = "0", paramLabel = "N",
+    @Option(
+            names = "--port",
+            defaultValue = "0",
+            paramLabel = "N",
             description = "Port on 127.0.0.1; 0 picks a free one (default: ${DEFAULT-VALUE}).")
     int port;
 
-    @Option(names = "--kubeconfig", paramLabel = "PATH",
+    @Option(
+            names = "--kubeconfig",
+            paramLabel = "PATH",
             description = "Where to write the kubeconfig (default: a file in the temporary directory).")
     Path kubeconfig;
 
-    @Option(names = "--sample-pods", defaultValue = "0", paramLabel = "N",
+    @Option(
+            names = "--sample-pods",
+            defaultValue = "0",
+            paramLabel = "N",
             description = "Sample pods to create at start, spread over a few namespaces (default: ${DEFAULT-VALUE}).")
     int samplePods;
 
@@ -54,7 +66,8 @@ final class ServeCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--sample-pods must be 0..100000: " + samplePods);
         }
         PrintWriter out = spec.commandLine().getOut();
-        try (Termination termination = Termination.install("serve", out, spec.commandLine().getErr());
+        try (Termination termination =
+                        Termination.install("serve", out, spec.commandLine().getErr());
                 EmbeddedApiServer server = bind(port)) {
             serve(server, out);
             termination.await();
@@ -73,9 +86,13 @@ final class ServeCommand implements Callable<Integer> {
         } catch (RuntimeException e) {
             for (Throwable cause = e; cause != null; cause = cause.getCause()) {
                 if (cause instanceof IOException io) {
-                    throw new CannotBindException("cannot bind 127.0.0.1:" + port + ": " + Main.oneLine(io)
-                            + (io instanceof java.net.BindException ? " (another process listens there? try another "
-                                    + "--port, or 0 for a free one)" : ""), e);
+                    throw new CannotBindException(
+                            "cannot bind 127.0.0.1:" + port + ": " + Main.oneLine(io)
+                                    + (io instanceof java.net.BindException
+                                            ? " (another process listens there? try another "
+                                                    + "--port, or 0 for a free one)"
+                                            : ""),
+                            e);
                 }
             }
             throw e;
@@ -86,8 +103,12 @@ final class ServeCommand implements Callable<Integer> {
         if (samplePods > 0) {
             new DemoWorkload(server, 42, DemoWorkload.NAMESPACES.size()).seed(samplePods);
         }
-        Path config = server.kubeconfig(kubeconfig != null ? kubeconfig
-                : Path.of(System.getProperty("java.io.tmpdir"), "informer-examples-" + server.port() + ".kubeconfig"));
+        Path config = server.kubeconfig(
+                kubeconfig != null
+                        ? kubeconfig
+                        : Path.of(
+                                System.getProperty("java.io.tmpdir"),
+                                "informer-examples-" + server.port() + ".kubeconfig"));
         for (String line : List.of(
                 "url: " + server.url(),
                 "kubeconfig: " + config.toAbsolutePath(),

@@ -32,7 +32,8 @@ final class SyncTimeout {
     static SyncTimeout of(CommandSpec spec, Duration timeout) {
         Objects.requireNonNull(timeout, "timeout");
         if (!timeout.isZero() && timeout.compareTo(Duration.ofSeconds(1)) < 0) {
-            throw new ParameterException(spec.commandLine(),
+            throw new ParameterException(
+                    spec.commandLine(),
                     "--sync-timeout must be at least 1s (or 0 to wait forever): " + Durations.format(timeout));
         }
         return new SyncTimeout(timeout);
@@ -67,10 +68,11 @@ final class SyncTimeout {
 
     /** The failure: "WHAT did not sync within T from SERVER; last error: CAUSE". */
     SyncTimeoutException failure(String what, Object server, Optional<SyncError> lastError) {
-        String cause = lastError.map(SyncError::message).orElse("none reported (the server accepted the requests but the "
-                + "lists did not complete)");
-        return new SyncTimeoutException(what + " did not sync within " + Durations.format(timeout) + " from "
-                + server + "; last error: " + cause);
+        String cause = lastError
+                .map(SyncError::message)
+                .orElse("none reported (the server accepted the requests but the " + "lists did not complete)");
+        return new SyncTimeoutException(what + " did not sync within " + Durations.format(timeout) + " from " + server
+                + "; last error: " + cause);
     }
 
     /** The caches did not sync within the timeout; the message is the one line the user sees. */

@@ -44,16 +44,20 @@ import picocli.CommandLine.Spec;
  * in the first moments of the process, while the JVM starts and parses the command line, ends it
  * the JVM's default way (status 143, no output).
  */
-@Command(name = "watch", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(
+        name = "watch",
+        mixinStandardHelpOptions = true,
+        sortOptions = false,
         header = "Print one informer's notifications as JSON lines (a black-box view for tests).",
         description = {
             "Watches one resource with a SharedIndexInformer and prints each notification to standard output as one "
-                + "JSON line:",
+                    + "JSON line:",
             "  {\"event\":\"ADD\",\"key\":\"ns/name\",\"resourceVersion\":\"RV\"}  (or UPDATE, DELETE)",
             "and {\"event\":\"SYNCED\"} once synced. On SIGTERM or end of standard input it prints "
-                + "{\"event\":\"STORE\",...} for every cached object, then {\"event\":\"END\",\"count\":N}, and "
-                + "exits 0 (standard input that is /dev/null or unreadable is ignored: then only a signal ends it). "
-                + "Logs go to standard error."})
+                    + "{\"event\":\"STORE\",...} for every cached object, then {\"event\":\"END\",\"count\":N}, and "
+                    + "exits 0 (standard input that is /dev/null or unreadable is ignored: then only a signal ends it). "
+                    + "Logs go to standard error."
+        })
 final class WatchCommand implements Callable<Integer> {
 
     @Spec
@@ -65,29 +69,47 @@ final class WatchCommand implements Callable<Integer> {
     @Mixin
     ClientOptions clientOptions;
 
-    @Option(names = "--sync-timeout", defaultValue = "2m", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--sync-timeout",
+            defaultValue = "2m",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "How long to wait for the initial sync before exiting 1 with the last error "
                     + "(default: ${DEFAULT-VALUE}; 0 waits forever).")
     Duration syncTimeout;
 
-    @Option(names = "--resource", defaultValue = "pods", paramLabel = "NAME",
-            description = "Resource to watch: pods, configmaps, secrets, events, nodes, namespaces or leases (default: ${DEFAULT-VALUE}).")
+    @Option(
+            names = "--resource",
+            defaultValue = "pods",
+            paramLabel = "NAME",
+            description =
+                    "Resource to watch: pods, configmaps, secrets, events, nodes, namespaces or leases (default: ${DEFAULT-VALUE}).")
     String resource;
 
-    @Option(names = {"--namespace", "-n"}, paramLabel = "NS", description = "Only this namespace (default: all namespaces).")
+    @Option(
+            names = {"--namespace", "-n"},
+            paramLabel = "NS",
+            description = "Only this namespace (default: all namespaces).")
     String namespace;
 
-    @Option(names = "--resync", defaultValue = "0", paramLabel = "DURATION", converter = DurationConverter.class,
+    @Option(
+            names = "--resync",
+            defaultValue = "0",
+            paramLabel = "DURATION",
+            converter = DurationConverter.class,
             description = "Resync period, e.g. 30s (default: none). Resyncs print UPDATE lines.")
     Duration resync;
 
     @Override
     public Integer call() throws InterruptedException {
         logging.apply("warn");
-        ResourceType<GenericObject> type = BuiltinResources.lookup(resource).orElseThrow(() -> new ParameterException(
-                spec.commandLine(), "unknown --resource '" + resource + "'; one of " + BuiltinResources.plurals()));
+        ResourceType<GenericObject> type = BuiltinResources.lookup(resource)
+                .orElseThrow(() -> new ParameterException(
+                        spec.commandLine(),
+                        "unknown --resource '" + resource + "'; one of " + BuiltinResources.plurals()));
         if (namespace != null && !type.namespaced()) {
-            throw new ParameterException(spec.commandLine(), type.plural() + " are cluster-scoped: --namespace does not apply");
+            throw new ParameterException(
+                    spec.commandLine(), type.plural() + " are cluster-scoped: --namespace does not apply");
         }
         if (!resync.isZero() && resync.compareTo(Duration.ofSeconds(1)) < 0) {
             throw new ParameterException(spec.commandLine(), "--resync must be at least 1s (or 0 for none): " + resync);
@@ -99,17 +121,19 @@ final class WatchCommand implements Callable<Integer> {
         // is registered before the (slow) client and informer are built, so that a signal that comes
         // early still ends the contract way: with END (count 0 when nothing was started).
         SignalEnding<WatchSession<?>> ending = new SignalEnding<>();
-        Thread onSignal = new Thread(() -> {
-            WatchSession<?> started = ending.signalled();
-            if (started != null) {
-                started.finish(); // prints nothing if end of input got there first
-            } else {
-                out.write(WatchLine.end(0));
-                out.write('\n');
-            }
-            out.flush();
-            Runtime.getRuntime().halt(0);
-        }, "watch-shutdown");
+        Thread onSignal = new Thread(
+                () -> {
+                    WatchSession<?> started = ending.signalled();
+                    if (started != null) {
+                        started.finish(); // prints nothing if end of input got there first
+                    } else {
+                        out.write(WatchLine.end(0));
+                        out.write('\n');
+                    }
+                    out.flush();
+                    Runtime.getRuntime().halt(0);
+                },
+                "watch-shutdown");
         Runtime.getRuntime().addShutdownHook(onSignal);
         try {
             KubernetesClient client = KubernetesClient.create(config);
@@ -117,8 +141,12 @@ final class WatchCommand implements Callable<Integer> {
                     .namespace(namespace)
                     .resyncPeriod(resync)
                     .build();
-            WatchSession<GenericObject> session = new WatchSession<>(informer, type.metadataAccessor(), out,
-                    Clock.system(), ThreadFactories.platformDaemon("watch-synced"));
+            WatchSession<GenericObject> session = new WatchSession<>(
+                    informer,
+                    type.metadataAccessor(),
+                    out,
+                    Clock.system(),
+                    ThreadFactories.platformDaemon("watch-synced"));
             if (!ending.attach(session)) {
                 new CountDownLatch(1).await(); // the signal's hook has printed END and halts the process
             }
@@ -126,16 +154,18 @@ final class WatchCommand implements Callable<Integer> {
             CountDownLatch ended = new CountDownLatch(1);
             AtomicReference<RuntimeException> failure = new AtomicReference<>();
             if (!sync.isForever()) {
-                ThreadFactories.platformDaemon("watch-sync-timeout").newThread(() -> {
-                    try {
-                        if (!session.awaitSynced(sync.duration())) {
-                            failure.set(sync.failure(type.plural(), config.server(), informer.lastSyncError()));
-                            ended.countDown();
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }).start();
+                ThreadFactories.platformDaemon("watch-sync-timeout")
+                        .newThread(() -> {
+                            try {
+                                if (!session.awaitSynced(sync.duration())) {
+                                    failure.set(sync.failure(type.plural(), config.server(), informer.lastSyncError()));
+                                    ended.countDown();
+                                }
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                        })
+                        .start();
             }
             awaitEndOfInput(System.in, standardInputIsNullDevice(), ended);
             if (failure.get() != null) {

@@ -13,8 +13,7 @@ package dev.informer.examples;
  */
 public final class WatchLine {
 
-    private WatchLine() {
-    }
+    private WatchLine() {}
 
     /** An object line: {@code type} is ADD, UPDATE, DELETE or STORE; a null version is written as "". */
     public static String object(String type, String key, String resourceVersion) {

@@ -44,8 +44,12 @@ final class WatchSession<T> {
     private volatile ResourceEventHandlerRegistration registration;
     private final CountDownLatch synced = new CountDownLatch(1);
 
-    WatchSession(SharedIndexInformer<T> informer, Function<Object, ObjectMetaAccessor> metadata, PrintWriter out,
-            Clock clock, ThreadFactory threadFactory) {
+    WatchSession(
+            SharedIndexInformer<T> informer,
+            Function<Object, ObjectMetaAccessor> metadata,
+            PrintWriter out,
+            Clock clock,
+            ThreadFactory threadFactory) {
         this.informer = Objects.requireNonNull(informer, "informer");
         this.metadata = Objects.requireNonNull(metadata, "metadata");
         this.out = Objects.requireNonNull(out, "out");
@@ -69,7 +73,9 @@ final class WatchSession<T> {
             @Override
             public void onDelete(Object objOrTombstone) {
                 if (objOrTombstone instanceof DeletedFinalStateUnknown<?> tombstone) {
-                    String version = tombstone.obj() == null ? "" : metadata.apply(tombstone.obj()).resourceVersion();
+                    String version = tombstone.obj() == null
+                            ? ""
+                            : metadata.apply(tombstone.obj()).resourceVersion();
                     print(WatchLine.object("DELETE", tombstone.key(), version));
                 } else {
                     printObject("DELETE", objOrTombstone);

@@ -53,7 +53,8 @@ class AppPodsControllerLeadershipTest {
     @BeforeEach
     void startServer() {
         server = EmbeddedApiServer.builder().seed(3).start();
-        client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
+        client = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build());
     }
 
     @AfterEach
@@ -70,8 +71,10 @@ class AppPodsControllerLeadershipTest {
     }
 
     private long configMapWrites() {
-        return server.requestCount("create", "configmaps") + server.requestCount("update", "configmaps")
-                + server.requestCount("delete", "configmaps") + server.requestCount("patch", "configmaps");
+        return server.requestCount("create", "configmaps")
+                + server.requestCount("update", "configmaps")
+                + server.requestCount("delete", "configmaps")
+                + server.requestCount("patch", "configmaps");
     }
 
     private void createPod(String namespace, String name, String app) {
@@ -86,16 +89,20 @@ class AppPodsControllerLeadershipTest {
                 .renewDeadline(Duration.ofSeconds(10))
                 .retryPeriod(Duration.ofSeconds(2))
                 .clock(electionClock)
-                .onStartedLeading(context -> { })
+                .onStartedLeading(context -> {})
                 .onStoppedLeading(stoppedLeading::countDown)
                 .build();
         elector.start();
         Await.until("leading", elector::isLeader);
-        controller = AppPodsController.builder(client).workers(2).listener(recorder).leadership(elector::isLeader)
+        controller = AppPodsController.builder(client)
+                .workers(2)
+                .listener(recorder)
+                .leadership(elector::isLeader)
                 .build();
         controller.start(SYNC);
         createPod("shop", "web-1", "web");
-        Await.until("shop/web-pods created while leading", () -> server.get("configmaps", "shop", "web-pods").isPresent());
+        Await.until("shop/web-pods created while leading", () -> server.get("configmaps", "shop", "web-pods")
+                .isPresent());
         Await.until("idle", controller::isIdle);
 
         // The election clock jumps past the renew deadline while the elector waits: as after a pause.
@@ -112,8 +119,9 @@ class AppPodsControllerLeadershipTest {
         createPod("shop", "web-2", "web");
         createPod("blog", "api-1", "api");
         server.delete("pods", "shop", "web-1");
-        Await.until("both keys dropped unreconciled", () -> controller.cachedPods() == 2
-                && controller.notLeadingSkips() >= 2 && controller.isIdle());
+        Await.until(
+                "both keys dropped unreconciled",
+                () -> controller.cachedPods() == 2 && controller.notLeadingSkips() >= 2 && controller.isIdle());
 
         assertEquals(reconcilesBefore, reconciled.size(), "no reconcile after losing leadership: " + reconciled);
         assertEquals(writesBefore, configMapWrites(), "no ConfigMap write reached the server");
@@ -126,8 +134,11 @@ class AppPodsControllerLeadershipTest {
     void theReconcilerAsksAgainRightBeforeItWrites() throws Exception {
         // Leading when the worker asks, no longer when the write is due (lost in between).
         AtomicInteger asks = new AtomicInteger();
-        controller = AppPodsController.builder(client).workers(1).listener(recorder)
-                .leadership(() -> asks.incrementAndGet() % 2 == 1).build();
+        controller = AppPodsController.builder(client)
+                .workers(1)
+                .listener(recorder)
+                .leadership(() -> asks.incrementAndGet() % 2 == 1)
+                .build();
         controller.start(SYNC);
         createPod("shop", "web-1", "web");
         Await.until("the key was dropped at the write", () -> controller.notLeadingSkips() >= 1 && controller.isIdle());

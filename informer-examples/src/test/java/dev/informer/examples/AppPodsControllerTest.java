@@ -46,7 +46,8 @@ class AppPodsControllerTest {
     @BeforeEach
     void startServer() {
         server = EmbeddedApiServer.builder().seed(1).start();
-        client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
+        client = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build());
     }
 
     @AfterEach
@@ -76,11 +77,14 @@ class AppPodsControllerTest {
     }
 
     private String readyPods(String namespace, String name) {
-        return configMap(namespace, name).map(cm -> cm.data().get(AppPodsReconciler.READY_PODS_KEY)).orElse(null);
+        return configMap(namespace, name)
+                .map(cm -> cm.data().get(AppPodsReconciler.READY_PODS_KEY))
+                .orElse(null);
     }
 
     private void awaitReadyPods(String namespace, String configMap, String expected) {
-        Await.until(namespace + "/" + configMap + " lists [" + expected + "]",
+        Await.until(
+                namespace + "/" + configMap + " lists [" + expected + "]",
                 () -> expected.equals(readyPods(namespace, configMap)),
                 () -> "; it has " + configMap(namespace, configMap) + ", failures " + failures);
     }
@@ -99,7 +103,9 @@ class AppPodsControllerTest {
         assertEquals("web", web.labels().get(AppPodsReconciler.APP_LABEL));
         assertEquals(AppPodsReconciler.MANAGER, web.labels().get(AppPodsReconciler.MANAGED_BY_LABEL));
         List<OwnerReference> owners = web.metadata().ownerReferences();
-        assertEquals(List.of("web-1", "web-2", "web-3"), owners.stream().map(OwnerReference::name).toList());
+        assertEquals(
+                List.of("web-1", "web-2", "web-3"),
+                owners.stream().map(OwnerReference::name).toList());
         for (OwnerReference owner : owners) {
             Pod pod = ApiJson.readValue(server.get("pods", "shop", owner.name()).orElseThrow(), Pod.class);
             assertEquals(pod.uid(), owner.uid(), "owner reference of " + owner.name() + " carries the pod's uid");
@@ -140,9 +146,11 @@ class AppPodsControllerTest {
         server.delete("pods", "shop", "web-1");
         awaitReadyPods("shop", "web-pods", "web-2");
         server.delete("pods", "shop", "web-2");
-        Await.until("shop/web-pods is deleted", () -> configMap("shop", "web-pods").isEmpty());
+        Await.until(
+                "shop/web-pods is deleted", () -> configMap("shop", "web-pods").isEmpty());
         // The server deletes before the worker reports the reconcile: wait for the report too.
-        Await.until("the deleting reconcile is reported",
+        Await.until(
+                "the deleting reconcile is reported",
                 () -> reconciled.stream().anyMatch(r -> r.action() == ReconcileResult.Action.DELETED),
                 () -> reconciled.toString());
     }
@@ -157,8 +165,11 @@ class AppPodsControllerTest {
 
         server.delete("pods", "shop", "web-1");
         awaitReadyPods("shop", "web-pods", "web-2");
-        assertEquals(List.of("web-1", "web-2"), configMap("shop", "web-pods").orElseThrow().metadata().ownerReferences()
-                .stream().map(OwnerReference::name).toList());
+        assertEquals(
+                List.of("web-1", "web-2"),
+                configMap("shop", "web-pods").orElseThrow().metadata().ownerReferences().stream()
+                        .map(OwnerReference::name)
+                        .toList());
     }
 
     @Test
@@ -179,9 +190,12 @@ class AppPodsControllerTest {
         createPod("shop", "web-1", "web", true);
         startController();
         awaitReadyPods("shop", "web-pods", "web-1");
-        assertEquals(List.of("shop/web-pods"), server.list("configmaps", "shop").stream()
-                .map(json -> ApiJson.readValue(json, ConfigMap.class))
-                .map(cm -> cm.namespace() + "/" + cm.name()).toList());
+        assertEquals(
+                List.of("shop/web-pods"),
+                server.list("configmaps", "shop").stream()
+                        .map(json -> ApiJson.readValue(json, ConfigMap.class))
+                        .map(cm -> cm.namespace() + "/" + cm.name())
+                        .toList());
     }
 
     @Test
@@ -195,15 +209,23 @@ class AppPodsControllerTest {
 
     @Test
     void configMapOfTheSameNameNotManagedByTheControllerIsLeftAlone() throws InterruptedException {
-        server.create("configmaps", "shop", "{\"metadata\":{\"name\":\"web-pods\"},\"data\":{\"owner\":\"someone else\"}}");
+        server.create(
+                "configmaps", "shop", "{\"metadata\":{\"name\":\"web-pods\"},\"data\":{\"owner\":\"someone else\"}}");
         createPod("shop", "web-1", "web", true);
         startController();
 
         Await.until("the web app was reconciled", () -> reconciled.stream()
                 .anyMatch(r -> r.key().equals(new AppKey("shop", "web"))));
-        assertEquals(ReconcileResult.Action.SKIPPED, reconciled.stream()
-                .filter(r -> r.key().equals(new AppKey("shop", "web"))).findFirst().orElseThrow().action());
-        assertEquals(java.util.Map.of("owner", "someone else"), configMap("shop", "web-pods").orElseThrow().data());
+        assertEquals(
+                ReconcileResult.Action.SKIPPED,
+                reconciled.stream()
+                        .filter(r -> r.key().equals(new AppKey("shop", "web")))
+                        .findFirst()
+                        .orElseThrow()
+                        .action());
+        assertEquals(
+                java.util.Map.of("owner", "someone else"),
+                configMap("shop", "web-pods").orElseThrow().data());
     }
 
     @Test
@@ -215,7 +237,8 @@ class AppPodsControllerTest {
 
         server.delete("configmaps", "shop", "web-pods");
         Await.until("shop/web-pods is recreated", () -> configMap("shop", "web-pods")
-                .filter(cm -> !cm.uid().equals(firstUid)).isPresent());
+                .filter(cm -> !cm.uid().equals(firstUid))
+                .isPresent());
         awaitReadyPods("shop", "web-pods", "web-1");
     }
 
@@ -231,10 +254,14 @@ class AppPodsControllerTest {
 
     @Test
     void leftoverManagedConfigMapWithoutPodsIsDeletedAtStart() throws InterruptedException {
-        server.create("configmaps", "shop", "{\"metadata\":{\"name\":\"gone-pods\",\"labels\":{\"app\":\"gone\","
-                + "\"app.kubernetes.io/managed-by\":\"informer-examples\"}},\"data\":{\"readyPods\":\"old\"}}");
+        server.create(
+                "configmaps",
+                "shop",
+                "{\"metadata\":{\"name\":\"gone-pods\",\"labels\":{\"app\":\"gone\","
+                        + "\"app.kubernetes.io/managed-by\":\"informer-examples\"}},\"data\":{\"readyPods\":\"old\"}}");
         startController();
-        Await.until("shop/gone-pods is deleted", () -> configMap("shop", "gone-pods").isEmpty());
+        Await.until("shop/gone-pods is deleted", () -> configMap("shop", "gone-pods")
+                .isEmpty());
     }
 
     @Test
@@ -247,7 +274,8 @@ class AppPodsControllerTest {
         ControllerStats stats = controller.stats();
         assertEquals(3, stats.failures(), failures.toString());
         assertEquals(3, stats.retries());
-        assertEquals(List.of("shop/web attempt 1 retry", "shop/web attempt 2 retry", "shop/web attempt 3 retry"), failures);
+        assertEquals(
+                List.of("shop/web attempt 1 retry", "shop/web attempt 2 retry", "shop/web attempt 3 retry"), failures);
     }
 
     @Test
@@ -258,7 +286,9 @@ class AppPodsControllerTest {
         controller.start(SYNC);
 
         // The listener hears of the drop after the stats count it: wait for what is asserted.
-        Await.until("the key is dropped", () -> controller.stats().droppedKeys() == 1 && failures.size() == 2,
+        Await.until(
+                "the key is dropped",
+                () -> controller.stats().droppedKeys() == 1 && failures.size() == 2,
                 () -> failures.toString());
         assertEquals(List.of("shop/web attempt 1 retry", "shop/web attempt 2 dropped"), failures);
         assertTrue(configMap("shop", "web-pods").isEmpty());
@@ -286,7 +316,8 @@ class AppPodsControllerTest {
         createPod("shop", "web-2", "web", true);
         startController();
         awaitReadyPods("shop", "web-pods", "web-1\nweb-2");
-        Await.until("the controller counted the reconcile", () -> controller.stats().created() == 1);
+        Await.until(
+                "the controller counted the reconcile", () -> controller.stats().created() == 1);
         ControllerStats stats = controller.stats();
         assertTrue(stats.podEvents() >= 2, stats.toString());
         assertTrue(stats.reconciles() >= 1, stats.toString());
@@ -295,8 +326,10 @@ class AppPodsControllerTest {
 
     @Test
     void misconfigurationAndMisuseFailFast() throws InterruptedException {
-        assertThrows(IllegalArgumentException.class, () -> AppPodsController.builder(client).workers(0));
-        assertThrows(IllegalArgumentException.class, () -> AppPodsController.builder(client).maxRetries(-1));
+        assertThrows(IllegalArgumentException.class, () -> AppPodsController.builder(client)
+                .workers(0));
+        assertThrows(IllegalArgumentException.class, () -> AppPodsController.builder(client)
+                .maxRetries(-1));
         assertThrows(NullPointerException.class, () -> AppPodsController.builder(null));
         startController();
         IllegalStateException twice = assertThrows(IllegalStateException.class, () -> controller.start(SYNC));

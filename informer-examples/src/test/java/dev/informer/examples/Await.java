@@ -11,8 +11,7 @@ final class Await {
     static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static final long POLL_NANOS = Duration.ofMillis(10).toNanos();
 
-    private Await() {
-    }
+    private Await() {}
 
     /** Waits until {@code condition} holds, at most {@link #TIMEOUT}. */
     static void until(String what, BooleanSupplier condition) {
@@ -24,7 +23,8 @@ final class Await {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {
-                throw new AssertionError("timed out after " + TIMEOUT.toSeconds() + " s waiting until " + what + " " + state.get());
+                throw new AssertionError(
+                        "timed out after " + TIMEOUT.toSeconds() + " s waiting until " + what + " " + state.get());
             }
             LockSupport.parkNanos(POLL_NANOS);
         }

@@ -24,7 +24,8 @@ class BadUsageIT {
     void unknownCommandExitsTwoWithAMessage() throws Exception {
         try (JarProcess p = JarProcess.start("frobnicate")) {
             assertEquals(2, p.awaitExit(WAIT), p.describe());
-            assertTrue(p.stderr().get(0).startsWith("error: ") && p.stderr().get(0).contains("frobnicate"), p.describe());
+            assertTrue(
+                    p.stderr().get(0).startsWith("error: ") && p.stderr().get(0).contains("frobnicate"), p.describe());
         }
     }
 
@@ -33,7 +34,8 @@ class BadUsageIT {
         try (JarProcess p = JarProcess.start("controller", "--kubeconfig", "/nonexistent/kubeconfig")) {
             assertEquals(1, p.awaitExit(WAIT), p.describe());
             assertEquals(1, p.stderr().size(), "one line" + p.describe());
-            assertTrue(p.stderr().get(0).startsWith("error: ") && p.stderr().get(0).contains("/nonexistent/kubeconfig"),
+            assertTrue(
+                    p.stderr().get(0).startsWith("error: ") && p.stderr().get(0).contains("/nonexistent/kubeconfig"),
                     p.describe());
         }
     }

@@ -36,7 +36,9 @@ class ControllerIT {
     }
 
     private void awaitReadyPods(JarProcess controller, String namespace, String name, String expected) {
-        Await.until(namespace + "/" + name + " lists [" + expected + "]", () -> expected.equals(readyPods(namespace, name)),
+        Await.until(
+                namespace + "/" + name + " lists [" + expected + "]",
+                () -> expected.equals(readyPods(namespace, name)),
                 controller::describe);
     }
 
@@ -56,7 +58,9 @@ class ControllerIT {
             server.delete("pods", "shop", "web-1");
             awaitReadyPods(controller, "shop", "web-pods", "web-2");
             server.delete("pods", "shop", "web-2");
-            Await.until("shop/web-pods is deleted", () -> server.get("configmaps", "shop", "web-pods").isEmpty(),
+            Await.until(
+                    "shop/web-pods is deleted",
+                    () -> server.get("configmaps", "shop", "web-pods").isEmpty(),
                     controller::describe);
             controller.sigterm();
             controller.awaitExit(WAIT);
@@ -66,12 +70,21 @@ class ControllerIT {
     @Test
     void leaderElectedControllerTakesTheLeaseAndReconciles() throws Exception {
         SamplePods.create(server, SamplePods.pod("shop", "web-1", "web", null), true);
-        try (JarProcess controller = JarProcess.start("controller", "--server", server.url(), "--leader-elect",
-                "--lease-name", "it-lease", "--identity", "candidate-1")) {
+        try (JarProcess controller = JarProcess.start(
+                "controller",
+                "--server",
+                server.url(),
+                "--leader-elect",
+                "--lease-name",
+                "it-lease",
+                "--identity",
+                "candidate-1")) {
             controller.awaitLine(l -> l.contains("became the leader"), WAIT, "leadership");
             awaitReadyPods(controller, "shop", "web-pods", "web-1");
             Optional<String> lease = server.get("leases", "default", "it-lease");
-            assertEquals("candidate-1", ApiJson.readValue(lease.orElseThrow(), Lease.class).spec().holderIdentity());
+            assertEquals(
+                    "candidate-1",
+                    ApiJson.readValue(lease.orElseThrow(), Lease.class).spec().holderIdentity());
             controller.sigterm();
             controller.awaitExit(WAIT);
         }

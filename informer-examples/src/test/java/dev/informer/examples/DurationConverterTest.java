@@ -31,8 +31,8 @@ class DurationConverterTest {
     @Test
     void malformedDurationIsRejectedNamingTheText() {
         for (String bad : new String[] {"", "  ", "s", "10x", "1m30", "-5s", "ten seconds", "P"}) {
-            TypeConversionException e = assertThrows(TypeConversionException.class, () -> DurationConverter.parse(bad),
-                    "should reject '" + bad + "'");
+            TypeConversionException e = assertThrows(
+                    TypeConversionException.class, () -> DurationConverter.parse(bad), "should reject '" + bad + "'");
             assertTrue(bad.isBlank() || e.getMessage().contains(bad.strip()), e.getMessage());
         }
     }
@@ -50,8 +50,9 @@ class DurationConverterTest {
 
     @Test
     void goStyleThatTheLibraryWritesParsesBack() {
-        for (Duration d : new Duration[] {Duration.ofMinutes(2), Duration.ofMillis(1500), Duration.ofSeconds(3605),
-            Duration.ofNanos(1500)}) {
+        for (Duration d : new Duration[] {
+            Duration.ofMinutes(2), Duration.ofMillis(1500), Duration.ofSeconds(3605), Duration.ofNanos(1500)
+        }) {
             assertEquals(d, DurationConverter.parse(dev.informer.clock.Durations.format(d)));
         }
     }

@@ -25,15 +25,17 @@ class FailingClearlyIT {
     @Test
     void controllerThatCannotSyncExitsOneNamingTheServerWithinTheSyncTimeout() throws Exception {
         long start = System.nanoTime();
-        try (JarProcess controller = JarProcess.start("controller", "--server", "http://127.0.0.1:1",
-                "--sync-timeout", "10s")) {
+        try (JarProcess controller =
+                JarProcess.start("controller", "--server", "http://127.0.0.1:1", "--sync-timeout", "10s")) {
             assertEquals(1, controller.awaitExit(WAIT), controller.describe());
             Duration took = Duration.ofNanos(System.nanoTime() - start);
-            assertTrue(took.compareTo(Duration.ofSeconds(25)) < 0, "exited after " + took.toMillis() + " ms"
-                    + controller.describe());
+            assertTrue(
+                    took.compareTo(Duration.ofSeconds(25)) < 0,
+                    "exited after " + took.toMillis() + " ms" + controller.describe());
             StoppingIT.assertNoStackTrace(controller);
             String error = lastLine(controller.stderr());
-            assertTrue(error.startsWith("error: the caches did not sync within 10s from http://127.0.0.1:1"),
+            assertTrue(
+                    error.startsWith("error: the caches did not sync within 10s from http://127.0.0.1:1"),
                     controller.describe());
             assertTrue(error.contains("last error: "), controller.describe());
         }
@@ -47,7 +49,8 @@ class FailingClearlyIT {
             StoppingIT.assertNoStackTrace(watch);
             assertEquals(List.of(), watch.stdout(), "no contract line: the watch failed" + watch.describe());
             String error = lastLine(watch.stderr());
-            assertTrue(error.startsWith("error: pods did not sync within 2s from http://" + address + "; last error: "),
+            assertTrue(
+                    error.startsWith("error: pods did not sync within 2s from http://" + address + "; last error: "),
                     watch.describe());
         }
     }
@@ -58,7 +61,8 @@ class FailingClearlyIT {
                 JarProcess serve = JarProcess.start("serve", "--port", Integer.toString(taken.getLocalPort()))) {
             assertEquals(1, serve.awaitExit(WAIT), serve.describe());
             assertEquals(1, serve.stderr().size(), "one line" + serve.describe());
-            assertTrue(serve.stderr().get(0).startsWith("error: cannot bind 127.0.0.1:" + taken.getLocalPort() + ": "),
+            assertTrue(
+                    serve.stderr().get(0).startsWith("error: cannot bind 127.0.0.1:" + taken.getLocalPort() + ": "),
                     serve.describe());
         }
     }
@@ -76,8 +80,8 @@ class FailingClearlyIT {
         try (EmbeddedApiServer server = EmbeddedApiServer.builder().start()) {
             SamplePods.create(server, SamplePods.pod("shop", "web-1", "web", null), true);
             Path kubeconfig = server.kubeconfig(dir.resolve("config"));
-            try (JarProcess watch = JarProcess.start("watch", "--kubeconfig", kubeconfig.toString(),
-                    "--context", "embedded")) {
+            try (JarProcess watch =
+                    JarProcess.start("watch", "--kubeconfig", kubeconfig.toString(), "--context", "embedded")) {
                 watch.awaitLine(l -> l.contains("SYNCED"), WAIT, "synced through the kubeconfig");
                 assertTrue(watch.stdout().get(0).contains("shop/web-1"), watch.describe());
             }
@@ -88,11 +92,13 @@ class FailingClearlyIT {
     void anUnknownContextIsOneLineNamingIt(@TempDir Path dir) throws Exception {
         try (EmbeddedApiServer server = EmbeddedApiServer.builder().start()) {
             Path kubeconfig = server.kubeconfig(dir.resolve("config"));
-            try (JarProcess watch = JarProcess.start("watch", "--kubeconfig", kubeconfig.toString(),
-                    "--context", "nosuch")) {
+            try (JarProcess watch =
+                    JarProcess.start("watch", "--kubeconfig", kubeconfig.toString(), "--context", "nosuch")) {
                 assertEquals(1, watch.awaitExit(WAIT), watch.describe());
                 assertEquals(1, watch.stderr().size(), "one line" + watch.describe());
-                assertTrue(watch.stderr().get(0).startsWith("error: ") && watch.stderr().get(0).contains("nosuch"),
+                assertTrue(
+                        watch.stderr().get(0).startsWith("error: ")
+                                && watch.stderr().get(0).contains("nosuch"),
                         watch.describe());
             }
         }
@@ -109,7 +115,9 @@ class FailingClearlyIT {
                 assertTrue(watch.stdout().get(0).contains("default/web-node-9"), watch.describe());
             }
             try (JarProcess agent = JarProcess.start(environment, "node-agent", "--node", "node-9")) {
-                agent.awaitLine(l -> l.contains("node agent for node node-9 on " + server.url()), WAIT,
+                agent.awaitLine(
+                        l -> l.contains("node agent for node node-9 on " + server.url()),
+                        WAIT,
                         "the agent on the kubeconfig's server, not an embedded one");
                 agent.awaitLine(l -> l.contains("default/web-node-9"), WAIT, "the pod bound to the node");
             }
@@ -122,7 +130,8 @@ class FailingClearlyIT {
             assertEquals(1, controller.awaitExit(WAIT), controller.describe());
             assertEquals(1, controller.stderr().size(), "one line" + controller.describe());
             String line = controller.stderr().get(0);
-            assertTrue(line.startsWith("error: ") && line.contains(dir.toString()) && line.contains("directory"),
+            assertTrue(
+                    line.startsWith("error: ") && line.contains(dir.toString()) && line.contains("directory"),
                     controller.describe());
         }
     }
@@ -133,7 +142,9 @@ class FailingClearlyIT {
         try (JarProcess watch = JarProcess.start("watch", "--kubeconfig", broken.toString())) {
             assertEquals(1, watch.awaitExit(WAIT), watch.describe());
             assertEquals(1, watch.stderr().size(), "one line" + watch.describe());
-            assertTrue(watch.stderr().get(0).startsWith("error: ") && watch.stderr().get(0).contains(broken.toString()),
+            assertTrue(
+                    watch.stderr().get(0).startsWith("error: ")
+                            && watch.stderr().get(0).contains(broken.toString()),
                     watch.describe());
         }
     }

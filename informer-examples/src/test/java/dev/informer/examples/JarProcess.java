@@ -41,10 +41,13 @@ final class JarProcess implements AutoCloseable {
         ProcessBuilder builder = new ProcessBuilder(command);
         builder.environment().putAll(environment);
         this.process = builder.start();
-        this.outReader = reader(process.getInputStream(), line -> {
-            stdout.add(line);
-            pending.add(line);
-        }, "stdout");
+        this.outReader = reader(
+                process.getInputStream(),
+                line -> {
+                    stdout.add(line);
+                    pending.add(line);
+                },
+                "stdout");
         this.errReader = reader(process.getErrorStream(), stderr::add, "stderr");
     }
 
@@ -70,7 +73,8 @@ final class JarProcess implements AutoCloseable {
     static Path jar() {
         String property = System.getProperty("examples.jar");
         if (property == null) {
-            throw new IllegalStateException("system property examples.jar is not set: run the ITs through Maven (failsafe)");
+            throw new IllegalStateException(
+                    "system property examples.jar is not set: run the ITs through Maven (failsafe)");
         }
         Path jar = Path.of(property);
         if (!Files.isRegularFile(jar)) {
@@ -80,20 +84,23 @@ final class JarProcess implements AutoCloseable {
     }
 
     private Thread reader(InputStream stream, java.util.function.Consumer<String> sink, String name) {
-        Thread thread = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = in.readLine()) != null) {
-                    sink.accept(line);
-                }
-            } catch (IOException e) {
-                sink.accept("<" + name + " unreadable: " + e + ">");
-            } finally {
-                if (name.equals("stdout")) {
-                    pending.add(EOF_MARK);
-                }
-            }
-        }, "jar-" + name);
+        Thread thread = new Thread(
+                () -> {
+                    try (BufferedReader in =
+                            new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
+                        String line;
+                        while ((line = in.readLine()) != null) {
+                            sink.accept(line);
+                        }
+                    } catch (IOException e) {
+                        sink.accept("<" + name + " unreadable: " + e + ">");
+                    } finally {
+                        if (name.equals("stdout")) {
+                            pending.add(EOF_MARK);
+                        }
+                    }
+                },
+                "jar-" + name);
         thread.setDaemon(true);
         thread.start();
         return thread;
@@ -112,7 +119,8 @@ final class JarProcess implements AutoCloseable {
             long left = deadline - System.nanoTime();
             String line = left > 0 ? pending.poll(left, TimeUnit.NANOSECONDS) : null;
             if (line == null) {
-                throw new AssertionError("timed out after " + timeout.toSeconds() + " s waiting for " + what + describe());
+                throw new AssertionError(
+                        "timed out after " + timeout.toSeconds() + " s waiting for " + what + describe());
             }
             if (line.equals(EOF_MARK)) {
                 stdoutEnded = true;
@@ -149,7 +157,8 @@ final class JarProcess implements AutoCloseable {
      */
     void signal(String name) throws IOException, InterruptedException {
         Process kill = new ProcessBuilder("kill", "-" + name, Long.toString(process.pid()))
-                .redirectErrorStream(true).start();
+                .redirectErrorStream(true)
+                .start();
         if (!kill.waitFor(10, TimeUnit.SECONDS)) {
             kill.destroyForcibly();
             throw new AssertionError("kill -" + name + " " + process.pid() + " did not finish within 10 s");

@@ -40,9 +40,23 @@ class LeaderPauseIT {
     }
 
     private JarProcess candidate(String identity) throws Exception {
-        return JarProcess.start("controller", "--server", server.url(), "--workers", "2", "--leader-elect",
-                "--lease-name", LEASE, "--identity", identity,
-                "--lease-duration", "4s", "--renew-deadline", "3s", "--retry-period", "500ms");
+        return JarProcess.start(
+                "controller",
+                "--server",
+                server.url(),
+                "--workers",
+                "2",
+                "--leader-elect",
+                "--lease-name",
+                LEASE,
+                "--identity",
+                identity,
+                "--lease-duration",
+                "4s",
+                "--renew-deadline",
+                "3s",
+                "--retry-period",
+                "500ms");
     }
 
     private String readyPods(String namespace, String name) {
@@ -52,8 +66,10 @@ class LeaderPauseIT {
     }
 
     private long configMapWrites() {
-        return server.requestCount("create", "configmaps") + server.requestCount("update", "configmaps")
-                + server.requestCount("delete", "configmaps") + server.requestCount("patch", "configmaps");
+        return server.requestCount("create", "configmaps")
+                + server.requestCount("update", "configmaps")
+                + server.requestCount("delete", "configmaps")
+                + server.requestCount("patch", "configmaps");
     }
 
     private Lease lease() {
@@ -63,9 +79,13 @@ class LeaderPauseIT {
     @Test
     void aLeaderResumedAfterAPausePastItsLeaseNeitherReconcilesNorWrites() throws Exception {
         SamplePods.create(server, SamplePods.pod("shop", "web-1", "web", null), true);
-        try (JarProcess first = candidate("candidate-a"); JarProcess second = candidate("candidate-b")) {
-            first.awaitLine(l -> l.contains("this process (candidate-a) is the leader")
-                    || l.contains("the leader is candidate-b"), WAIT, "a leader");
+        try (JarProcess first = candidate("candidate-a");
+                JarProcess second = candidate("candidate-b")) {
+            first.awaitLine(
+                    l -> l.contains("this process (candidate-a) is the leader")
+                            || l.contains("the leader is candidate-b"),
+                    WAIT,
+                    "a leader");
             boolean firstLeads = lease().spec().holderIdentity().equals("candidate-a");
             JarProcess leader = firstLeads ? first : second;
             JarProcess follower = firstLeads ? second : first;
@@ -73,8 +93,10 @@ class LeaderPauseIT {
             leader.awaitLine(l -> l.contains("caches synced"), WAIT, "the leader's controller running");
             // The pod was there before the start: one reconcile creates the ConfigMap, its watch event
             // brings one more that finds it in sync. After both the leader is idle (no call in flight).
-            leader.awaitLine(l -> l.contains("reconcile shop/web") && l.contains("created"), WAIT, "the first reconcile");
-            leader.awaitLine(l -> l.contains("reconcile shop/web") && l.contains("in sync"), WAIT, "the second reconcile");
+            leader.awaitLine(
+                    l -> l.contains("reconcile shop/web") && l.contains("created"), WAIT, "the first reconcile");
+            leader.awaitLine(
+                    l -> l.contains("reconcile shop/web") && l.contains("in sync"), WAIT, "the second reconcile");
             assertEquals("web-1", readyPods("shop", "web-pods"));
 
             // Freeze the leader past its lease; meanwhile pods of new apps appear: work for whoever leads.
@@ -83,8 +105,11 @@ class LeaderPauseIT {
                 SamplePods.create(server, SamplePods.pod("shop", "late-" + i, "late" + i, null), true);
             }
             follower.awaitLine(l -> l.contains("became the leader"), WAIT, "the follower taking over");
-            Await.until("the new leader reconciled every new app", () -> IntStream.rangeClosed(1, APPS_DURING_PAUSE)
-                    .allMatch(i -> ("late-" + i).equals(readyPods("shop", "late" + i + "-pods"))), follower::describe);
+            Await.until(
+                    "the new leader reconciled every new app",
+                    () -> IntStream.rangeClosed(1, APPS_DURING_PAUSE)
+                            .allMatch(i -> ("late-" + i).equals(readyPods("shop", "late" + i + "-pods"))),
+                    follower::describe);
             assertEquals(followerId, lease().spec().holderIdentity());
 
             int linesBefore = leader.stdout().size();
@@ -95,14 +120,17 @@ class LeaderPauseIT {
             // It notices at once that it no longer leads and gives up, although the watch events of the
             // pause (the new pods and ConfigMaps) reach it and queue work for its workers.
             leader.awaitExit(WAIT); // losing the lease ends the controller command
-            List<String> afterResume = leader.stdout().subList(linesBefore, leader.stdout().size());
-            assertTrue(afterResume.stream().noneMatch(l -> l.contains("reconcile ")),
+            List<String> afterResume =
+                    leader.stdout().subList(linesBefore, leader.stdout().size());
+            assertTrue(
+                    afterResume.stream().noneMatch(l -> l.contains("reconcile ")),
                     "no reconcile after resuming: " + afterResume + leader.describe());
             assertEquals(writesBefore, configMapWrites(), "no ConfigMap write after resuming" + leader.describe());
             Lease now = lease();
             assertEquals(followerId, now.spec().holderIdentity(), "the successor's lease was not released");
             assertEquals(transitionsBefore, now.spec().leaseTransitions());
-            assertTrue(String.join("\n", leader.stderr()).contains("no renewal succeeded within the renew deadline"),
+            assertTrue(
+                    String.join("\n", leader.stderr()).contains("no renewal succeeded within the renew deadline"),
                     "logs why it stopped leading" + leader.describe());
 
             follower.sigterm();

@@ -21,7 +21,9 @@ class MainTest {
     private void assertBadUsage(String expectedInMessage, String... args) {
         assertEquals(2, run(args), "exit code of " + List.of(args) + "; stderr: " + err);
         assertTrue(err.toString().startsWith("error: "), err.toString());
-        assertTrue(err.toString().contains(expectedInMessage), "stderr should mention '" + expectedInMessage + "': " + err);
+        assertTrue(
+                err.toString().contains(expectedInMessage),
+                "stderr should mention '" + expectedInMessage + "': " + err);
         assertEquals("", out.toString(), "nothing on stdout");
     }
 
@@ -29,7 +31,8 @@ class MainTest {
     void everyCommandHasHelpThatExitsZero() {
         for (String command : List.of("demo", "controller", "watch", "serve", "node-agent")) {
             StringWriter text = new StringWriter();
-            int code = Main.execute(new String[] {command, "--help"}, new PrintWriter(text, true), new PrintWriter(err, true));
+            int code = Main.execute(
+                    new String[] {command, "--help"}, new PrintWriter(text, true), new PrintWriter(err, true));
             assertEquals(0, code, command + " --help");
             assertTrue(text.toString().contains("Usage: informer-examples " + command), text.toString());
         }
@@ -62,10 +65,20 @@ class MainTest {
 
     @Test
     void syncTimeoutBelowOneSecondIsBadUsage() {
-        assertBadUsage("--sync-timeout must be at least 1s", "controller", "--server", "http://127.0.0.1:1",
-                "--sync-timeout", "500ms");
-        assertBadUsage("--sync-timeout must be at least 1s", "watch", "--server", "http://127.0.0.1:1",
-                "--sync-timeout", "500ms");
+        assertBadUsage(
+                "--sync-timeout must be at least 1s",
+                "controller",
+                "--server",
+                "http://127.0.0.1:1",
+                "--sync-timeout",
+                "500ms");
+        assertBadUsage(
+                "--sync-timeout must be at least 1s",
+                "watch",
+                "--server",
+                "http://127.0.0.1:1",
+                "--sync-timeout",
+                "500ms");
     }
 
     @Test
@@ -75,7 +88,8 @@ class MainTest {
 
     @Test
     void watchOfUnknownResourceIsBadUsageListingTheKnownOnes() {
-        assertBadUsage("unknown --resource 'widgets'", "watch", "--server", "http://127.0.0.1:1", "--resource", "widgets");
+        assertBadUsage(
+                "unknown --resource 'widgets'", "watch", "--server", "http://127.0.0.1:1", "--resource", "widgets");
         assertTrue(err.toString().contains("configmaps"), err.toString());
     }
 

@@ -34,13 +34,16 @@ class NodeAgentBadManifestIT {
                   containers:
                   - name: main
                     image: nginx:1.27
-                """.formatted(name);
+                """
+                .formatted(name);
     }
 
     @Test
     void badManifestsAreReportedOnceByFileAndTheOthersStillRun() throws Exception {
         Path nullContainer = manifests.resolve("bad.yaml");
-        Files.writeString(nullContainer, """
+        Files.writeString(
+                nullContainer,
+                """
                 apiVersion: v1
                 kind: Pod
                 metadata:
@@ -55,28 +58,42 @@ class NodeAgentBadManifestIT {
         }
         Files.writeString(manifests.resolve("good.yaml"), pod("good"));
 
-        try (JarProcess agent = JarProcess.start("node-agent", "--node", "n1", "--manifest-dir", manifests.toString(),
-                "--check-period", "1s")) {
-            agent.awaitLine(l -> l.equals("pod update: ADD source=file pods=[default/good-n1]"), WAIT,
+        try (JarProcess agent = JarProcess.start(
+                "node-agent", "--node", "n1", "--manifest-dir", manifests.toString(), "--check-period", "1s")) {
+            agent.awaitLine(
+                    l -> l.equals("pod update: ADD source=file pods=[default/good-n1]"),
+                    WAIT,
                     "the good manifest next to the bad ones");
 
             Path staged = manifests.resolve(".later.yaml.tmp");
             Files.writeString(staged, pod("later"));
             Files.move(staged, manifests.resolve("later.yaml"), StandardCopyOption.ATOMIC_MOVE);
-            agent.awaitLine(l -> l.equals("pod update: ADD source=file pods=[default/later-n1]"), WAIT,
+            agent.awaitLine(
+                    l -> l.equals("pod update: ADD source=file pods=[default/later-n1]"),
+                    WAIT,
                     "a manifest added later");
             // A few more periods re-read the directory with the bad files unchanged.
-            agent.awaitLine(l -> l.startsWith("pod update: ADD source=api ") && l.contains("default/later-n1"), WAIT,
+            agent.awaitLine(
+                    l -> l.startsWith("pod update: ADD source=api ") && l.contains("default/later-n1"),
+                    WAIT,
                     "the mirror pod of the later manifest");
             agent.sigterm();
             agent.awaitExit(WAIT);
 
             List<String> stderr = agent.stderr();
             assertEquals(1, count(stderr, nullContainer + ": spec.containers[0]: must not be null"), agent.describe());
-            assertEquals(1, count(stderr, huge + ": the manifest is 3221225472 bytes, above the cap of 10485760 bytes"
-                    + " (10 MiB)"), agent.describe());
-            assertTrue(stderr.stream().noneMatch(l -> l.startsWith("\tat ") || l.contains("OutOfMemoryError")
-                    || l.contains("NullPointerException")), agent.describe());
+            assertEquals(
+                    1,
+                    count(
+                            stderr,
+                            huge + ": the manifest is 3221225472 bytes, above the cap of 10485760 bytes" + " (10 MiB)"),
+                    agent.describe());
+            assertTrue(
+                    stderr.stream()
+                            .noneMatch(l -> l.startsWith("\tat ")
+                                    || l.contains("OutOfMemoryError")
+                                    || l.contains("NullPointerException")),
+                    agent.describe());
         }
     }
 

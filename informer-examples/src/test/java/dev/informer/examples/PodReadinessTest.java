@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
 class PodReadinessTest {
 
     private static Pod pod(PodStatus status) {
-        return SamplePods.pod("default", "p", "web", "node-1").toBuilder().status(status).build();
+        return SamplePods.pod("default", "p", "web", "node-1").toBuilder()
+                .status(status)
+                .build();
     }
 
     @Test
@@ -27,15 +29,22 @@ class PodReadinessTest {
     @Test
     void podWithoutStatusOrReadyConditionIsNotReady() {
         assertFalse(PodReadiness.isReady(pod(null)));
-        assertFalse(PodReadiness.isReady(pod(PodStatus.builder().phase("Running")
-                .addCondition(PodCondition.builder().type("ContainersReady").status("True").build()).build())));
+        assertFalse(PodReadiness.isReady(pod(PodStatus.builder()
+                .phase("Running")
+                .addCondition(PodCondition.builder()
+                        .type("ContainersReady")
+                        .status("True")
+                        .build())
+                .build())));
     }
 
     @Test
     void terminatingPodIsNotReadyEvenWithReadyConditionTrue() {
         Pod ready = pod(SamplePods.runningStatus(true));
         Pod terminating = ready.toBuilder()
-                .metadata(ready.metadata().toBuilder().deletionTimestamp("2025-01-01T00:00:00Z").build())
+                .metadata(ready.metadata().toBuilder()
+                        .deletionTimestamp("2025-01-01T00:00:00Z")
+                        .build())
                 .build();
         assertFalse(PodReadiness.isReady(terminating));
     }

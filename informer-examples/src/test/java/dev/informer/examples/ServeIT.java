@@ -29,8 +29,10 @@ class ServeIT {
     void serveAnswersKubectl() throws Exception {
         Path kubectl = kubectl();
         Path kubeconfig = dir.resolve("kubeconfig");
-        try (JarProcess serve = JarProcess.start("serve", "--port", "0", "--sample-pods", "6", "--kubeconfig", kubeconfig.toString())) {
-            String url = serve.awaitLine(l -> l.startsWith("url: "), WAIT, "the url line").substring("url: ".length());
+        try (JarProcess serve =
+                JarProcess.start("serve", "--port", "0", "--sample-pods", "6", "--kubeconfig", kubeconfig.toString())) {
+            String url = serve.awaitLine(l -> l.startsWith("url: "), WAIT, "the url line")
+                    .substring("url: ".length());
             String printed = serve.awaitLine(l -> l.startsWith("kubeconfig: "), WAIT, "the kubeconfig line")
                     .substring("kubeconfig: ".length());
             assertTrue(url.startsWith("http://127.0.0.1:"), url);
@@ -41,11 +43,14 @@ class ServeIT {
             assertEquals(1 + 6, pods.strip().lines().count(), "a header and 6 pods:\n" + pods);
 
             Path manifest = dir.resolve("hello.json");
-            Files.writeString(manifest, """
+            Files.writeString(
+                    manifest,
+                    """
                     {"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"hello"},"data":{"greeting":"hi"}}
                     """);
             kubectl(kubectl, kubeconfig, "create", "-f", manifest.toString());
-            assertEquals("hi", kubectl(kubectl, kubeconfig, "get", "configmap", "hello", "-o", "jsonpath={.data.greeting}"));
+            assertEquals(
+                    "hi", kubectl(kubectl, kubeconfig, "get", "configmap", "hello", "-o", "jsonpath={.data.greeting}"));
 
             serve.sigterm();
             serve.awaitExit(WAIT);
@@ -78,10 +83,14 @@ class ServeIT {
         return Optional.empty();
     }
 
-    private static String kubectl(Path kubectl, Path kubeconfig, String... args) throws IOException, InterruptedException {
+    private static String kubectl(Path kubectl, Path kubeconfig, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(kubectl.toString(), "--kubeconfig", kubeconfig.toString()));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectInput(ProcessBuilder.Redirect.PIPE).start();
+        Process process = new ProcessBuilder(command)
+                .redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.PIPE)
+                .start();
         process.getOutputStream().close();
         if (!process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)) {
             process.destroyForcibly();

@@ -30,12 +30,15 @@ class ServerRestartIT {
      */
     @Test
     void watchConvergesToAServerWhoseResourceVersionsWentBack() throws Exception {
-        assertConvergesAfterRestart(EmbeddedApiServer.builder().resourceVersionEpoch(0),
-                EmbeddedApiServer.builder().resourceVersionEpoch(0), 30);
+        assertConvergesAfterRestart(
+                EmbeddedApiServer.builder().resourceVersionEpoch(0),
+                EmbeddedApiServer.builder().resourceVersionEpoch(0),
+                30);
     }
 
-    private static void assertConvergesAfterRestart(EmbeddedApiServer.Builder firstBuilder,
-            EmbeddedApiServer.Builder secondBuilder, int extraWrites) throws Exception {
+    private static void assertConvergesAfterRestart(
+            EmbeddedApiServer.Builder firstBuilder, EmbeddedApiServer.Builder secondBuilder, int extraWrites)
+            throws Exception {
         EmbeddedApiServer first = firstBuilder.start();
         int port = first.port();
         for (int i = 0; i < extraWrites; i++) {
@@ -53,16 +56,23 @@ class ServerRestartIT {
                 second = secondBuilder.port(port).start();
                 SamplePods.create(second, SamplePods.pod("default", "new-1", "api", null), true);
 
-                watch.awaitLine(l -> l.startsWith("{\"event\":\"ADD\",\"key\":\"default/new-1\""), CONVERGENCE,
+                watch.awaitLine(
+                        l -> l.startsWith("{\"event\":\"ADD\",\"key\":\"default/new-1\""),
+                        CONVERGENCE,
                         "the new server's pod");
                 for (String old : List.of("default/old-1", "default/old-2")) {
-                    Await.until(old + " deleted", () -> watch.stdout().stream().anyMatch(
-                            l -> l.startsWith("{\"event\":\"DELETE\",\"key\":\"" + old + "\"")), watch::describe);
+                    Await.until(
+                            old + " deleted",
+                            () -> watch.stdout().stream()
+                                    .anyMatch(l -> l.startsWith("{\"event\":\"DELETE\",\"key\":\"" + old + "\"")),
+                            watch::describe);
                 }
                 watch.closeStdin();
                 watch.awaitLine(l -> l.startsWith("{\"event\":\"END\""), WAIT, "END");
                 assertEquals(0, watch.awaitExit(WAIT), watch.describe());
-                List<String> stored = watch.stdout().stream().filter(l -> l.startsWith("{\"event\":\"STORE\"")).toList();
+                List<String> stored = watch.stdout().stream()
+                        .filter(l -> l.startsWith("{\"event\":\"STORE\""))
+                        .toList();
                 assertEquals(1, stored.size(), "only the new server's pod is cached" + watch.describe());
                 assertEquals(true, stored.get(0).contains("default/new-1"), watch.describe());
             }

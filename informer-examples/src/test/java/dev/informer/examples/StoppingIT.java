@@ -47,12 +47,15 @@ class StoppingIT {
         int status = process.awaitExit(WAIT);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
         assertEquals(0, status, "exit status after SIGTERM" + process.describe());
-        assertTrue(took.compareTo(EXIT_BOUND) <= 0, "exited " + took.toMillis() + " ms after SIGTERM" + process.describe());
+        assertTrue(
+                took.compareTo(EXIT_BOUND) <= 0,
+                "exited " + took.toMillis() + " ms after SIGTERM" + process.describe());
         assertNoStackTrace(process);
     }
 
     static void assertNoStackTrace(JarProcess process) {
-        assertTrue(process.stderr().stream().noneMatch(line -> line.startsWith("\tat ") || line.startsWith("    at ")),
+        assertTrue(
+                process.stderr().stream().noneMatch(line -> line.startsWith("\tat ") || line.startsWith("    at ")),
                 "no stack trace on stderr" + process.describe());
     }
 
@@ -75,8 +78,10 @@ class StoppingIT {
         String address = "127.0.0.1:" + closedPort();
         try (JarProcess controller = JarProcess.start("controller", "--server", "http://" + address)) {
             controller.awaitLine(l -> l.contains("controller connecting to"), WAIT, "the connecting line");
-            Await.until("a failed list of " + address + " on stderr",
-                    () -> controller.stderr().stream().anyMatch(line -> line.contains(address)), controller::describe);
+            Await.until(
+                    "a failed list of " + address + " on stderr",
+                    () -> controller.stderr().stream().anyMatch(line -> line.contains(address)),
+                    controller::describe);
             assertSigtermExitsZeroPromptly(controller);
         }
     }
@@ -84,12 +89,24 @@ class StoppingIT {
     @Test
     void controllerWaitingForTheLeaseExitsZeroOnSigterm() throws Exception {
         String now = java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSSSS'Z'")
-                .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.now());
-        server.create("leases", "default", "{\"apiVersion\":\"coordination.k8s.io/v1\",\"kind\":\"Lease\","
-                + "\"metadata\":{\"name\":\"held\",\"namespace\":\"default\"},\"spec\":{\"holderIdentity\":\"someone-else\","
-                + "\"leaseDurationSeconds\":3600,\"acquireTime\":\"" + now + "\",\"renewTime\":\"" + now + "\"}}");
-        try (JarProcess controller = JarProcess.start("controller", "--server", server.url(), "--leader-elect",
-                "--lease-name", "held", "--identity", "candidate-2")) {
+                .withZone(java.time.ZoneOffset.UTC)
+                .format(java.time.Instant.now());
+        server.create(
+                "leases",
+                "default",
+                "{\"apiVersion\":\"coordination.k8s.io/v1\",\"kind\":\"Lease\","
+                        + "\"metadata\":{\"name\":\"held\",\"namespace\":\"default\"},\"spec\":{\"holderIdentity\":\"someone-else\","
+                        + "\"leaseDurationSeconds\":3600,\"acquireTime\":\"" + now + "\",\"renewTime\":\"" + now
+                        + "\"}}");
+        try (JarProcess controller = JarProcess.start(
+                "controller",
+                "--server",
+                server.url(),
+                "--leader-elect",
+                "--lease-name",
+                "held",
+                "--identity",
+                "candidate-2")) {
             controller.awaitLine(l -> l.contains("the leader is someone-else"), WAIT, "the other leader");
             assertSigtermExitsZeroPromptly(controller);
         }
@@ -98,8 +115,15 @@ class StoppingIT {
 
     @Test
     void leadingControllerReleasesTheLeaseAndExitsZeroOnSigterm() throws Exception {
-        try (JarProcess controller = JarProcess.start("controller", "--server", server.url(), "--leader-elect",
-                "--lease-name", "released", "--identity", "candidate-1")) {
+        try (JarProcess controller = JarProcess.start(
+                "controller",
+                "--server",
+                server.url(),
+                "--leader-elect",
+                "--lease-name",
+                "released",
+                "--identity",
+                "candidate-1")) {
             controller.awaitLine(l -> l.contains("caches synced"), WAIT, "leading and synced");
             assertEquals("candidate-1", holder("released"));
             assertSigtermExitsZeroPromptly(controller);
@@ -118,10 +142,12 @@ class StoppingIT {
 
     @Test
     void nodeAgentExitsZeroOnSigterm(@TempDir Path manifests) throws Exception {
-        Files.writeString(manifests.resolve("web.yaml"), "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n"
-                + "spec:\n  containers:\n  - name: web\n    image: nginx\n");
-        try (JarProcess agent = JarProcess.start("node-agent", "--node", "node-1", "--server", server.url(),
-                "--manifest-dir", manifests.toString())) {
+        Files.writeString(
+                manifests.resolve("web.yaml"),
+                "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\n"
+                        + "spec:\n  containers:\n  - name: web\n    image: nginx\n");
+        try (JarProcess agent = JarProcess.start(
+                "node-agent", "--node", "node-1", "--server", server.url(), "--manifest-dir", manifests.toString())) {
             agent.awaitLine(l -> l.contains("source=file"), WAIT, "the file source's update");
             assertSigtermExitsZeroPromptly(agent);
         }

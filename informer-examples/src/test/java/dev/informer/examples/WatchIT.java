@@ -46,7 +46,8 @@ class WatchIT {
     }
 
     private String resourceVersion(String namespace, String name) {
-        return ApiJson.readValue(server.get("pods", namespace, name).orElseThrow(), GenericObject.class).resourceVersion();
+        return ApiJson.readValue(server.get("pods", namespace, name).orElseThrow(), GenericObject.class)
+                .resourceVersion();
     }
 
     private static void assertOnlyContractLinesOnStdout(JarProcess watch) {
@@ -66,8 +67,10 @@ class WatchIT {
             watch.awaitLine(WatchLine.synced()::equals, WAIT, "SYNCED");
             List<String> initial = watch.stdout();
             assertEquals(3, initial.size(), watch.describe());
-            assertTrue(initial.containsAll(List.of(WatchLine.object("ADD", "default/a", rvA),
-                    WatchLine.object("ADD", "kube-system/b", rvB))), watch.describe());
+            assertTrue(
+                    initial.containsAll(List.of(
+                            WatchLine.object("ADD", "default/a", rvA), WatchLine.object("ADD", "kube-system/b", rvB))),
+                    watch.describe());
 
             String rvC = createPod("default", "c");
             watch.awaitLine(WatchLine.object("ADD", "default/c", rvC)::equals, WAIT, "ADD of default/c");
@@ -75,15 +78,23 @@ class WatchIT {
             String rvA2 = resourceVersion("default", "a");
             watch.awaitLine(WatchLine.object("UPDATE", "default/a", rvA2)::equals, WAIT, "UPDATE of default/a");
             server.delete("pods", "default", "c");
-            watch.awaitLine(line -> line.startsWith("{\"event\":\"DELETE\",\"key\":\"default/c\","), WAIT, "DELETE of default/c");
+            watch.awaitLine(
+                    line -> line.startsWith("{\"event\":\"DELETE\",\"key\":\"default/c\","),
+                    WAIT,
+                    "DELETE of default/c");
 
             int before = watch.stdout().size();
             watch.closeStdin();
             watch.awaitLine(line -> line.startsWith("{\"event\":\"END\""), WAIT, "END");
             assertEquals(0, watch.awaitExit(WAIT), watch.describe());
             List<String> all = watch.stdout();
-            assertEquals(List.of(WatchLine.object("STORE", "default/a", rvA2), WatchLine.object("STORE", "kube-system/b", rvB),
-                    WatchLine.end(2)), all.subList(before, all.size()), watch.describe());
+            assertEquals(
+                    List.of(
+                            WatchLine.object("STORE", "default/a", rvA2),
+                            WatchLine.object("STORE", "kube-system/b", rvB),
+                            WatchLine.end(2)),
+                    all.subList(before, all.size()),
+                    watch.describe());
             assertEquals(1, all.stream().filter(WatchLine.synced()::equals).count(), "SYNCED once" + watch.describe());
             assertOnlyContractLinesOnStdout(watch);
         }
@@ -93,8 +104,8 @@ class WatchIT {
     void sigtermPrintsTheStoreThenEndAndExitsZero() throws Exception {
         String rv = createPod("blog", "x");
         createPod("default", "not-watched");
-        try (JarProcess watch = JarProcess.start("watch", "--server", server.url(), "--resource", "pods",
-                "--namespace", "blog", "--resync", "1s")) {
+        try (JarProcess watch = JarProcess.start(
+                "watch", "--server", server.url(), "--resource", "pods", "--namespace", "blog", "--resync", "1s")) {
             watch.awaitLine(WatchLine.synced()::equals, WAIT, "SYNCED");
             // A resync re-delivers the cached object unchanged: an UPDATE with the same resource version.
             watch.awaitLine(WatchLine.object("UPDATE", "blog/x", rv)::equals, WAIT, "a resync UPDATE of blog/x");
@@ -103,8 +114,10 @@ class WatchIT {
             watch.awaitLine(line -> line.startsWith("{\"event\":\"END\""), WAIT, "END");
             assertEquals(0, watch.awaitExit(WAIT), "exit code after SIGTERM" + watch.describe());
             List<String> all = watch.stdout();
-            assertEquals(List.of(WatchLine.object("STORE", "blog/x", rv), WatchLine.end(1)),
-                    all.subList(all.size() - 2, all.size()), watch.describe());
+            assertEquals(
+                    List.of(WatchLine.object("STORE", "blog/x", rv), WatchLine.end(1)),
+                    all.subList(all.size() - 2, all.size()),
+                    watch.describe());
             assertTrue(all.stream().noneMatch(line -> line.contains("default/not-watched")), watch.describe());
             assertOnlyContractLinesOnStdout(watch);
         }
@@ -114,17 +127,30 @@ class WatchIT {
     void processDestroyWithOutputToAFileEndsWithTheStoreAndExitZero(@TempDir Path dir) throws Exception {
         String rv = createPod("default", "a");
         Path output = dir.resolve("watch.out");
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-jar", JarProcess.jar().toString(), "watch", "--server", server.url());
-        Process process = new ProcessBuilder(command).redirectOutput(output.toFile())
-                .redirectError(dir.resolve("watch.err").toFile()).start();
+        List<String> command = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-jar",
+                JarProcess.jar().toString(),
+                "watch",
+                "--server",
+                server.url());
+        Process process = new ProcessBuilder(command)
+                .redirectOutput(output.toFile())
+                .redirectError(dir.resolve("watch.err").toFile())
+                .start();
         try {
             Await.until("SYNCED in " + output, () -> readLines(output).contains(WatchLine.synced()));
             process.destroy(); // SIGTERM on Unix
             assertTrue(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), "exits after SIGTERM");
             assertEquals(0, process.exitValue());
-            assertEquals(List.of(WatchLine.object("ADD", "default/a", rv), WatchLine.synced(),
-                    WatchLine.object("STORE", "default/a", rv), WatchLine.end(1)), readLines(output));
+            assertEquals(
+                    List.of(
+                            WatchLine.object("ADD", "default/a", rv),
+                            WatchLine.synced(),
+                            WatchLine.object("STORE", "default/a", rv),
+                            WatchLine.end(1)),
+                    readLines(output));
         } finally {
             process.destroyForcibly();
         }
@@ -134,23 +160,38 @@ class WatchIT {
     void standardInputFromDevNullKeepsWatchingUntilSigterm(@TempDir Path dir) throws Exception {
         String rvA = createPod("default", "a");
         Path output = dir.resolve("watch.out");
-        List<String> command = List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-jar", JarProcess.jar().toString(), "watch", "--server", server.url());
-        Process process = new ProcessBuilder(command).redirectInput(new java.io.File("/dev/null"))
-                .redirectOutput(output.toFile()).redirectError(dir.resolve("watch.err").toFile()).start();
+        List<String> command = List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-jar",
+                JarProcess.jar().toString(),
+                "watch",
+                "--server",
+                server.url());
+        Process process = new ProcessBuilder(command)
+                .redirectInput(new java.io.File("/dev/null"))
+                .redirectOutput(output.toFile())
+                .redirectError(dir.resolve("watch.err").toFile())
+                .start();
         try {
             Await.until("SYNCED in " + output, () -> readLines(output).contains(WatchLine.synced()));
             // Still watching: /dev/null is no input channel, so its immediate end of file ends nothing.
             String rvB = createPod("default", "b");
-            Await.until("ADD of default/b in " + output,
-                    () -> readLines(output).contains(WatchLine.object("ADD", "default/b", rvB)));
+            Await.until("ADD of default/b in " + output, () -> readLines(output)
+                    .contains(WatchLine.object("ADD", "default/b", rvB)));
             assertTrue(process.isAlive(), "still running with standard input from /dev/null");
             process.destroy(); // SIGTERM on Unix
             assertTrue(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), "exits after SIGTERM");
             assertEquals(0, process.exitValue());
-            assertEquals(List.of(WatchLine.object("ADD", "default/a", rvA), WatchLine.synced(),
-                    WatchLine.object("ADD", "default/b", rvB), WatchLine.object("STORE", "default/a", rvA),
-                    WatchLine.object("STORE", "default/b", rvB), WatchLine.end(2)), readLines(output));
+            assertEquals(
+                    List.of(
+                            WatchLine.object("ADD", "default/a", rvA),
+                            WatchLine.synced(),
+                            WatchLine.object("ADD", "default/b", rvB),
+                            WatchLine.object("STORE", "default/a", rvA),
+                            WatchLine.object("STORE", "default/b", rvB),
+                            WatchLine.end(2)),
+                    readLines(output));
         } finally {
             process.destroyForcibly();
         }
@@ -167,7 +208,8 @@ class WatchIT {
     @Test
     void watchesOtherResourcesToo() throws Exception {
         server.create("configmaps", "default", "{\"metadata\":{\"name\":\"settings\"},\"data\":{\"a\":\"b\"}}");
-        String rv = ApiJson.readValue(server.get("configmaps", "default", "settings").orElseThrow(), GenericObject.class)
+        String rv = ApiJson.readValue(
+                        server.get("configmaps", "default", "settings").orElseThrow(), GenericObject.class)
                 .resourceVersion();
         try (JarProcess watch = JarProcess.start("watch", "--server", server.url(), "--resource", "cm")) {
             watch.awaitLine(WatchLine.object("ADD", "default/settings", rv)::equals, WAIT, "ADD of the ConfigMap");
@@ -189,8 +231,10 @@ class WatchIT {
         String address = "127.0.0.1:" + closedPort();
         JarProcess watch = JarProcess.start("watch", "--server", "http://" + address);
         // The informer runs (and keeps retrying, as client-go's reflector does) once it logs the failure.
-        Await.until("a failed list of " + address + " on stderr",
-                () -> watch.stderr().stream().anyMatch(line -> line.contains(address)), watch::describe);
+        Await.until(
+                "a failed list of " + address + " on stderr",
+                () -> watch.stderr().stream().anyMatch(line -> line.contains(address)),
+                watch::describe);
         return watch;
     }
 

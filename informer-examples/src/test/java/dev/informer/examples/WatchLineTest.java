@@ -8,13 +8,15 @@ class WatchLineTest {
 
     @Test
     void objectLineHasTheContractFieldOrderAndNoSpaces() {
-        assertEquals("{\"event\":\"ADD\",\"key\":\"ns/name\",\"resourceVersion\":\"42\"}",
+        assertEquals(
+                "{\"event\":\"ADD\",\"key\":\"ns/name\",\"resourceVersion\":\"42\"}",
                 WatchLine.object("ADD", "ns/name", "42"));
     }
 
     @Test
     void missingResourceVersionIsWrittenAsEmptyString() {
-        assertEquals("{\"event\":\"DELETE\",\"key\":\"ns/gone\",\"resourceVersion\":\"\"}",
+        assertEquals(
+                "{\"event\":\"DELETE\",\"key\":\"ns/gone\",\"resourceVersion\":\"\"}",
                 WatchLine.object("DELETE", "ns/gone", null));
     }
 
@@ -26,7 +28,8 @@ class WatchLineTest {
 
     @Test
     void specialCharactersAreEscapedSoEveryLineIsValidAsciiJson() {
-        assertEquals("{\"event\":\"STORE\",\"key\":\"a\\\"b\\\\c\\n\\u0001\\u00e9\",\"resourceVersion\":\"1\"}",
+        assertEquals(
+                "{\"event\":\"STORE\",\"key\":\"a\\\"b\\\\c\\n\\u0001\\u00e9\",\"resourceVersion\":\"1\"}",
                 WatchLine.object("STORE", "a\"b\\c\n\u0001é", "1"));
     }
 }

@@ -36,7 +36,8 @@ class WatchSessionTest {
     @BeforeEach
     void startServer() {
         server = EmbeddedApiServer.builder().seed(7).start();
-        client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build());
+        client = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build());
     }
 
     @AfterEach
@@ -50,10 +51,12 @@ class WatchSessionTest {
 
     private WatchSession<GenericObject> start(String resource, String namespace) {
         ResourceType<GenericObject> type = BuiltinResources.lookup(resource).orElseThrow();
-        informer = SharedIndexInformer.builder(client.resource(type)).namespace(namespace)
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(50))).build();
-        WatchSession<GenericObject> session = new WatchSession<>(informer, type.metadataAccessor(), out, Clock.system(),
-                ThreadFactories.platformDaemon("test-synced"));
+        informer = SharedIndexInformer.builder(client.resource(type))
+                .namespace(namespace)
+                .backoff(BackoffPolicy.constant(Duration.ofMillis(50)))
+                .build();
+        WatchSession<GenericObject> session = new WatchSession<>(
+                informer, type.metadataAccessor(), out, Clock.system(), ThreadFactories.platformDaemon("test-synced"));
         session.start();
         return session;
     }
@@ -62,7 +65,8 @@ class WatchSessionTest {
         // Only complete lines: the text after the last newline is still being written.
         String text = buffer.toString();
         return Arrays.asList(text.substring(0, text.lastIndexOf('\n') + 1).split("\n", 0)).stream()
-                .filter(line -> !line.isEmpty()).toList();
+                .filter(line -> !line.isEmpty())
+                .toList();
     }
 
     private void awaitLine(String line) {
@@ -75,7 +79,8 @@ class WatchSessionTest {
     }
 
     private String resourceVersion(String resource, String namespace, String name) {
-        return ApiJson.readValue(server.get(resource, namespace, name).orElseThrow(), GenericObject.class).resourceVersion();
+        return ApiJson.readValue(server.get(resource, namespace, name).orElseThrow(), GenericObject.class)
+                .resourceVersion();
     }
 
     @Test
@@ -86,8 +91,12 @@ class WatchSessionTest {
         awaitLine(WatchLine.synced());
         List<String> initial = lines();
         assertEquals(3, initial.size(), initial.toString());
-        assertTrue(initial.subList(0, 2).containsAll(List.of(WatchLine.object("ADD", "default/a", rvA),
-                WatchLine.object("ADD", "kube-system/b", rvB))), initial.toString());
+        assertTrue(
+                initial.subList(0, 2)
+                        .containsAll(List.of(
+                                WatchLine.object("ADD", "default/a", rvA),
+                                WatchLine.object("ADD", "kube-system/b", rvB))),
+                initial.toString());
         assertEquals(WatchLine.synced(), initial.get(2), "SYNCED follows every initial ADD");
 
         String rvC = createPod("default", "c");
@@ -95,8 +104,10 @@ class WatchSessionTest {
         SamplePods.setApp(server, "default", "a", "api");
         awaitLine(WatchLine.object("UPDATE", "default/a", resourceVersion("pods", "default", "a")));
         server.delete("pods", "default", "c");
-        Await.until("the DELETE of default/c", () -> lines().stream()
-                .anyMatch(l -> l.startsWith("{\"event\":\"DELETE\",\"key\":\"default/c\",")), () -> lines().toString());
+        Await.until(
+                "the DELETE of default/c",
+                () -> lines().stream().anyMatch(l -> l.startsWith("{\"event\":\"DELETE\",\"key\":\"default/c\",")),
+                () -> lines().toString());
         assertEquals(1, lines().stream().filter(WatchLine.synced()::equals).count(), "SYNCED is printed once");
     }
 
@@ -109,12 +120,18 @@ class WatchSessionTest {
         int before = lines().size();
 
         assertTrue(session.finish());
-        assertEquals(List.of(WatchLine.object("STORE", "default/a", rvA), WatchLine.object("STORE", "default/b", rvB),
-                WatchLine.end(2)), lines().subList(before, lines().size()));
+        assertEquals(
+                List.of(
+                        WatchLine.object("STORE", "default/a", rvA),
+                        WatchLine.object("STORE", "default/b", rvB),
+                        WatchLine.end(2)),
+                lines().subList(before, lines().size()));
         assertFalse(session.finish(), "the second finish prints nothing");
         createPod("default", "late");
         // The informer still runs: its next notification must not be printed after END.
-        Await.until("the informer cached the late pod", () -> informer.getStore().getByKey("default/late").isPresent());
+        Await.until(
+                "the informer cached the late pod",
+                () -> informer.getStore().getByKey("default/late").isPresent());
         informer.stop();
         assertEquals(WatchLine.end(2), lines().get(lines().size() - 1));
     }
@@ -140,7 +157,8 @@ class WatchSessionTest {
     void clusterScopedObjectsAreKeyedByNameAlone() {
         start("namespaces", null);
         awaitLine(WatchLine.synced());
-        assertTrue(lines().contains(WatchLine.object("ADD", "default", resourceVersion("namespaces", null, "default"))),
+        assertTrue(
+                lines().contains(WatchLine.object("ADD", "default", resourceVersion("namespaces", null, "default"))),
                 lines().toString());
     }
 

@@ -8,10 +8,10 @@ package dev.informer.labels;
  * requirement: ...}), so the server can return it unchanged. Unchecked; immutable.
  */
 public final class SelectorException extends IllegalArgumentException {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  /** Creates the exception with the message a client will see. */
-  public SelectorException(String message) {
-    super(message);
-  }
+    /** Creates the exception with the message a client will see. */
+    public SelectorException(String message) {
+        super(message);
+    }
 }

@@ -37,10 +37,8 @@ enum NoopFifoMetrics implements FifoMetrics {
     INSTANCE;
 
     @Override
-    public void setQueuedItems(int count) {
-    }
+    public void setQueuedItems(int count) {}
 
     @Override
-    public void observeProcessingLatency(long nanos) {
-    }
+    public void observeProcessingLatency(long nanos) {}
 }

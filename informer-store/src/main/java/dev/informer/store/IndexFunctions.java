@@ -16,8 +16,7 @@ public final class IndexFunctions {
         return List.of(namespace == null ? "" : namespace);
     };
 
-    private IndexFunctions() {
-    }
+    private IndexFunctions() {}
 
     /**
      * Indexes an object by its namespace; cluster-scoped objects go under {@code ""}

@@ -17,12 +17,12 @@ public final class KeyFunctions {
         if (obj instanceof ObjectMetaAccessor meta) {
             return keyOf(obj, meta);
         }
-        throw KeyException.forObject(obj,
+        throw KeyException.forObject(
+                obj,
                 obj == null ? "the object is null" : "it does not implement " + ObjectMetaAccessor.class.getName());
     };
 
-    private KeyFunctions() {
-    }
+    private KeyFunctions() {}
 
     /**
      * {@code namespace/name}, or {@code name} when the namespace is {@code null} or empty, read
@@ -58,8 +58,8 @@ public final class KeyFunctions {
             try {
                 meta = accessor.apply(obj);
             } catch (RuntimeException e) {
-                throw new KeyException("cannot compute a key for " + KeyException.describe(obj)
-                        + ": its metadata accessor failed", e);
+                throw new KeyException(
+                        "cannot compute a key for " + KeyException.describe(obj) + ": its metadata accessor failed", e);
             }
             if (meta == null) {
                 throw KeyException.forObject(obj, "it has no metadata");

@@ -37,8 +37,11 @@ final class LockingDeltaFifo<T> extends LockingQueueBase implements DeltaFifo<T>
     // @GuardedBy("lock")
     private final ArrayDeque<String> queue = new ArrayDeque<>();
 
-    LockingDeltaFifo(KeyFunction<T> keyFunction, KnownObjects<? extends T> knownObjects,
-            boolean emitDeltaTypeReplaced, UnaryOperator<Object> transformer) {
+    LockingDeltaFifo(
+            KeyFunction<T> keyFunction,
+            KnownObjects<? extends T> knownObjects,
+            boolean emitDeltaTypeReplaced,
+            UnaryOperator<Object> transformer) {
         this.keyFunction = Objects.requireNonNull(keyFunction, "keyFunction");
         this.knownObjects = knownObjects;
         this.emitDeltaTypeReplaced = emitDeltaTypeReplaced;
@@ -342,8 +345,8 @@ final class LockingDeltaFifo<T> extends LockingQueueBase implements DeltaFifo<T>
         }
         Object transformed = transformer.apply(obj);
         if (transformed == null) {
-            throw new IllegalStateException("the transformer returned null for key \"" + key + "\" ("
-                    + KeyException.describe(obj) + ")");
+            throw new IllegalStateException(
+                    "the transformer returned null for key \"" + key + "\" (" + KeyException.describe(obj) + ")");
         }
         return transformed;
     }

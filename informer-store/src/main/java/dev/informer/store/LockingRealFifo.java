@@ -3,7 +3,6 @@ package dev.informer.store;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,8 +25,7 @@ final class LockingRealFifo<T> extends LockingQueueBase implements RealFifo<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RealFifo.class);
 
-    private record Entry<T>(String key, Delta<T> delta) {
-    }
+    private record Entry<T>(String key, Delta<T> delta) {}
 
     private final KeyFunction<T> keyFunction;
     private final KnownObjects<? extends T> knownObjects; // null when none
@@ -43,8 +41,13 @@ final class LockingRealFifo<T> extends LockingQueueBase implements RealFifo<T> {
     // @GuardedBy("lock")
     private final ArrayDeque<Entry<T>> items = new ArrayDeque<>();
 
-    LockingRealFifo(KeyFunction<T> keyFunction, KnownObjects<? extends T> knownObjects, UnaryOperator<Object> transformer,
-            RealFifoOptions options, String name, LongSupplier nanoTime) {
+    LockingRealFifo(
+            KeyFunction<T> keyFunction,
+            KnownObjects<? extends T> knownObjects,
+            UnaryOperator<Object> transformer,
+            RealFifoOptions options,
+            String name,
+            LongSupplier nanoTime) {
         this.keyFunction = keyFunction;
         this.knownObjects = knownObjects;
         this.transformer = transformer;
@@ -126,8 +129,11 @@ final class LockingRealFifo<T> extends LockingQueueBase implements RealFifo<T> {
                 for (Object o : objects) {
                     transformed.add((T) o);
                 }
-                appendLocked(null, new Delta<>(DeltaType.REPLACED_ALL,
-                        new ReplacedAll<>(resourceVersion == null ? "" : resourceVersion, transformed)));
+                appendLocked(
+                        null,
+                        new Delta<>(
+                                DeltaType.REPLACED_ALL,
+                                new ReplacedAll<>(resourceVersion == null ? "" : resourceVersion, transformed)));
             } else {
                 Set<String> listed = new HashSet<>(Math.max(16, n * 4 / 3 + 1));
                 for (int j = 0; j < n; j++) {
@@ -145,16 +151,18 @@ final class LockingRealFifo<T> extends LockingQueueBase implements RealFifo<T> {
                     if (listed.contains(e.getKey()) || e.getValue().type() == DeltaType.DELETED) {
                         continue;
                     }
-                    deletions.add(new Entry<>(e.getKey(), new Delta<>(DeltaType.DELETED,
-                            new DeletedFinalStateUnknown<>(e.getKey(), (T) e.getValue().unwrap()))));
+                    deletions.add(new Entry<>(
+                            e.getKey(), new Delta<>(DeltaType.DELETED, new DeletedFinalStateUnknown<>(e.getKey(), (T)
+                                    e.getValue().unwrap()))));
                 }
                 if (knownObjects != null) {
                     for (String key : knownObjects.listKeys()) {
                         if (listed.contains(key) || lastQueued.containsKey(key)) {
                             continue;
                         }
-                        deletions.add(new Entry<>(key, new Delta<>(DeltaType.DELETED,
-                                new DeletedFinalStateUnknown<>(key, (T) knownObjectLocked(key)))));
+                        deletions.add(
+                                new Entry<>(key, new Delta<>(DeltaType.DELETED, new DeletedFinalStateUnknown<>(key, (T)
+                                        knownObjectLocked(key)))));
                     }
                 }
                 for (Entry<T> e : deletions) {
@@ -177,11 +185,18 @@ final class LockingRealFifo<T> extends LockingQueueBase implements RealFifo<T> {
         try {
             Optional<? extends T> known = knownObjects.getByKey(key);
             if (known.isEmpty()) {
-                LOG.debug("{}: key {} does not exist in the known objects; placing a tombstone without object", name, key);
+                LOG.debug(
+                        "{}: key {} does not exist in the known objects; placing a tombstone without object",
+                        name,
+                        key);
             }
             return known.orElse(null);
         } catch (RuntimeException e) {
-            LOG.error("{}: lookup of key {} in the known objects failed; placing a tombstone without object", name, key, e);
+            LOG.error(
+                    "{}: lookup of key {} in the known objects failed; placing a tombstone without object",
+                    name,
+                    key,
+                    e);
             return null;
         }
     }
@@ -212,7 +227,8 @@ final class LockingRealFifo<T> extends LockingQueueBase implements RealFifo<T> {
                 try {
                     known = knownObjects.getByKey(key);
                 } catch (RuntimeException e) {
-                    LOG.error("{}: lookup of key {} in the known objects failed; not queueing it for sync", name, key, e);
+                    LOG.error(
+                            "{}: lookup of key {} in the known objects failed; not queueing it for sync", name, key, e);
                     continue;
                 }
                 if (known.isEmpty()) {
@@ -369,8 +385,8 @@ final class LockingRealFifo<T> extends LockingQueueBase implements RealFifo<T> {
         }
         Object transformed = transformer.apply(obj);
         if (transformed == null) {
-            throw new IllegalStateException("the transformer returned null for key \"" + key + "\" ("
-                    + KeyException.describe(obj) + ")");
+            throw new IllegalStateException(
+                    "the transformer returned null for key \"" + key + "\" (" + KeyException.describe(obj) + ")");
         }
         return transformed;
     }

@@ -123,8 +123,9 @@ public interface RealFifo<T> extends Queue<T> {
          */
         public RealFifo<T> build() {
             if (options.atomicEvents() && knownObjects != null) {
-                throw new IllegalStateException("RealFifo " + name + ": knownObjects must not be set with atomic events "
-                        + "(the consumer infers deletions from its own store)");
+                throw new IllegalStateException(
+                        "RealFifo " + name + ": knownObjects must not be set with atomic events "
+                                + "(the consumer infers deletions from its own store)");
             }
             return new LockingRealFifo<>(keyFunction, knownObjects, transformer, options, name, nanoTime);
         }

@@ -18,8 +18,12 @@ public final class RealFifoOptions {
     public static final int CLIENT_GO_BATCH_SIZE = 1000;
 
     private static final RealFifoOptions PLAIN = new Builder().build();
-    private static final RealFifoOptions CLIENT_GO = new Builder().atomicEvents(true).maxBatchSize(CLIENT_GO_BATCH_SIZE)
-            .unlockWhileProcessing(true).emitBookmarks(true).build();
+    private static final RealFifoOptions CLIENT_GO = new Builder()
+            .atomicEvents(true)
+            .maxBatchSize(CLIENT_GO_BATCH_SIZE)
+            .unlockWhileProcessing(true)
+            .emitBookmarks(true)
+            .build();
 
     private final boolean atomicEvents;
     private final int maxBatchSize;
@@ -121,8 +125,7 @@ public final class RealFifoOptions {
         private boolean emitBookmarks;
         private FifoMetrics.Provider metricsProvider = name -> FifoMetrics.noop();
 
-        private Builder() {
-        }
+        private Builder() {}
 
         /** See {@link RealFifoOptions#atomicEvents()}. Default false. */
         public Builder atomicEvents(boolean atomic) {

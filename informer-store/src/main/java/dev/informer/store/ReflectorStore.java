@@ -57,6 +57,5 @@ public interface ReflectorStore<T> {
      *
      * @throws NullPointerException if {@code resourceVersion} is {@code null}
      */
-    default void bookmark(String resourceVersion) {
-    }
+    default void bookmark(String resourceVersion) {}
 }

@@ -75,7 +75,8 @@ final class StoreIndex<T> {
      */
     StoreIndex<T> withAdded(Map<String, IndexFunction<T>> more, Map<String, T> items) {
         requireNonNull(more, "newIndexers");
-        List<String> conflicts = more.keySet().stream().filter(indexers::containsKey).sorted().toList();
+        List<String> conflicts =
+                more.keySet().stream().filter(indexers::containsKey).sorted().toList();
         if (!conflicts.isEmpty()) {
             throw new IllegalArgumentException("indexer conflict: " + String.join(", ", conflicts));
         }
@@ -147,7 +148,8 @@ final class StoreIndex<T> {
     private int position(String indexName) {
         Integer position = positions.get(indexName);
         if (position == null) {
-            throw new IllegalArgumentException("index \"" + indexName + "\" does not exist; known indices: " + indexers.keySet());
+            throw new IllegalArgumentException(
+                    "index \"" + indexName + "\" does not exist; known indices: " + indexers.keySet());
         }
         return position;
     }
@@ -157,16 +159,16 @@ final class StoreIndex<T> {
         try {
             values = functions[i].index(obj);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("unable to compute the values of index \"" + names[i] + "\" for "
-                    + describe(obj, key), e);
+            throw new IllegalArgumentException(
+                    "unable to compute the values of index \"" + names[i] + "\" for " + describe(obj, key), e);
         }
         if (values == null) {
             return List.of();
         }
         for (String value : values) {
             if (value == null) {
-                throw new IllegalArgumentException("index function \"" + names[i] + "\" returned a null value for "
-                        + describe(obj, key));
+                throw new IllegalArgumentException(
+                        "index function \"" + names[i] + "\" returned a null value for " + describe(obj, key));
             }
         }
         return values;
@@ -176,7 +178,8 @@ final class StoreIndex<T> {
         return key == null ? KeyException.describe(obj) : "key \"" + key + "\" (" + KeyException.describe(obj) + ")";
     }
 
-    private static void move(Map<String, Set<String>> index, String key, Collection<String> before, Collection<String> after) {
+    private static void move(
+            Map<String, Set<String>> index, String key, Collection<String> before, Collection<String> after) {
         if (before.size() == 1 && after.size() == 1) {
             // The common case: one value per object, usually unchanged.
             String was = first(before);
@@ -206,7 +209,9 @@ final class StoreIndex<T> {
     }
 
     private static String first(Collection<String> values) {
-        return values instanceof List<String> list ? list.get(0) : values.iterator().next();
+        return values instanceof List<String> list
+                ? list.get(0)
+                : values.iterator().next();
     }
 
     private static void addToBucket(Map<String, Set<String>> index, String value, String key) {

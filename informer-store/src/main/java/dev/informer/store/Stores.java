@@ -10,8 +10,7 @@ import java.util.function.Consumer;
  */
 public final class Stores {
 
-    private Stores() {
-    }
+    private Stores() {}
 
     /**
      * A thread-safe store without indices (client-go's {@code NewStore}).
@@ -38,7 +37,8 @@ public final class Stores {
      *
      * @throws NullPointerException if an argument is {@code null}
      */
-    public static <T> UndeltaStore<T> newUndeltaStore(KeyFunction<T> keyFunction, Consumer<? super List<T>> pushFunction) {
+    public static <T> UndeltaStore<T> newUndeltaStore(
+            KeyFunction<T> keyFunction, Consumer<? super List<T>> pushFunction) {
         return new PushingUndeltaStore<>(newStore(keyFunction), pushFunction);
     }
 }

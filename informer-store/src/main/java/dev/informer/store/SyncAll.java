@@ -5,5 +5,4 @@ package dev.informer.store;
  * RealFifo} with {@linkplain RealFifoOptions#atomicEvents() atomic events} (client-go's {@code
  * SyncAllInfo}). The consumer re-delivers every object of its store. Immutable, no state.
  */
-public record SyncAll() {
-}
+public record SyncAll() {}

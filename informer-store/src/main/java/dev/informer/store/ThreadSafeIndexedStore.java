@@ -277,6 +277,7 @@ final class ThreadSafeIndexedStore<T> implements Indexer<T> {
 
     @Override
     public String toString() {
-        return "ThreadSafeIndexedStore{items=" + items.size() + ", indexers=" + index.indexers().keySet() + "}";
+        return "ThreadSafeIndexedStore{items=" + items.size() + ", indexers="
+                + index.indexers().keySet() + "}";
     }
 }

@@ -29,9 +29,10 @@ class DeltaFifoConcurrencyTest {
 
     @Test
     void poppedHistoryReplaysToTheProducersFinalState() throws Exception {
-        Indexer<TestObject> consumerStore = Stores.newIndexer(KEY,
-                Map.of(IndexFunctions.NAMESPACE_INDEX, IndexFunctions.byNamespace()));
-        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY).knownObjects(consumerStore).build();
+        Indexer<TestObject> consumerStore =
+                Stores.newIndexer(KEY, Map.of(IndexFunctions.NAMESPACE_INDEX, IndexFunctions.byNamespace()));
+        DeltaFifo<TestObject> fifo =
+                DeltaFifo.builder(KEY).knownObjects(consumerStore).build();
 
         // The producers' truth. Each key has a lock so that the model and the fifo see the
         // operations on one key in the same order; different keys run concurrently.
@@ -131,7 +132,9 @@ class DeltaFifoConcurrencyTest {
             replayed.put(o.name(), o);
         }
         assertEquals(model, replayed);
-        assertEquals(model.size(), consumerStore.byIndex(IndexFunctions.NAMESPACE_INDEX, "ns").size());
+        assertEquals(
+                model.size(),
+                consumerStore.byIndex(IndexFunctions.NAMESPACE_INDEX, "ns").size());
 
         for (int k = 0; k < KEYS; k++) {
             String name = "obj-" + k;
@@ -139,7 +142,8 @@ class DeltaFifoConcurrencyTest {
             if (model.containsKey(name)) {
                 assertEquals(model.get(name), seen.get(seen.size() - 1).unwrap(), "final state of " + name);
             } else if (!seen.isEmpty()) {
-                assertEquals(DeltaType.DELETED, seen.get(seen.size() - 1).type(), name + " seen after its final delete");
+                assertEquals(
+                        DeltaType.DELETED, seen.get(seen.size() - 1).type(), name + " seen after its final delete");
             }
             // Per key, versions never go back: syncs repeat the stored version, changes raise it.
             int last = 0;

@@ -55,15 +55,18 @@ class DeltaFifoTest {
     }
 
     private static DeltaFifo<TestObject> syncFifo(KnownObjects<TestObject> known) {
-        return DeltaFifo.builder(KEY).emitDeltaTypeReplaced(false).knownObjects(known).build();
+        return DeltaFifo.builder(KEY)
+                .emitDeltaTypeReplaced(false)
+                .knownObjects(known)
+                .build();
     }
 
     private static List<Delta<TestObject>> pop(DeltaFifo<TestObject> fifo) throws Exception {
-        return fifo.pop((deltas, initial) -> { }).asList();
+        return fifo.pop((deltas, initial) -> {}).asList();
     }
 
     private static int popValue(DeltaFifo<TestObject> fifo) throws Exception {
-        return fifo.pop((deltas, initial) -> { }).newest().unwrap().value();
+        return fifo.pop((deltas, initial) -> {}).newest().unwrap().value();
     }
 
     /** client-go's literalListerGetter: a fixed list of known objects, keyed by name. */
@@ -103,7 +106,7 @@ class DeltaFifoTest {
         int lastA = 0;
         int lastB = 0;
         for (int i = 0; i < amount * 2; i++) {
-            TestObject popped = fifo.pop((d, initial) -> { }).newest().unwrap();
+            TestObject popped = fifo.pop((d, initial) -> {}).newest().unwrap();
             if (popped.name().startsWith("a")) {
                 assertTrue(popped.value() > lastA, "a out of order: " + popped.value() + " after " + lastA);
                 lastA = popped.value();
@@ -128,7 +131,8 @@ class DeltaFifoTest {
         assertEquals(List.of(obj("foo", 15)), fifo.list());
         assertEquals(List.of("foo"), fifo.listKeys());
 
-        assertEquals(List.of(delta(ADDED, obj("foo", 10)), delta(UPDATED, obj("foo", 12)), delta(DELETED, obj("foo", 15))),
+        assertEquals(
+                List.of(delta(ADDED, obj("foo", 10)), delta(UPDATED, obj("foo", 12)), delta(DELETED, obj("foo", 15))),
                 pop(fifo));
         assertTrue(fifo.listKeys().isEmpty(), "no second item");
         assertTrue(fifo.get(obj("foo", 0)).isEmpty(), "item removed by pop");
@@ -221,7 +225,8 @@ class DeltaFifoTest {
         fifo.add(obj("foo", 1));
         fifo.delete(obj("foo", 2));
         fifo.delete(obj("foo", 3));
-        assertEquals(List.of(delta(ADDED, obj("foo", 1)), delta(DELETED, obj("foo", 2))),
+        assertEquals(
+                List.of(delta(ADDED, obj("foo", 1)), delta(DELETED, obj("foo", 2))),
                 fifo.getByKey("foo").orElseThrow().asList());
     }
 
@@ -229,9 +234,13 @@ class DeltaFifoTest {
     void realDeletionReplacesATrailingTombstone() {
         DeltaFifo<TestObject> fifo = syncFifo(known(obj("foo", 5)));
         fifo.replace(List.of(), "1"); // foo vanished: tombstone
-        assertEquals(List.of(delta(DELETED, tombstone("foo", obj("foo", 5)))), fifo.getByKey("foo").orElseThrow().asList());
+        assertEquals(
+                List.of(delta(DELETED, tombstone("foo", obj("foo", 5)))),
+                fifo.getByKey("foo").orElseThrow().asList());
         fifo.delete(obj("foo", 6));
-        assertEquals(List.of(delta(DELETED, obj("foo", 6))), fifo.getByKey("foo").orElseThrow().asList());
+        assertEquals(
+                List.of(delta(DELETED, obj("foo", 6))),
+                fifo.getByKey("foo").orElseThrow().asList());
     }
 
     // ---- replace -------------------------------------------------------------------------------
@@ -251,27 +260,35 @@ class DeltaFifoTest {
         TestObject o = obj("foo", 2);
         TestObject v2 = obj("foo", 3);
         return Stream.of(
-                Arguments.of("added object is deleted on replace", false,
+                Arguments.of(
+                        "added object is deleted on replace",
+                        false,
                         (Consumer<DeltaFifo<TestObject>>) f -> {
                             f.add(o);
                             f.replace(List.of(), "0");
                         },
                         List.of(delta(ADDED, o), delta(DELETED, tombstone("foo", o)))),
-                Arguments.of("replaced object gets a single delete", true,
+                Arguments.of(
+                        "replaced object gets a single delete",
+                        true,
                         (Consumer<DeltaFifo<TestObject>>) f -> {
                             f.add(o);
                             f.replace(List.of(o), "0");
                             f.replace(List.of(), "0");
                         },
                         List.of(delta(ADDED, o), delta(REPLACED, o), delta(DELETED, tombstone("foo", o)))),
-                Arguments.of("deleted object keeps its single delete", false,
+                Arguments.of(
+                        "deleted object keeps its single delete",
+                        false,
                         (Consumer<DeltaFifo<TestObject>>) f -> {
                             f.add(o);
                             f.delete(o);
                             f.replace(List.of(), "0");
                         },
                         List.of(delta(ADDED, o), delta(DELETED, o))),
-                Arguments.of("synced object gets a single delete", false,
+                Arguments.of(
+                        "synced object gets a single delete",
+                        false,
                         (Consumer<DeltaFifo<TestObject>>) f -> {
                             f.add(o);
                             f.replace(List.of(o), "0");
@@ -279,33 +296,49 @@ class DeltaFifoTest {
                             f.replace(List.of(), "0");
                         },
                         List.of(delta(ADDED, o), delta(SYNC, o), delta(SYNC, o), delta(DELETED, tombstone("foo", o)))),
-                Arguments.of("added object gets a single delete over several replaces", false,
+                Arguments.of(
+                        "added object gets a single delete over several replaces",
+                        false,
                         (Consumer<DeltaFifo<TestObject>>) f -> {
                             f.add(o);
                             f.replace(List.of(), "0");
                             f.replace(List.of(), "1");
                         },
                         List.of(delta(ADDED, o), delta(DELETED, tombstone("foo", o)))),
-                Arguments.of("added, deleted and re-added object is deleted with its newest state", false,
+                Arguments.of(
+                        "added, deleted and re-added object is deleted with its newest state",
+                        false,
                         (Consumer<DeltaFifo<TestObject>>) f -> {
                             f.add(o);
                             f.delete(o);
                             f.add(v2);
                             f.replace(List.of(), "0");
                         },
-                        List.of(delta(ADDED, o), delta(DELETED, o), delta(ADDED, v2), delta(DELETED, tombstone("foo", v2)))));
+                        List.of(
+                                delta(ADDED, o),
+                                delta(DELETED, o),
+                                delta(ADDED, v2),
+                                delta(DELETED, tombstone("foo", v2)))));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource
-    void replaceMakesDeletionsForObjectsOnlyInQueue(String name, boolean emitReplaced,
-            Consumer<DeltaFifo<TestObject>> operations, List<Delta<TestObject>> expected) throws Exception {
-        DeltaFifo<TestObject> withKnown = DeltaFifo.builder(KEY).emitDeltaTypeReplaced(emitReplaced).knownObjects(known()).build();
+    void replaceMakesDeletionsForObjectsOnlyInQueue(
+            String name,
+            boolean emitReplaced,
+            Consumer<DeltaFifo<TestObject>> operations,
+            List<Delta<TestObject>> expected)
+            throws Exception {
+        DeltaFifo<TestObject> withKnown = DeltaFifo.builder(KEY)
+                .emitDeltaTypeReplaced(emitReplaced)
+                .knownObjects(known())
+                .build();
         operations.accept(withKnown);
         assertEquals(expected, pop(withKnown));
         assertTrue(withKnown.listKeys().isEmpty(), "no extra deltas");
 
-        DeltaFifo<TestObject> withoutKnown = DeltaFifo.builder(KEY).emitDeltaTypeReplaced(emitReplaced).build();
+        DeltaFifo<TestObject> withoutKnown =
+                DeltaFifo.builder(KEY).emitDeltaTypeReplaced(emitReplaced).build();
         operations.accept(withoutKnown);
         assertEquals(expected, pop(withoutKnown));
         assertTrue(withoutKnown.listKeys().isEmpty(), "no extra deltas");
@@ -330,7 +363,8 @@ class DeltaFifoTest {
         fifo.add(obj("baz", 10));
         fifo.replace(List.of(obj("foo", 5)), "0");
 
-        assertEquals(List.of(delta(ADDED, obj("baz", 10)), delta(DELETED, tombstone("baz", obj("baz", 10)))), pop(fifo));
+        assertEquals(
+                List.of(delta(ADDED, obj("baz", 10)), delta(DELETED, tombstone("baz", obj("baz", 10)))), pop(fifo));
         assertEquals(List.of(delta(SYNC, obj("foo", 5))), pop(fifo));
         assertEquals(List.of(delta(DELETED, tombstone("bar", obj("bar", 6)))), pop(fifo));
     }
@@ -342,8 +376,12 @@ class DeltaFifoTest {
         fifo.add(obj("bar", 100));
         fifo.replace(List.of(obj("foo", 5)), "0");
 
-        assertEquals(List.of(delta(DELETED, obj("bar", 6)), delta(ADDED, obj("bar", 100)),
-                delta(DELETED, tombstone("bar", obj("bar", 100)))), pop(fifo));
+        assertEquals(
+                List.of(
+                        delta(DELETED, obj("bar", 6)),
+                        delta(ADDED, obj("bar", 100)),
+                        delta(DELETED, tombstone("bar", obj("bar", 100)))),
+                pop(fifo));
         assertEquals(List.of(delta(SYNC, obj("foo", 5))), pop(fifo));
         assertEquals(List.of(delta(DELETED, tombstone("baz", obj("baz", 7)))), pop(fifo));
     }
@@ -354,7 +392,8 @@ class DeltaFifoTest {
         fifo.replace(List.of(obj("bar", 100), obj("foo", 5)), "0");
         fifo.replace(List.of(obj("foo", 5)), "0");
 
-        assertEquals(List.of(delta(SYNC, obj("bar", 100)), delta(DELETED, tombstone("bar", obj("bar", 100)))), pop(fifo));
+        assertEquals(
+                List.of(delta(SYNC, obj("bar", 100)), delta(DELETED, tombstone("bar", obj("bar", 100)))), pop(fifo));
         assertEquals(List.of(delta(SYNC, obj("foo", 5)), delta(SYNC, obj("foo", 5))), pop(fifo));
         assertEquals(List.of(delta(DELETED, tombstone("baz", obj("baz", 7)))), pop(fifo));
         assertTrue(fifo.listKeys().isEmpty());
@@ -366,15 +405,18 @@ class DeltaFifoTest {
         fifo.add(obj("baz", 10));
         fifo.replace(List.of(obj("foo", 5)), "0");
 
-        assertEquals(List.of(delta(ADDED, obj("baz", 10)), delta(DELETED, tombstone("baz", obj("baz", 10)))), pop(fifo));
+        assertEquals(
+                List.of(delta(ADDED, obj("baz", 10)), delta(DELETED, tombstone("baz", obj("baz", 10)))), pop(fifo));
         assertEquals(List.of(delta(SYNC, obj("foo", 5))), pop(fifo));
         assertTrue(fifo.listKeys().isEmpty());
     }
 
     @Test
     void replaceEmitsReplacedWhenConfigured() throws Exception {
-        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY).emitDeltaTypeReplaced(true)
-                .knownObjects(known(obj("foo", 5), obj("bar", 6), obj("baz", 7))).build();
+        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY)
+                .emitDeltaTypeReplaced(true)
+                .knownObjects(known(obj("foo", 5), obj("bar", 6), obj("baz", 7)))
+                .build();
         fifo.delete(obj("baz", 10));
         fifo.replace(List.of(obj("foo", 6)), "0");
 
@@ -385,7 +427,8 @@ class DeltaFifoTest {
 
     @Test
     void replaceEmitsReplacedByDefault() throws Exception {
-        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY).knownObjects(known(obj("foo", 5))).build();
+        DeltaFifo<TestObject> fifo =
+                DeltaFifo.builder(KEY).knownObjects(known(obj("foo", 5))).build();
         fifo.replace(List.of(obj("foo", 5)), "0");
         assertEquals(List.of(delta(REPLACED, obj("foo", 5))), pop(fifo));
     }
@@ -412,8 +455,8 @@ class DeltaFifoTest {
     void replaceWithAKeylessObjectLeavesTheQueueUnchanged() {
         DeltaFifo<TestObject> fifo = syncFifo(known(obj("old", 1)));
         fifo.add(obj("a", 1));
-        KeyException e = assertThrows(KeyException.class,
-                () -> fifo.replace(List.of(obj("b", 2), TestObject.of("ns", null, 3)), "1"));
+        KeyException e = assertThrows(
+                KeyException.class, () -> fifo.replace(List.of(obj("b", 2), TestObject.of("ns", null, 3)), "1"));
         assertTrue(e.getMessage().contains(TestObject.class.getName()), e.getMessage());
         assertEquals(List.of("a"), fifo.listKeys());
         assertEquals(1, fifo.getByKey("a").orElseThrow().size());
@@ -425,7 +468,9 @@ class DeltaFifoTest {
     void resyncQueuesSyncForKnownObjects() {
         DeltaFifo<TestObject> fifo = syncFifo(known(obj("foo", 5)));
         fifo.resync();
-        assertEquals(List.of(delta(SYNC, obj("foo", 5))), fifo.getByKey("foo").orElseThrow().asList());
+        assertEquals(
+                List.of(delta(SYNC, obj("foo", 5))),
+                fifo.getByKey("foo").orElseThrow().asList());
     }
 
     @Test
@@ -531,9 +576,9 @@ class DeltaFifoTest {
     void addIfNotPresentRequeuesOnlyKeysWithNothingQueued() throws Exception {
         DeltaFifo<TestObject> fifo = syncFifo();
         fifo.add(obj("b", 3));
-        Deltas<TestObject> b3 = fifo.pop((d, i) -> { });
+        Deltas<TestObject> b3 = fifo.pop((d, i) -> {});
         fifo.add(obj("c", 4));
-        Deltas<TestObject> c4 = fifo.pop((d, i) -> { });
+        Deltas<TestObject> c4 = fifo.pop((d, i) -> {});
         assertTrue(fifo.listKeys().isEmpty());
 
         fifo.add(obj("a", 1));
@@ -567,9 +612,11 @@ class DeltaFifoTest {
     void processorExceptionPropagatesAndTheItemIsNotRequeued() throws Exception {
         DeltaFifo<TestObject> fifo = syncFifo();
         fifo.add(obj("foo", 10));
-        IOException e = assertThrows(IOException.class, () -> fifo.pop((d, i) -> {
-            throw new IOException("handler failed");
-        }));
+        IOException e = assertThrows(
+                IOException.class,
+                () -> fifo.pop((d, i) -> {
+                    throw new IOException("handler failed");
+                }));
         assertEquals("handler failed", e.getMessage());
         assertTrue(fifo.listKeys().isEmpty());
     }
@@ -578,11 +625,15 @@ class DeltaFifoTest {
     void processorCanRequeueItsItemUnderTheLock() throws Exception {
         DeltaFifo<TestObject> fifo = syncFifo();
         fifo.add(obj("foo", 10));
-        assertThrows(IllegalStateException.class, () -> fifo.pop((deltas, i) -> {
-            fifo.addIfNotPresent(deltas);
-            throw new IllegalStateException("retry later");
-        }));
-        assertEquals(List.of(delta(ADDED, obj("foo", 10))), fifo.getByKey("foo").orElseThrow().asList());
+        assertThrows(
+                IllegalStateException.class,
+                () -> fifo.pop((deltas, i) -> {
+                    fifo.addIfNotPresent(deltas);
+                    throw new IllegalStateException("retry later");
+                }));
+        assertEquals(
+                List.of(delta(ADDED, obj("foo", 10))),
+                fifo.getByKey("foo").orElseThrow().asList());
         assertEquals(10, popValue(fifo));
         assertTrue(fifo.getByKey("foo").isEmpty());
     }
@@ -591,7 +642,7 @@ class DeltaFifoTest {
     void poppedDeltasAreNotChangedByLaterQueueing() throws Exception {
         DeltaFifo<TestObject> fifo = syncFifo();
         fifo.add(obj("foo", 1));
-        Deltas<TestObject> popped = fifo.pop((d, i) -> { });
+        Deltas<TestObject> popped = fifo.pop((d, i) -> {});
         fifo.update(obj("foo", 2));
         fifo.delete(obj("foo", 3));
         assertEquals(List.of(delta(ADDED, obj("foo", 1))), popped.asList());
@@ -632,7 +683,7 @@ class DeltaFifoTest {
         for (int i = 0; i < jobs; i++) {
             Thread t = new Thread(() -> {
                 try {
-                    fifo.pop((d, initial) -> { });
+                    fifo.pop((d, initial) -> {});
                 } catch (QueueClosedException e) {
                     closedSeen.countDown();
                 } catch (Exception e) {
@@ -681,7 +732,7 @@ class DeltaFifoTest {
         CountDownLatch done = new CountDownLatch(1);
         Thread consumer = new Thread(() -> {
             try {
-                got.set(fifo.pop((d, i) -> { }).newest().unwrap());
+                got.set(fifo.pop((d, i) -> {}).newest().unwrap());
             } catch (Exception e) {
                 throw new AssertionError(e);
             }
@@ -701,15 +752,17 @@ class DeltaFifoTest {
     void transformerRunsOncePerObjectAndNeverOnTombstones() throws Exception {
         Map<String, Integer> calls = new ConcurrentHashMap<>();
         AtomicBoolean sawTombstone = new AtomicBoolean();
-        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY).transformer(o -> {
-            if (o instanceof DeletedFinalStateUnknown<?>) {
-                sawTombstone.set(true);
-                return o;
-            }
-            TestObject t = (TestObject) o;
-            calls.merge(t.name() + "@" + t.value(), 1, Integer::sum);
-            return t.withUid("transformed");
-        }).build();
+        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY)
+                .transformer(o -> {
+                    if (o instanceof DeletedFinalStateUnknown<?>) {
+                        sawTombstone.set(true);
+                        return o;
+                    }
+                    TestObject t = (TestObject) o;
+                    calls.merge(t.name() + "@" + t.value(), 1, Integer::sum);
+                    return t.withUid("transformed");
+                })
+                .build();
 
         fifo.add(obj("foo", 10));
         fifo.add(obj("bar", 11));
@@ -720,10 +773,12 @@ class DeltaFifoTest {
         fifo.replace(List.of(), "");
 
         assertEquals(List.of("foo", "bar"), fifo.listKeys());
-        Delta<TestObject> fooNewest = fifo.pop((d, i) -> { }).newest();
+        Delta<TestObject> fooNewest = fifo.pop((d, i) -> {}).newest();
         assertEquals(delta(DELETED, obj("foo", 15).withUid("transformed")), fooNewest, "regular deletion of foo");
-        Delta<TestObject> barNewest = fifo.pop((d, i) -> { }).newest();
-        assertEquals(delta(DELETED, tombstone("bar", obj("bar", 16).withUid("transformed"))), barNewest,
+        Delta<TestObject> barNewest = fifo.pop((d, i) -> {}).newest();
+        assertEquals(
+                delta(DELETED, tombstone("bar", obj("bar", 16).withUid("transformed"))),
+                barNewest,
                 "tombstone holds the transformed object");
         assertEquals(Map.of("foo@10", 1, "bar@11", 1, "foo@12", 1, "foo@15", 1, "bar@16", 1), calls);
         assertFalse(sawTombstone.get(), "tombstones are never transformed");
@@ -731,8 +786,10 @@ class DeltaFifoTest {
 
     @Test
     void transformerAppliesToReplacedObjectsEvenWhenEmittingSync() throws Exception {
-        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY).emitDeltaTypeReplaced(false)
-                .transformer(o -> ((TestObject) o).withUid("transformed")).build();
+        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY)
+                .emitDeltaTypeReplaced(false)
+                .transformer(o -> ((TestObject) o).withUid("transformed"))
+                .build();
         fifo.replace(List.of(obj("foo", 1)), "0");
         assertEquals(List.of(delta(SYNC, obj("foo", 1).withUid("transformed"))), pop(fifo));
     }
@@ -741,12 +798,15 @@ class DeltaFifoTest {
     void transformerIsNotAppliedToResyncObjects() throws Exception {
         TestObject stored = obj("foo", 1).withUid("already-transformed");
         AtomicBoolean called = new AtomicBoolean();
-        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY).knownObjects(known(stored)).transformer(o -> {
-            called.set(true);
-            return o;
-        }).build();
+        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY)
+                .knownObjects(known(stored))
+                .transformer(o -> {
+                    called.set(true);
+                    return o;
+                })
+                .build();
         fifo.resync();
-        Delta<TestObject> sync = fifo.pop((d, i) -> { }).newest();
+        Delta<TestObject> sync = fifo.pop((d, i) -> {}).newest();
         assertEquals(SYNC, sync.type());
         assertSame(stored, sync.object());
         assertFalse(called.get());
@@ -754,12 +814,14 @@ class DeltaFifoTest {
 
     @Test
     void failingTransformerLeavesTheQueueUnchanged() {
-        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY).transformer(o -> {
-            if (((TestObject) o).value() < 0) {
-                throw new IllegalArgumentException("cannot transform");
-            }
-            return o;
-        }).build();
+        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY)
+                .transformer(o -> {
+                    if (((TestObject) o).value() < 0) {
+                        throw new IllegalArgumentException("cannot transform");
+                    }
+                    return o;
+                })
+                .build();
         fifo.add(obj("a", 1));
         assertThrows(IllegalArgumentException.class, () -> fifo.add(obj("b", -1)));
         assertThrows(IllegalArgumentException.class, () -> fifo.replace(List.of(obj("c", 1), obj("d", -1)), "1"));
@@ -769,7 +831,8 @@ class DeltaFifoTest {
 
     @Test
     void transformerReturningNullIsRejected() {
-        DeltaFifo<TestObject> fifo = DeltaFifo.builder(KEY).transformer(o -> null).build();
+        DeltaFifo<TestObject> fifo =
+                DeltaFifo.builder(KEY).transformer(o -> null).build();
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> fifo.add(obj("a", 1)));
         assertTrue(e.getMessage().contains("\"a\""), e.getMessage());
         assertTrue(fifo.listKeys().isEmpty());
@@ -779,8 +842,8 @@ class DeltaFifoTest {
 
     @Test
     void deltasExposeOldestNewestAndIterationInOrder() {
-        Deltas<TestObject> deltas = Deltas.of(List.of(delta(ADDED, obj("a", 1)), delta(UPDATED, obj("a", 2)),
-                delta(DELETED, tombstone("a", obj("a", 2)))));
+        Deltas<TestObject> deltas = Deltas.of(List.of(
+                delta(ADDED, obj("a", 1)), delta(UPDATED, obj("a", 2)), delta(DELETED, tombstone("a", obj("a", 2)))));
         assertEquals(3, deltas.size());
         assertEquals(ADDED, deltas.oldest().type());
         assertTrue(deltas.newest().isTombstone());
@@ -791,7 +854,8 @@ class DeltaFifoTest {
         assertEquals(UPDATED, deltas.get(1).type());
         assertThrows(IndexOutOfBoundsException.class, () -> deltas.get(3));
         assertThrows(UnsupportedOperationException.class, () -> deltas.asList().add(delta(SYNC, obj("a", 3))));
-        assertThrows(java.util.NoSuchElementException.class, () -> Deltas.<TestObject>of(List.of()).newest());
+        assertThrows(java.util.NoSuchElementException.class, () -> Deltas.<TestObject>of(List.of())
+                .newest());
     }
 
     @Test

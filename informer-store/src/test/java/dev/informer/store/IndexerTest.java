@@ -83,8 +83,7 @@ class IndexerTest {
 
     @Test
     void indexByValueFindsAllMatchingObjects() {
-        Indexer<TestObject> indexer = Stores.newIndexer(KEY,
-                Map.of("by_val", o -> List.of(String.valueOf(o.value()))));
+        Indexer<TestObject> indexer = Stores.newIndexer(KEY, Map.of("by_val", o -> List.of(String.valueOf(o.value()))));
         indexer.add(TestObject.of("a", 1));
         indexer.add(TestObject.of("c", 1));
         indexer.add(TestObject.of("e", 2));
@@ -96,8 +95,8 @@ class IndexerTest {
 
     @Test
     void namespaceIndexGroupsByNamespaceWithClusterScopedUnderEmpty() {
-        Indexer<TestObject> indexer = Stores.newIndexer(KEY,
-                Map.of(IndexFunctions.NAMESPACE_INDEX, IndexFunctions.byNamespace()));
+        Indexer<TestObject> indexer =
+                Stores.newIndexer(KEY, Map.of(IndexFunctions.NAMESPACE_INDEX, IndexFunctions.byNamespace()));
         indexer.add(TestObject.of("a", "p1", 1));
         indexer.add(TestObject.of("a", "p2", 1));
         indexer.add(TestObject.of("b", "p1", 1));
@@ -158,16 +157,19 @@ class IndexerTest {
     void addIndexersWhoseFunctionFailsOnStoredDataRegistersNothing() {
         Indexer<TestObject> indexer = Stores.newIndexer(KEY, Map.of());
         indexer.add(TestObject.of("a", 1));
-        assertThrows(IllegalArgumentException.class, () -> indexer.addIndexers(Map.of("bad", o -> {
-            throw new IllegalStateException("cannot index");
-        })));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> indexer.addIndexers(Map.of("bad", o -> {
+                    throw new IllegalStateException("cannot index");
+                })));
         assertTrue(indexer.getIndexers().isEmpty());
     }
 
     @Test
     void getIndexersIsUnmodifiable() {
         Indexer<TestObject> indexer = Stores.newIndexer(KEY, Map.of("app", IndexFunctions.byLabel("app")));
-        assertThrows(UnsupportedOperationException.class, () -> indexer.getIndexers().clear());
+        assertThrows(
+                UnsupportedOperationException.class, () -> indexer.getIndexers().clear());
     }
 
     @Test
@@ -209,17 +211,28 @@ class IndexerTest {
 
         // Old and new object once each: no rebuild over the 1000 stored objects.
         assertEquals(2, calls.get());
-        assertEquals(5, indexer.byIndex("app", "even").stream().filter(o -> o.name().equals("p0")).findFirst()
-                .orElseThrow().value(), "the bucket serves the new object");
-        assertEquals(new HashSet<>(oddBefore), new HashSet<>(indexer.indexKeys("app", "odd")), "other bucket untouched");
+        assertEquals(
+                5,
+                indexer.byIndex("app", "even").stream()
+                        .filter(o -> o.name().equals("p0"))
+                        .findFirst()
+                        .orElseThrow()
+                        .value(),
+                "the bucket serves the new object");
+        assertEquals(
+                new HashSet<>(oddBefore), new HashSet<>(indexer.indexKeys("app", "odd")), "other bucket untouched");
         assertEquals(500, indexer.indexKeys("app", "even").size());
     }
 
     @Test
     void objectMovingBetweenLabelValuesMovesBuckets() {
-        Indexer<TestObject> indexer = Stores.newIndexer(KEY, Map.of(
-                "app", IndexFunctions.byLabel("app"),
-                IndexFunctions.NAMESPACE_INDEX, IndexFunctions.byNamespace()));
+        Indexer<TestObject> indexer = Stores.newIndexer(
+                KEY,
+                Map.of(
+                        "app",
+                        IndexFunctions.byLabel("app"),
+                        IndexFunctions.NAMESPACE_INDEX,
+                        IndexFunctions.byNamespace()));
         TestObject web = TestObject.of("ns", "web", 1).withLabels(Map.of("app", "blue"));
         indexer.add(web);
         indexer.add(TestObject.of("ns", "other", 1).withLabels(Map.of("app", "blue")));

@@ -51,11 +51,9 @@ class KeyFunctionsTest {
 
     @Test
     void accessorKeyFunctionAdaptsForeignModels() {
-        record Foreign(String ns, String n) {
-        }
-        KeyFunction<Foreign> adapted = KeyFunctions.metaNamespaceKey(obj -> obj instanceof Foreign f
-                ? new TestObject(f.ns(), f.n(), null, null, Map.of(), 0)
-                : null);
+        record Foreign(String ns, String n) {}
+        KeyFunction<Foreign> adapted = KeyFunctions.metaNamespaceKey(
+                obj -> obj instanceof Foreign f ? new TestObject(f.ns(), f.n(), null, null, Map.of(), 0) : null);
         assertEquals("a/b", adapted.key(new Foreign("a", "b")));
         assertEquals("b", adapted.key(new Foreign(null, "b")));
         assertEquals("t", adapted.key(new DeletedFinalStateUnknown<>("t", null)));

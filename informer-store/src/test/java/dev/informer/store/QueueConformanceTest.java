@@ -74,7 +74,7 @@ abstract class QueueConformanceTest {
         List<Delta<TestObject>> all = new ArrayList<>();
         while (true) {
             try {
-                all.addAll(queue.pop((deltas, initial) -> { }).asList());
+                all.addAll(queue.pop((deltas, initial) -> {}).asList());
             } catch (QueueClosedException e) {
                 return all;
             }
@@ -95,7 +95,8 @@ abstract class QueueConformanceTest {
         queue.add(obj("a", 1));
         queue.update(obj("a", 2));
         queue.delete(obj("a", 3));
-        assertEquals(List.of(delta(ADDED, obj("a", 1)), delta(UPDATED, obj("a", 2)), delta(DELETED, obj("a", 3))),
+        assertEquals(
+                List.of(delta(ADDED, obj("a", 1)), delta(UPDATED, obj("a", 2)), delta(DELETED, obj("a", 3))),
                 drain(queue));
     }
 
@@ -105,7 +106,8 @@ abstract class QueueConformanceTest {
         queue.add(obj("c", 1));
         queue.add(obj("a", 2));
         queue.update(obj("b", 3));
-        assertEquals(List.of(delta(ADDED, obj("c", 1)), delta(ADDED, obj("a", 2)), delta(UPDATED, obj("b", 3))),
+        assertEquals(
+                List.of(delta(ADDED, obj("c", 1)), delta(ADDED, obj("a", 2)), delta(UPDATED, obj("b", 3))),
                 drain(queue));
     }
 
@@ -125,9 +127,11 @@ abstract class QueueConformanceTest {
         queue.add(obj("a", 1));
         queue.add(obj("b", 1));
         IOException failure = new IOException("handler failed");
-        IOException thrown = assertThrows(IOException.class, () -> queue.pop((deltas, initial) -> {
-            throw failure;
-        }));
+        IOException thrown = assertThrows(
+                IOException.class,
+                () -> queue.pop((deltas, initial) -> {
+                    throw failure;
+                }));
         assertSame(failure, thrown);
         assertEquals(List.of(delta(ADDED, obj("b", 1))), drain(queue));
     }
@@ -142,7 +146,8 @@ abstract class QueueConformanceTest {
         List<Delta<TestObject>> seen = new ArrayList<>();
         while (true) {
             try {
-                queue.popBatch((batch, initial) -> seen.addAll(batch), (deltas, initial) -> seen.addAll(deltas.asList()));
+                queue.popBatch(
+                        (batch, initial) -> seen.addAll(batch), (deltas, initial) -> seen.addAll(deltas.asList()));
             } catch (QueueClosedException e) {
                 break;
             }
@@ -156,8 +161,12 @@ abstract class QueueConformanceTest {
     void replaceQueuesReplacedForListedObjectsAndTombstonesForVanishedKnownOnes() throws Exception {
         Queue<TestObject> queue = newQueue(known(obj("a", 1), obj("b", 2)), null);
         queue.replace(List.of(obj("a", 3), obj("c", 4)), "10");
-        assertEquals(sorted(List.of(delta(REPLACED, obj("a", 3)), delta(REPLACED, obj("c", 4)),
-                delta(DELETED, tombstone("b", obj("b", 2))))), sorted(drain(queue)));
+        assertEquals(
+                sorted(List.of(
+                        delta(REPLACED, obj("a", 3)),
+                        delta(REPLACED, obj("c", 4)),
+                        delta(DELETED, tombstone("b", obj("b", 2))))),
+                sorted(drain(queue)));
     }
 
     @Test
@@ -166,8 +175,12 @@ abstract class QueueConformanceTest {
         queue.add(obj("x", 1));
         queue.update(obj("x", 2));
         queue.replace(List.of(), "10");
-        assertEquals(List.of(delta(ADDED, obj("x", 1)), delta(UPDATED, obj("x", 2)),
-                delta(DELETED, tombstone("x", obj("x", 2)))), drain(queue));
+        assertEquals(
+                List.of(
+                        delta(ADDED, obj("x", 1)),
+                        delta(UPDATED, obj("x", 2)),
+                        delta(DELETED, tombstone("x", obj("x", 2)))),
+                drain(queue));
     }
 
     @Test
@@ -238,9 +251,9 @@ abstract class QueueConformanceTest {
     void hasSyncedCountsTheDeletionsAFirstReplaceInferred() throws Exception {
         Queue<TestObject> queue = newQueue(known(obj("c", 1)), null);
         queue.replace(List.of(obj("a", 1)), "10");
-        queue.pop((deltas, initial) -> { });
+        queue.pop((deltas, initial) -> {});
         assertFalse(queue.hasSynced());
-        queue.pop((deltas, initial) -> { });
+        queue.pop((deltas, initial) -> {});
         assertTrue(queue.hasSynced());
     }
 
@@ -269,9 +282,11 @@ abstract class QueueConformanceTest {
         queue.close();
         queue.close();
         assertTrue(queue.isClosed());
-        assertEquals(List.of(delta(ADDED, obj("a", 1))), queue.pop((deltas, initial) -> { }).asList());
-        assertThrows(QueueClosedException.class, () -> queue.pop((deltas, initial) -> { }));
-        assertThrows(QueueClosedException.class, () -> queue.popBatch((b, i) -> { }, (d, i) -> { }));
+        assertEquals(
+                List.of(delta(ADDED, obj("a", 1))),
+                queue.pop((deltas, initial) -> {}).asList());
+        assertThrows(QueueClosedException.class, () -> queue.pop((deltas, initial) -> {}));
+        assertThrows(QueueClosedException.class, () -> queue.popBatch((b, i) -> {}, (d, i) -> {}));
     }
 
     @Test
@@ -283,7 +298,7 @@ abstract class QueueConformanceTest {
         Thread popper = new Thread(() -> {
             popping.countDown();
             try {
-                queue.pop((deltas, initial) -> { });
+                queue.pop((deltas, initial) -> {});
             } catch (Exception e) {
                 outcome.set(e);
             } finally {
@@ -313,12 +328,14 @@ abstract class QueueConformanceTest {
         queue.update(obj("a", 2));
         queue.delete(obj("a", 3));
         List<Delta<TestObject>> first = drain(queue);
-        assertEquals(List.of(delta(ADDED, obj("a", 101)), delta(UPDATED, obj("a", 102)), delta(DELETED, obj("a", 103))),
+        assertEquals(
+                List.of(delta(ADDED, obj("a", 101)), delta(UPDATED, obj("a", 102)), delta(DELETED, obj("a", 103))),
                 first);
 
         Queue<TestObject> relisted = newQueue(known(obj("k", 1), obj("gone", 2)), plusHundred);
         relisted.replace(List.of(obj("k", 5)), "10");
-        assertEquals(sorted(List.of(delta(REPLACED, obj("k", 105)), delta(DELETED, tombstone("gone", obj("gone", 2))))),
+        assertEquals(
+                sorted(List.of(delta(REPLACED, obj("k", 105)), delta(DELETED, tombstone("gone", obj("gone", 2))))),
                 sorted(drain(relisted)));
 
         Queue<TestObject> resynced = newQueue(known(obj("k", 1)), plusHundred);

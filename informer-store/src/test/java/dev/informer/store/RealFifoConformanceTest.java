@@ -25,7 +25,9 @@ class RealFifoConformanceTest extends QueueConformanceTest {
     static class Batched extends RealFifoConformanceTest {
         @Override
         Queue<TestObject> newQueue(KnownObjects<TestObject> known, UnaryOperator<Object> transformer) {
-            return builder(known, transformer).options(RealFifoOptions.builder().maxBatchSize(1000).build()).build();
+            return builder(known, transformer)
+                    .options(RealFifoOptions.builder().maxBatchSize(1000).build())
+                    .build();
         }
     }
 }

@@ -55,7 +55,8 @@ class RealFifoTest {
         List<List<Delta<TestObject>>> pops = new ArrayList<>();
         while (true) {
             try {
-                queue.popBatch((batch, initial) -> pops.add(List.copyOf(batch)),
+                queue.popBatch(
+                        (batch, initial) -> pops.add(List.copyOf(batch)),
                         (deltas, initial) -> pops.add(deltas.asList()));
             } catch (QueueClosedException e) {
                 return pops;
@@ -75,7 +76,7 @@ class RealFifoTest {
         List<Integer> sizes = new ArrayList<>();
         List<Delta<TestObject>> order = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            Deltas<TestObject> popped = fifo.pop((d, initial) -> { });
+            Deltas<TestObject> popped = fifo.pop((d, initial) -> {});
             sizes.add(popped.size());
             order.add(popped.oldest());
         }
@@ -87,8 +88,9 @@ class RealFifoTest {
         deltaFifo.add(obj("a", 1));
         deltaFifo.add(obj("b", 1));
         deltaFifo.update(obj("a", 2));
-        assertEquals(List.of(delta(ADDED, obj("a", 1)), delta(UPDATED, obj("a", 2))),
-                deltaFifo.pop((d, initial) -> { }).asList());
+        assertEquals(
+                List.of(delta(ADDED, obj("a", 1)), delta(UPDATED, obj("a", 2))),
+                deltaFifo.pop((d, initial) -> {}).asList());
     }
 
     @Test
@@ -97,7 +99,8 @@ class RealFifoTest {
         fifo.add(obj("a", 1));
         fifo.delete(obj("a", 1));
         fifo.delete(obj("a", 1));
-        assertEquals(List.of(delta(ADDED, obj("a", 1)), delta(DELETED, obj("a", 1)), delta(DELETED, obj("a", 1))),
+        assertEquals(
+                List.of(delta(ADDED, obj("a", 1)), delta(DELETED, obj("a", 1)), delta(DELETED, obj("a", 1))),
                 drain(fifo));
     }
 
@@ -106,7 +109,8 @@ class RealFifoTest {
         RealFifo<TestObject> fifo = RealFifo.builder(KEY).knownObjects(known()).build();
         fifo.delete(obj("never-seen", 1));
         assertEquals(List.of(delta(DELETED, obj("never-seen", 1))), drain(fifo));
-        DeltaFifo<TestObject> deltaFifo = DeltaFifo.builder(KEY).knownObjects(known()).build();
+        DeltaFifo<TestObject> deltaFifo =
+                DeltaFifo.builder(KEY).knownObjects(known()).build();
         deltaFifo.delete(obj("never-seen", 1));
         assertEquals(List.of(), drain(deltaFifo));
     }
@@ -114,19 +118,27 @@ class RealFifoTest {
     @Test
     void replaceQueuesDeletionsFirstThenTheListInListOrder() throws Exception {
         // client-go's TestRealFIFOW_ReplaceMakesDeletionsForObjectsOnlyInQueue
-        RealFifo<TestObject> fifo = RealFifo.builder(KEY).knownObjects(known(obj("k", 1))).build();
+        RealFifo<TestObject> fifo =
+                RealFifo.builder(KEY).knownObjects(known(obj("k", 1))).build();
         fifo.add(obj("q", 1));
         fifo.update(obj("q", 2));
         fifo.replace(List.of(obj("z", 1), obj("b", 1)), "10");
-        assertEquals(List.of(delta(ADDED, obj("q", 1)), delta(UPDATED, obj("q", 2)),
-                delta(DELETED, tombstone("q", obj("q", 2))), delta(DELETED, tombstone("k", obj("k", 1))),
-                delta(REPLACED, obj("z", 1)), delta(REPLACED, obj("b", 1))), drain(fifo));
+        assertEquals(
+                List.of(
+                        delta(ADDED, obj("q", 1)),
+                        delta(UPDATED, obj("q", 2)),
+                        delta(DELETED, tombstone("q", obj("q", 2))),
+                        delta(DELETED, tombstone("k", obj("k", 1))),
+                        delta(REPLACED, obj("z", 1)),
+                        delta(REPLACED, obj("b", 1))),
+                drain(fifo));
     }
 
     @Test
     void replaceOfADeletedAndRecreatedObjectKeepsTheQueuedDeletion() throws Exception {
         // client-go's TestRealFIFO_replaceWithDeleteDeltaIn: the queued delete is a different UID.
-        RealFifo<TestObject> fifo = RealFifo.builder(KEY).knownObjects(known(obj("foo", 5))).build();
+        RealFifo<TestObject> fifo =
+                RealFifo.builder(KEY).knownObjects(known(obj("foo", 5))).build();
         fifo.delete(obj("foo", 5));
         fifo.replace(List.of(obj("foo", 6)), "0");
         assertEquals(List.of(delta(DELETED, obj("foo", 5)), delta(REPLACED, obj("foo", 6))), drain(fifo));
@@ -145,12 +157,14 @@ class RealFifoTest {
     @Test
     void hasSyncedIsCorrectWhenTheInitialListIsFollowedByADeletion() throws Exception {
         // client-go's TestRealFIFO_HasSyncedCorrectOnDeletion
-        RealFifo<TestObject> fifo = RealFifo.builder(KEY).knownObjects(known(obj("a", 1), obj("b", 1))).build();
+        RealFifo<TestObject> fifo = RealFifo.builder(KEY)
+                .knownObjects(known(obj("a", 1), obj("b", 1)))
+                .build();
         fifo.replace(List.of(obj("a", 1), obj("b", 1), obj("c", 1)), "0");
         fifo.delete(obj("a", 1));
         for (int i = 0; i < 3; i++) {
             assertFalse(fifo.hasSynced());
-            fifo.pop((d, initial) -> { });
+            fifo.pop((d, initial) -> {});
         }
         assertTrue(fifo.hasSynced());
     }
@@ -161,8 +175,10 @@ class RealFifoTest {
     void popBatchHandsOutDistinctKeysInOneBatch() throws Exception {
         RealFifo<TestObject> fifo = fifo(batches(1000));
         fifo.replace(List.of(obj("a", 1), obj("b", 1), obj("c", 1)), "1");
-        assertEquals(List.of(List.of(delta(REPLACED, obj("a", 1)), delta(REPLACED, obj("b", 1)),
-                delta(REPLACED, obj("c", 1)))), drainBatches(fifo));
+        assertEquals(
+                List.of(List.of(
+                        delta(REPLACED, obj("a", 1)), delta(REPLACED, obj("b", 1)), delta(REPLACED, obj("c", 1)))),
+                drainBatches(fifo));
     }
 
     @Test
@@ -175,10 +191,12 @@ class RealFifoTest {
         List<Integer> sizes = new ArrayList<>();
         fifo.close();
         for (int i = 0; i < 2; i++) {
-            fifo.popBatch((batch, isInitial) -> {
-                sizes.add(batch.size());
-                initial.add(isInitial);
-            }, (d, isInitial) -> fail());
+            fifo.popBatch(
+                    (batch, isInitial) -> {
+                        sizes.add(batch.size());
+                        initial.add(isInitial);
+                    },
+                    (d, isInitial) -> fail());
         }
         assertEquals(List.of(2, 2), sizes);
         assertEquals(List.of(true, false), initial);
@@ -195,8 +213,14 @@ class RealFifoTest {
         fifo.update(obj("b", 2));
         fifo.update(obj("a", 3));
         fifo.delete(obj("a", 3));
-        assertEquals(List.of(List.of(delta(ADDED, obj("a", 1)), delta(ADDED, obj("b", 1)), delta(UPDATED, obj("b", 2)),
-                delta(UPDATED, obj("a", 3)), delta(DELETED, obj("a", 3)))), drainBatches(fifo));
+        assertEquals(
+                List.of(List.of(
+                        delta(ADDED, obj("a", 1)),
+                        delta(ADDED, obj("b", 1)),
+                        delta(UPDATED, obj("b", 2)),
+                        delta(UPDATED, obj("a", 3)),
+                        delta(DELETED, obj("a", 3)))),
+                drainBatches(fifo));
     }
 
     @Test
@@ -205,7 +229,8 @@ class RealFifoTest {
         for (int i = 0; i < 5; i++) {
             fifo.add(obj("o" + i, 1));
         }
-        assertEquals(List.of(2, 2, 1), drainBatches(fifo).stream().map(List::size).toList());
+        assertEquals(
+                List.of(2, 2, 1), drainBatches(fifo).stream().map(List::size).toList());
     }
 
     @Test
@@ -217,7 +242,8 @@ class RealFifoTest {
         fifo.add(obj("c", 1));
         fifo.resync();
         List<List<DeltaType>> types = drainBatches(fifo).stream()
-                .map(pop -> pop.stream().map(Delta::type).toList()).toList();
+                .map(pop -> pop.stream().map(Delta::type).toList())
+                .toList();
         assertEquals(List.of(List.of(ADDED, ADDED), List.of(BOOKMARK), List.of(ADDED), List.of(SYNC_ALL)), types);
     }
 
@@ -225,9 +251,13 @@ class RealFifoTest {
     void aFailingBatchStillCountsTowardsHasSynced() throws Exception {
         RealFifo<TestObject> fifo = fifo(batches(1000));
         fifo.replace(List.of(obj("a", 1), obj("b", 1)), "1");
-        assertThrows(IllegalStateException.class, () -> fifo.popBatch((batch, initial) -> {
-            throw new IllegalStateException("handler failed");
-        }, (d, initial) -> { }));
+        assertThrows(
+                IllegalStateException.class,
+                () -> fifo.popBatch(
+                        (batch, initial) -> {
+                            throw new IllegalStateException("handler failed");
+                        },
+                        (d, initial) -> {}));
         assertTrue(fifo.hasSynced());
         assertEquals(0, fifo.len());
     }
@@ -237,15 +267,21 @@ class RealFifoTest {
     @Test
     void atomicReplaceQueuesTheWholeRelistAsOneItem() throws Exception {
         // client-go's TestRealFIFO_ReplaceAtomic
-        RealFifo<TestObject> fifo = RealFifo.builder(KEY).options(atomic())
-                .transformer(o -> ((TestObject) o).withValue(((TestObject) o).value() + 100)).build();
+        RealFifo<TestObject> fifo = RealFifo.builder(KEY)
+                .options(atomic())
+                .transformer(o -> ((TestObject) o).withValue(((TestObject) o).value() + 100))
+                .build();
         fifo.add(obj("x", 1));
         fifo.bookmark("7");
         fifo.replace(List.of(obj("a", 1), obj("b", 2)), "10");
         fifo.replace(List.of(), "20");
-        assertEquals(List.of(delta(ADDED, obj("x", 101)), delta(BOOKMARK, new Bookmark("7")),
-                delta(REPLACED_ALL, new ReplacedAll<>("10", List.of(obj("a", 101), obj("b", 102)))),
-                delta(REPLACED_ALL, new ReplacedAll<>("20", List.of()))), drain(fifo));
+        assertEquals(
+                List.of(
+                        delta(ADDED, obj("x", 101)),
+                        delta(BOOKMARK, new Bookmark("7")),
+                        delta(REPLACED_ALL, new ReplacedAll<>("10", List.of(obj("a", 101), obj("b", 102)))),
+                        delta(REPLACED_ALL, new ReplacedAll<>("20", List.of()))),
+                drain(fifo));
     }
 
     @Test
@@ -277,12 +313,18 @@ class RealFifoTest {
 
     @Test
     void optionCombinationsClientGoRejectsAreRejected() {
-        assertThrows(IllegalStateException.class,
+        assertThrows(
+                IllegalStateException.class,
                 () -> RealFifoOptions.builder().unlockWhileProcessing(true).build());
-        assertThrows(IllegalStateException.class, () -> RealFifoOptions.builder().emitBookmarks(true).build());
-        assertThrows(IllegalArgumentException.class, () -> RealFifoOptions.builder().maxBatchSize(0));
-        IllegalStateException knownWithAtomic = assertThrows(IllegalStateException.class,
-                () -> RealFifo.builder(KEY).options(atomic()).knownObjects(known()).build());
+        assertThrows(
+                IllegalStateException.class,
+                () -> RealFifoOptions.builder().emitBookmarks(true).build());
+        assertThrows(
+                IllegalArgumentException.class, () -> RealFifoOptions.builder().maxBatchSize(0));
+        IllegalStateException knownWithAtomic = assertThrows(IllegalStateException.class, () -> RealFifo.builder(KEY)
+                .options(atomic())
+                .knownObjects(known())
+                .build());
         assertTrue(knownWithAtomic.getMessage().contains("knownObjects"), knownWithAtomic.getMessage());
         RealFifoOptions clientGo = RealFifoOptions.clientGoDefaults();
         assertTrue(clientGo.atomicEvents() && clientGo.unlockWhileProcessing() && clientGo.emitBookmarks());
@@ -293,7 +335,8 @@ class RealFifoTest {
 
     @Test
     void withUnlockWhileProcessingAProducerQueuesWhileTheProcessorRuns() throws Exception {
-        RealFifo<TestObject> fifo = fifo(atomic().toBuilder().unlockWhileProcessing(true).build());
+        RealFifo<TestObject> fifo =
+                fifo(atomic().toBuilder().unlockWhileProcessing(true).build());
         fifo.add(obj("a", 1));
         CountDownLatch added = new CountDownLatch(1);
         boolean[] addedWhileProcessing = new boolean[1];
@@ -359,9 +402,14 @@ class RealFifoTest {
     void metricsReportQueuedItemsAndProcessingLatency() throws Exception {
         RecordingMetrics metrics = new RecordingMetrics();
         AtomicLong now = new AtomicLong(1_000);
-        RealFifo<TestObject> fifo = RealFifo.builder(KEY).name("pods")
-                .options(RealFifoOptions.builder().metricsProvider(metrics).maxBatchSize(10).build())
-                .nanoTime(now::get).build();
+        RealFifo<TestObject> fifo = RealFifo.builder(KEY)
+                .name("pods")
+                .options(RealFifoOptions.builder()
+                        .metricsProvider(metrics)
+                        .maxBatchSize(10)
+                        .build())
+                .nanoTime(now::get)
+                .build();
         assertEquals(List.of("pods"), metrics.names);
         fifo.add(obj("a", 1));
         fifo.add(obj("b", 1));

@@ -3,7 +3,8 @@ package dev.informer.store;
 import java.util.Map;
 
 /** A small immutable API-object stand-in for the store tests. */
-record TestObject(String namespace, String name, String resourceVersion, String uid, Map<String, String> labels, int value)
+record TestObject(
+        String namespace, String name, String resourceVersion, String uid, Map<String, String> labels, int value)
         implements ObjectMetaAccessor {
 
     /** A cluster-scoped object: its key is its name. */

@@ -48,7 +48,8 @@ class ThreadSafeStoreTest {
         store.add(TestObject.of("a", 10));
         store.add(TestObject.of("c", 20));
         store.add(TestObject.of("e", 30));
-        assertEquals(Set.of(10, 20, 30), store.list().stream().map(TestObject::value).collect(Collectors.toSet()));
+        assertEquals(
+                Set.of(10, 20, 30), store.list().stream().map(TestObject::value).collect(Collectors.toSet()));
         assertEquals(3, store.list().size());
         assertEquals(Set.of("a", "c", "e"), new HashSet<>(store.listKeys()));
     }
@@ -123,7 +124,8 @@ class ThreadSafeStoreTest {
     void replaceWithOneKeylessObjectLeavesStoreUnchanged() {
         Store<TestObject> store = Stores.newStore(KEY);
         store.add(TestObject.of("a", 1));
-        KeyException e = assertThrows(KeyException.class,
+        KeyException e = assertThrows(
+                KeyException.class,
                 () -> store.replace(List.of(TestObject.of("b", 2), TestObject.of("ns", "", 3)), "1"));
         assertTrue(e.getMessage().contains(TestObject.class.getName()), e.getMessage());
         assertEquals(List.of(TestObject.of("a", 1)), store.list());
@@ -159,8 +161,8 @@ class ThreadSafeStoreTest {
 
     @Test
     void indexFunctionsWithMultipleValuesMoveOnlyChangedValues() {
-        Indexer<String> store = Stores.newIndexer(STRING_KEY,
-                Map.of("csv", s -> Arrays.asList(valueOf(s).split(","))));
+        Indexer<String> store = Stores.newIndexer(
+                STRING_KEY, Map.of("csv", s -> Arrays.asList(valueOf(s).split(","))));
         store.add("key1=foo");
         store.add("key2=bar");
         assertBuckets(store, Map.of("foo", Set.of("key1"), "bar", Set.of("key2")));
@@ -172,15 +174,24 @@ class ThreadSafeStoreTest {
         assertBuckets(store, Map.of("foo", Set.of("key1", "key2"), "bar", Set.of("key1", "key2")));
 
         store.add("key3=foo,bar,baz");
-        assertBuckets(store, Map.of("foo", Set.of("key1", "key2", "key3"), "bar", Set.of("key1", "key2", "key3"),
-                "baz", Set.of("key3")));
+        assertBuckets(
+                store,
+                Map.of(
+                        "foo",
+                        Set.of("key1", "key2", "key3"),
+                        "bar",
+                        Set.of("key1", "key2", "key3"),
+                        "baz",
+                        Set.of("key3")));
 
         store.update("key1=foo");
-        assertBuckets(store, Map.of("foo", Set.of("key1", "key2", "key3"), "bar", Set.of("key2", "key3"),
-                "baz", Set.of("key3")));
+        assertBuckets(
+                store,
+                Map.of("foo", Set.of("key1", "key2", "key3"), "bar", Set.of("key2", "key3"), "baz", Set.of("key3")));
 
         store.update("key2=bar");
-        assertBuckets(store, Map.of("foo", Set.of("key1", "key3"), "bar", Set.of("key2", "key3"), "baz", Set.of("key3")));
+        assertBuckets(
+                store, Map.of("foo", Set.of("key1", "key3"), "bar", Set.of("key2", "key3"), "baz", Set.of("key3")));
 
         store.delete("key1");
         assertBuckets(store, Map.of("foo", Set.of("key3"), "bar", Set.of("key2", "key3"), "baz", Set.of("key3")));
@@ -196,16 +207,20 @@ class ThreadSafeStoreTest {
 
     @Test
     void failingIndexFunctionLeavesStoreAndIndicesUnchanged() {
-        Indexer<TestObject> indexer = Stores.newIndexer(KEY, Map.of(
-                "byValue", o -> List.of(String.valueOf(o.value())),
-                "picky", o -> {
-                    if (o.value() < 0) {
-                        throw new IllegalStateException("negative");
-                    }
-                    return List.of("ok");
-                }));
+        Indexer<TestObject> indexer = Stores.newIndexer(
+                KEY,
+                Map.of(
+                        "byValue", o -> List.of(String.valueOf(o.value())),
+                        "picky",
+                                o -> {
+                                    if (o.value() < 0) {
+                                        throw new IllegalStateException("negative");
+                                    }
+                                    return List.of("ok");
+                                }));
         indexer.add(TestObject.of("a", 1));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> indexer.update(TestObject.of("a", -1)));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> indexer.update(TestObject.of("a", -1)));
         assertTrue(e.getMessage().contains("picky") && e.getMessage().contains("\"a\""), e.getMessage());
         assertEquals(1, indexer.getByKey("a").orElseThrow().value());
         assertEquals(List.of("1"), indexer.listIndexFuncValues("byValue"));
@@ -218,7 +233,8 @@ class ThreadSafeStoreTest {
     @Test
     void indexFunctionReturningNullValueIsRejected() {
         Indexer<TestObject> indexer = Stores.newIndexer(KEY, Map.of("nully", o -> Arrays.asList("x", null)));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> indexer.add(TestObject.of("a", 1)));
+        IllegalArgumentException e =
+                assertThrows(IllegalArgumentException.class, () -> indexer.add(TestObject.of("a", 1)));
         assertTrue(e.getMessage().contains("nully"), e.getMessage());
         assertTrue(indexer.list().isEmpty());
     }

@@ -8,29 +8,29 @@ package dev.informer.testing;
  * <p>Immutable, thread-safe.
  */
 public final class ApiStatusException extends RuntimeException {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  private final int code;
-  private final String reason;
+    private final int code;
+    private final String reason;
 
-  /**
-   * @param code    the HTTP status code of the equivalent HTTP answer
-   * @param reason  the Status reason, e.g. {@code "NotFound"}
-   * @param message the Status message
-   */
-  public ApiStatusException(int code, String reason, String message) {
-    super(code + " " + reason + ": " + message);
-    this.code = code;
-    this.reason = reason;
-  }
+    /**
+     * @param code    the HTTP status code of the equivalent HTTP answer
+     * @param reason  the Status reason, e.g. {@code "NotFound"}
+     * @param message the Status message
+     */
+    public ApiStatusException(int code, String reason, String message) {
+        super(code + " " + reason + ": " + message);
+        this.code = code;
+        this.reason = reason;
+    }
 
-  /** The HTTP status code, e.g. 404. */
-  public int code() {
-    return code;
-  }
+    /** The HTTP status code, e.g. 404. */
+    public int code() {
+        return code;
+    }
 
-  /** The Status reason, e.g. {@code "NotFound"}, {@code "AlreadyExists"}, {@code "Conflict"}. */
-  public String reason() {
-    return reason;
-  }
+    /** The Status reason, e.g. {@code "NotFound"}, {@code "AlreadyExists"}, {@code "Conflict"}. */
+    public String reason() {
+        return reason;
+    }
 }

@@ -13,8 +13,8 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Clock;
-import java.time.Instant;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -54,433 +54,440 @@ import org.slf4j.LoggerFactory;
  * still work on the in-memory data but no HTTP is served.
  */
 public final class EmbeddedApiServer implements AutoCloseable {
-  private static final Logger LOG = LoggerFactory.getLogger(EmbeddedApiServer.class);
-  private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
-  private static final String NODELAY_PROPERTY = "sun.net.httpserver.nodelay";
-  private static final List<String> DEFAULT_NAMESPACES =
-      List.of("default", "kube-system", "kube-public", "kube-node-lease");
+    private static final Logger LOG = LoggerFactory.getLogger(EmbeddedApiServer.class);
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+    private static final String NODELAY_PROPERTY = "sun.net.httpserver.nodelay";
+    private static final List<String> DEFAULT_NAMESPACES =
+            List.of("default", "kube-system", "kube-public", "kube-node-lease");
 
-  static {
-    // The JDK server writes response headers and body separately; without TCP_NODELAY, Nagle's
-    // algorithm and the client's delayed ACK stall every small answer by ~40 ms. The JDK reads
-    // this once, when its first HttpServer is created; an explicit setting is respected.
-    if (System.getProperty(NODELAY_PROPERTY) == null) {
-      System.setProperty(NODELAY_PROPERTY, "true");
+    static {
+        // The JDK server writes response headers and body separately; without TCP_NODELAY, Nagle's
+        // algorithm and the client's delayed ACK stall every small answer by ~40 ms. The JDK reads
+        // this once, when its first HttpServer is created; an explicit setting is respected.
+        if (System.getProperty(NODELAY_PROPERTY) == null) {
+            System.setProperty(NODELAY_PROPERTY, "true");
+        }
     }
-  }
 
-  private final ApiServerEngine engine;
-  private final DirectAccess direct;
-  private final HttpServer http;
-  private final RequestExecutor executor;
-  private final String url;
-  private final int port;
-  private final AtomicBoolean closed = new AtomicBoolean();
+    private final ApiServerEngine engine;
+    private final DirectAccess direct;
+    private final HttpServer http;
+    private final RequestExecutor executor;
+    private final String url;
+    private final int port;
+    private final AtomicBoolean closed = new AtomicBoolean();
 
-  private EmbeddedApiServer(Builder b) throws IOException {
-    long seed = b.seed != null ? b.seed : new SecureRandom().nextLong();
-    long epoch = b.rvEpoch != null ? b.rvEpoch : epochMicros(b.clock.instant());
-    this.engine = new ApiServerEngine(b.definitions(), b.historyLimit, b.historyMaxAge,
-        b.bookmarkInterval, b.clock, System::nanoTime, seed, epoch, b.futureRvWait);
-    this.direct = new DirectAccess(engine);
-    if (b.defaultNamespaces) {
-      for (String ns : DEFAULT_NAMESPACES) {
-        direct.create("namespaces", null, "{\"metadata\":{\"name\":\"" + ns + "\"}}");
-      }
+    private EmbeddedApiServer(Builder b) throws IOException {
+        long seed = b.seed != null ? b.seed : new SecureRandom().nextLong();
+        long epoch = b.rvEpoch != null ? b.rvEpoch : epochMicros(b.clock.instant());
+        this.engine = new ApiServerEngine(
+                b.definitions(),
+                b.historyLimit,
+                b.historyMaxAge,
+                b.bookmarkInterval,
+                b.clock,
+                System::nanoTime,
+                seed,
+                epoch,
+                b.futureRvWait);
+        this.direct = new DirectAccess(engine);
+        if (b.defaultNamespaces) {
+            for (String ns : DEFAULT_NAMESPACES) {
+                direct.create("namespaces", null, "{\"metadata\":{\"name\":\"" + ns + "\"}}");
+            }
+        }
+        InetAddress loopback = InetAddress.getByName("127.0.0.1");
+        this.http = HttpServer.create(new InetSocketAddress(loopback, b.port), 1024);
+        this.port = http.getAddress().getPort();
+        this.url = "http://127.0.0.1:" + port;
+        this.executor =
+                new RequestExecutor(b.workerThreads, b.maxWatches, b.headerTimeout, b.threadFactory, System::nanoTime);
+        http.setExecutor(executor);
+        http.createContext("/", new ApiHandler(engine, "127.0.0.1:" + port, executor));
+        http.start();
+        LOG.info("Embedded API server listening on {}", url);
     }
-    InetAddress loopback = InetAddress.getByName("127.0.0.1");
-    this.http = HttpServer.create(new InetSocketAddress(loopback, b.port), 1024);
-    this.port = http.getAddress().getPort();
-    this.url = "http://127.0.0.1:" + port;
-    this.executor = new RequestExecutor(b.workerThreads, b.maxWatches, b.headerTimeout,
-        b.threadFactory, System::nanoTime);
-    http.setExecutor(executor);
-    http.createContext("/", new ApiHandler(engine, "127.0.0.1:" + port, executor));
-    http.start();
-    LOG.info("Embedded API server listening on {}", url);
-  }
 
-  /** The default epoch: microseconds since 1970 (below 2^53, so even float parsers keep it). */
-  private static long epochMicros(Instant now) {
-    return Math.max(0, now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000);
-  }
-
-  /**
-   * A builder with the defaults: ephemeral port, history of 10,000 events or 75 s, 60 s
-   * bookmarks, 32 workers, 512 watches, 10 s header timeout, 3 s wait for future
-   * resourceVersions, a time-derived resourceVersion epoch and random uids.
-   */
-  public static Builder builder() {
-    return new Builder();
-  }
-
-  /** {@code http://127.0.0.1:PORT}. */
-  public String url() {
-    return url;
-  }
-
-  /** The bound port. */
-  public int port() {
-    return port;
-  }
-
-  /**
-   * Writes a kubeconfig whose current context points at this server (namespace "default",
-   * a dummy bearer token) and returns {@code path}.
-   *
-   * @throws UncheckedIOException when the file cannot be written
-   */
-  public Path kubeconfig(Path path) {
-    return KubeconfigWriter.write(path, url, "default");
-  }
-
-  /** Fault injection for this server. */
-  public ServerFaults faults() {
-    return engine.faults();
-  }
-
-  /**
-   * The newest resourceVersion handed out (the value a list at this moment reports); before the
-   * first write, the epoch.
-   */
-  public long resourceVersion() {
-    return engine.currentRv();
-  }
-
-  /** The resources served: the built-ins, then the registered ones. */
-  public List<ResourceDefinition> resources() {
-    return engine.registry().all();
-  }
-
-  /**
-   * Creates an object, as {@code POST} would.
-   *
-   * @param resource  plural, singular, short name or kind, optionally {@code .group}-qualified
-   * @param namespace null for the body's namespace (or "default"); ignored when cluster-scoped
-   * @param json      the object
-   * @return the stored object (uid, resourceVersion, creationTimestamp assigned)
-   * @throws ApiStatusException 409 AlreadyExists, 400/422 on bad input
-   */
-  public String create(String resource, String namespace, String json) {
-    return direct.create(resource, namespace, json);
-  }
-
-  /**
-   * Reads an object.
-   *
-   * @param namespace null means "default"; ignored when cluster-scoped
-   */
-  public Optional<String> get(String resource, String namespace, String name) {
-    return direct.get(resource, namespace, name);
-  }
-
-  /**
-   * Replaces the object named in {@code json}, as {@code PUT} would (a stale
-   * {@code metadata.resourceVersion} fails with 409 Conflict; none means unconditional).
-   *
-   * @throws ApiStatusException 404, 409, 400/422
-   */
-  public String update(String resource, String namespace, String json) {
-    return direct.update(resource, namespace, json);
-  }
-
-  /**
-   * Replaces only the status of the object named in {@code json} ({@code PUT .../status}).
-   *
-   * @throws IllegalArgumentException when the resource has no status subresource
-   * @throws ApiStatusException       404, 409, 400/422
-   */
-  public String updateStatus(String resource, String namespace, String json) {
-    return direct.updateStatus(resource, namespace, json);
-  }
-
-  /**
-   * Applies an RFC 7386 JSON merge patch ({@code .status} changes are ignored when the resource
-   * has the status subresource, as over HTTP).
-   *
-   * @throws ApiStatusException 404, 409, 400/422
-   */
-  public String mergePatch(String resource, String namespace, String name, String patchJson) {
-    return direct.mergePatch(resource, namespace, name, patchJson);
-  }
-
-  /**
-   * Deletes an object, as {@code DELETE} with default options would: at once, or gracefully for
-   * pods bound to a node and for objects with finalizers.
-   *
-   * @return the object as deleted, or as now terminating
-   * @throws ApiStatusException 404
-   */
-  public String delete(String resource, String namespace, String name) {
-    return direct.delete(resource, namespace, name);
-  }
-
-  /** The live objects in list order; {@code namespace} null means all namespaces. */
-  public List<String> list(String resource, String namespace) {
-    return direct.list(resource, namespace);
-  }
-
-  /** The number of watch streams open now. */
-  public int openWatchCount() {
-    return engine.openWatchCount();
-  }
-
-  /**
-   * Waits until at least {@code min} watch streams are open ({@code min == 0}: until none is).
-   *
-   * @return whether that happened within {@code timeout}
-   * @throws InterruptedException when interrupted while waiting
-   */
-  public boolean awaitOpenWatches(int min, Duration timeout) throws InterruptedException {
-    if (min < 0) {
-      throw new IllegalArgumentException("min must be >= 0, got " + min);
-    }
-    return engine.awaitOpenWatches(min, timeout);
-  }
-
-  /**
-   * How many requests were served for a verb on a resource, e.g. {@code ("list", "pods")},
-   * {@code ("update", "pods/status")} (counted before injected failures apply).
-   */
-  public long requestCount(String verb, String resource) {
-    return engine.requestCount(verb, resource);
-  }
-
-  /**
-   * Ends every open watch (with a final BOOKMARK where the client allowed bookmarks) and stops
-   * the HTTP server. Idempotent; waits at most a few seconds.
-   */
-  @Override
-  public void close() {
-    if (!closed.compareAndSet(false, true)) {
-      return;
-    }
-    engine.beginShutdown();
-    try {
-      if (!engine.awaitOpenWatches(0, CLOSE_WAIT)) {
-        LOG.warn("{} watch streams did not end within {}; closing their connections",
-            engine.openWatchCount(), CLOSE_WAIT);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    http.stop(0);
-    executor.shutdownNow();
-    try {
-      if (!executor.awaitTermination(CLOSE_WAIT)) {
-        LOG.warn("Embedded API server threads did not stop within {}", CLOSE_WAIT);
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-    LOG.info("Embedded API server on {} stopped", url);
-  }
-
-  /**
-   * Configures and starts an {@link EmbeddedApiServer}. Not thread-safe (use from one thread);
-   * setters throw {@link IllegalArgumentException} for out-of-range values.
-   */
-  public static final class Builder {
-    private int port;
-    private int historyLimit = 10_000;
-    private Duration historyMaxAge = Duration.ofSeconds(75);
-    private Duration bookmarkInterval = Duration.ofSeconds(60);
-    private final List<ResourceDefinition> registered = new ArrayList<>();
-    private Clock clock = Clock.systemUTC();
-    private Long seed;
-    private Long rvEpoch;
-    private Duration futureRvWait = Duration.ofSeconds(3);
-    private int workerThreads = 32;
-    private int maxWatches = 512;
-    private Duration headerTimeout = Duration.ofSeconds(10);
-    private boolean defaultNamespaces = true;
-    private ThreadFactory threadFactory = defaultThreadFactory();
-
-    private Builder() {}
-
-    /** The port to bind on 127.0.0.1; 0 (the default) picks an ephemeral one. */
-    public Builder port(int port) {
-      if (port < 0 || port > 65535) {
-        throw new IllegalArgumentException("port must be in 0..65535, got " + port);
-      }
-      this.port = port;
-      return this;
+    /** The default epoch: microseconds since 1970 (below 2^53, so even float parsers keep it). */
+    private static long epochMicros(Instant now) {
+        return Math.max(0, now.getEpochSecond() * 1_000_000L + now.getNano() / 1_000);
     }
 
     /**
-     * Events retained per resource for watches and continue tokens from older
-     * resourceVersions (default 10,000); older ones answer 410 Expired. The history is also
-     * bounded by age ({@link #historyMaxAge}); whichever keeps less applies.
+     * A builder with the defaults: ephemeral port, history of 10,000 events or 75 s, 60 s
+     * bookmarks, 32 workers, 512 watches, 10 s header timeout, 3 s wait for future
+     * resourceVersions, a time-derived resourceVersion epoch and random uids.
      */
-    public Builder historyLimit(int events) {
-      if (events < 1 || events > 10_000_000) {
-        throw new IllegalArgumentException("historyLimit must be in 1..10000000, got " + events);
-      }
-      this.historyLimit = events;
-      return this;
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** {@code http://127.0.0.1:PORT}. */
+    public String url() {
+        return url;
+    }
+
+    /** The bound port. */
+    public int port() {
+        return port;
     }
 
     /**
-     * How long an event stays in the history (default 75 s, kube-apiserver's watch cache
-     * freshness window), measured on {@link #clock}; a watch from an older resourceVersion
-     * answers 410 Expired.
-     */
-    public Builder historyMaxAge(Duration age) {
-      Objects.requireNonNull(age, "age");
-      if (age.compareTo(Duration.ofMillis(1)) < 0) {
-        throw new IllegalArgumentException("historyMaxAge must be >= 1ms, got " + age);
-      }
-      this.historyMaxAge = age;
-      return this;
-    }
-
-    /**
-     * The resourceVersion before the first write (default: the {@link #clock}'s time in
-     * microseconds since 1970, so a server started later starts higher, as etcd revisions never
-     * go back). Set it in tests that want small, fixed values.
-     */
-    public Builder resourceVersionEpoch(long epoch) {
-      if (epoch < 0 || epoch > Long.MAX_VALUE / 2) {
-        throw new IllegalArgumentException("resourceVersionEpoch must be in 0..2^62, got "
-            + epoch);
-      }
-      this.rvEpoch = epoch;
-      return this;
-    }
-
-    /**
-     * How long a list or watch asking for a resourceVersion newer than the server's waits for
-     * it before answering 504 Timeout with a {@code ResourceVersionTooLarge} cause (default 3 s,
-     * as kube-apiserver; zero answers at once).
-     */
-    public Builder futureResourceVersionWait(Duration wait) {
-      Objects.requireNonNull(wait, "wait");
-      if (wait.isNegative() || wait.compareTo(Duration.ofMinutes(1)) > 0) {
-        throw new IllegalArgumentException("futureResourceVersionWait must be in 0..1m, got "
-            + wait);
-      }
-      this.futureRvWait = wait;
-      return this;
-    }
-
-    /**
-     * Requests (header reads and non-watch verbs) served at once (default 32); more wait in a
-     * queue.
-     */
-    public Builder workerThreads(int threads) {
-      if (threads < 1 || threads > 10_000) {
-        throw new IllegalArgumentException("workerThreads must be in 1..10000, got " + threads);
-      }
-      this.workerThreads = threads;
-      return this;
-    }
-
-    /** Watches streamed at once (default 512); one more answers 429 TooManyRequests. */
-    public Builder maxWatches(int watches) {
-      if (watches < 1 || watches > 100_000) {
-        throw new IllegalArgumentException("maxWatches must be in 1..100000, got " + watches);
-      }
-      this.maxWatches = watches;
-      return this;
-    }
-
-    /**
-     * How long a request may take from its first byte until its headers are read (default
-     * 10 s); a slower connection is closed.
-     */
-    public Builder headerTimeout(Duration timeout) {
-      Objects.requireNonNull(timeout, "timeout");
-      if (timeout.compareTo(Duration.ofMillis(10)) < 0) {
-        throw new IllegalArgumentException("headerTimeout must be >= 10ms, got " + timeout);
-      }
-      this.headerTimeout = timeout;
-      return this;
-    }
-
-    /** The period of BOOKMARK events on watches that allow them (default 60 s). */
-    public Builder bookmarkInterval(Duration interval) {
-      Objects.requireNonNull(interval, "interval");
-      if (interval.compareTo(Duration.ofMillis(10)) < 0) {
-        throw new IllegalArgumentException("bookmarkInterval must be >= 10ms, got " + interval);
-      }
-      this.bookmarkInterval = interval;
-      return this;
-    }
-
-    /**
-     * Serves one more resource (e.g. a custom resource).
+     * Writes a kubeconfig whose current context points at this server (namespace "default",
+     * a dummy bearer token) and returns {@code path}.
      *
-     * @throws IllegalArgumentException at {@link #start()} when it clashes with another
+     * @throws UncheckedIOException when the file cannot be written
      */
-    public Builder register(ResourceDefinition definition) {
-      registered.add(Objects.requireNonNull(definition, "definition"));
-      return this;
+    public Path kubeconfig(Path path) {
+        return KubeconfigWriter.write(path, url, "default");
+    }
+
+    /** Fault injection for this server. */
+    public ServerFaults faults() {
+        return engine.faults();
     }
 
     /**
-     * The clock of creationTimestamp and deletionTimestamp, of the history's age and of the
-     * default resourceVersion epoch (default: system UTC).
+     * The newest resourceVersion handed out (the value a list at this moment reports); before the
+     * first write, the epoch.
      */
-    public Builder clock(Clock clock) {
-      this.clock = Objects.requireNonNull(clock, "clock");
-      return this;
+    public long resourceVersion() {
+        return engine.currentRv();
+    }
+
+    /** The resources served: the built-ins, then the registered ones. */
+    public List<ResourceDefinition> resources() {
+        return engine.registry().all();
     }
 
     /**
-     * The seed of uids and generated names, so runs are reproducible (default: a random seed,
-     * so every server hands out different uids).
-     */
-    public Builder seed(long seed) {
-      this.seed = seed;
-      return this;
-    }
-
-    /**
-     * Whether to create the namespaces {@code default}, {@code kube-system},
-     * {@code kube-public} and {@code kube-node-lease} at start, as a cluster has (default true).
-     */
-    public Builder defaultNamespaces(boolean create) {
-      this.defaultNamespaces = create;
-      return this;
-    }
-
-    /**
-     * The factory of the request threads (at most {@code workerThreads + maxWatches}) and of one
-     * watchdog thread; default: daemon threads named {@code embedded-apiserver-N}.
-     */
-    public Builder threadFactory(ThreadFactory factory) {
-      this.threadFactory = Objects.requireNonNull(factory, "factory");
-      return this;
-    }
-
-    /**
-     * Binds and starts the server.
+     * Creates an object, as {@code POST} would.
      *
-     * @throws UncheckedIOException     when the port cannot be bound
-     * @throws IllegalArgumentException when registered resources clash
+     * @param resource  plural, singular, short name or kind, optionally {@code .group}-qualified
+     * @param namespace null for the body's namespace (or "default"); ignored when cluster-scoped
+     * @param json      the object
+     * @return the stored object (uid, resourceVersion, creationTimestamp assigned)
+     * @throws ApiStatusException 409 AlreadyExists, 400/422 on bad input
      */
-    public EmbeddedApiServer start() {
-      try {
-        return new EmbeddedApiServer(this);
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot bind the embedded API server to 127.0.0.1:" + port,
-            e);
-      }
+    public String create(String resource, String namespace, String json) {
+        return direct.create(resource, namespace, json);
     }
 
-    private List<ResourceDefinition> definitions() {
-      List<ResourceDefinition> all = new ArrayList<>(ResourceDefinition.builtIns());
-      all.addAll(registered);
-      return all;
+    /**
+     * Reads an object.
+     *
+     * @param namespace null means "default"; ignored when cluster-scoped
+     */
+    public Optional<String> get(String resource, String namespace, String name) {
+        return direct.get(resource, namespace, name);
     }
 
-    private static ThreadFactory defaultThreadFactory() {
-      AtomicInteger n = new AtomicInteger();
-      return r -> {
-        Thread t = new Thread(r, "embedded-apiserver-" + n.incrementAndGet());
-        t.setDaemon(true);
-        return t;
-      };
+    /**
+     * Replaces the object named in {@code json}, as {@code PUT} would (a stale
+     * {@code metadata.resourceVersion} fails with 409 Conflict; none means unconditional).
+     *
+     * @throws ApiStatusException 404, 409, 400/422
+     */
+    public String update(String resource, String namespace, String json) {
+        return direct.update(resource, namespace, json);
     }
-  }
+
+    /**
+     * Replaces only the status of the object named in {@code json} ({@code PUT .../status}).
+     *
+     * @throws IllegalArgumentException when the resource has no status subresource
+     * @throws ApiStatusException       404, 409, 400/422
+     */
+    public String updateStatus(String resource, String namespace, String json) {
+        return direct.updateStatus(resource, namespace, json);
+    }
+
+    /**
+     * Applies an RFC 7386 JSON merge patch ({@code .status} changes are ignored when the resource
+     * has the status subresource, as over HTTP).
+     *
+     * @throws ApiStatusException 404, 409, 400/422
+     */
+    public String mergePatch(String resource, String namespace, String name, String patchJson) {
+        return direct.mergePatch(resource, namespace, name, patchJson);
+    }
+
+    /**
+     * Deletes an object, as {@code DELETE} with default options would: at once, or gracefully for
+     * pods bound to a node and for objects with finalizers.
+     *
+     * @return the object as deleted, or as now terminating
+     * @throws ApiStatusException 404
+     */
+    public String delete(String resource, String namespace, String name) {
+        return direct.delete(resource, namespace, name);
+    }
+
+    /** The live objects in list order; {@code namespace} null means all namespaces. */
+    public List<String> list(String resource, String namespace) {
+        return direct.list(resource, namespace);
+    }
+
+    /** The number of watch streams open now. */
+    public int openWatchCount() {
+        return engine.openWatchCount();
+    }
+
+    /**
+     * Waits until at least {@code min} watch streams are open ({@code min == 0}: until none is).
+     *
+     * @return whether that happened within {@code timeout}
+     * @throws InterruptedException when interrupted while waiting
+     */
+    public boolean awaitOpenWatches(int min, Duration timeout) throws InterruptedException {
+        if (min < 0) {
+            throw new IllegalArgumentException("min must be >= 0, got " + min);
+        }
+        return engine.awaitOpenWatches(min, timeout);
+    }
+
+    /**
+     * How many requests were served for a verb on a resource, e.g. {@code ("list", "pods")},
+     * {@code ("update", "pods/status")} (counted before injected failures apply).
+     */
+    public long requestCount(String verb, String resource) {
+        return engine.requestCount(verb, resource);
+    }
+
+    /**
+     * Ends every open watch (with a final BOOKMARK where the client allowed bookmarks) and stops
+     * the HTTP server. Idempotent; waits at most a few seconds.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        engine.beginShutdown();
+        try {
+            if (!engine.awaitOpenWatches(0, CLOSE_WAIT)) {
+                LOG.warn(
+                        "{} watch streams did not end within {}; closing their connections",
+                        engine.openWatchCount(),
+                        CLOSE_WAIT);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        http.stop(0);
+        executor.shutdownNow();
+        try {
+            if (!executor.awaitTermination(CLOSE_WAIT)) {
+                LOG.warn("Embedded API server threads did not stop within {}", CLOSE_WAIT);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        LOG.info("Embedded API server on {} stopped", url);
+    }
+
+    /**
+     * Configures and starts an {@link EmbeddedApiServer}. Not thread-safe (use from one thread);
+     * setters throw {@link IllegalArgumentException} for out-of-range values.
+     */
+    public static final class Builder {
+        private int port;
+        private int historyLimit = 10_000;
+        private Duration historyMaxAge = Duration.ofSeconds(75);
+        private Duration bookmarkInterval = Duration.ofSeconds(60);
+        private final List<ResourceDefinition> registered = new ArrayList<>();
+        private Clock clock = Clock.systemUTC();
+        private Long seed;
+        private Long rvEpoch;
+        private Duration futureRvWait = Duration.ofSeconds(3);
+        private int workerThreads = 32;
+        private int maxWatches = 512;
+        private Duration headerTimeout = Duration.ofSeconds(10);
+        private boolean defaultNamespaces = true;
+        private ThreadFactory threadFactory = defaultThreadFactory();
+
+        private Builder() {}
+
+        /** The port to bind on 127.0.0.1; 0 (the default) picks an ephemeral one. */
+        public Builder port(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("port must be in 0..65535, got " + port);
+            }
+            this.port = port;
+            return this;
+        }
+
+        /**
+         * Events retained per resource for watches and continue tokens from older
+         * resourceVersions (default 10,000); older ones answer 410 Expired. The history is also
+         * bounded by age ({@link #historyMaxAge}); whichever keeps less applies.
+         */
+        public Builder historyLimit(int events) {
+            if (events < 1 || events > 10_000_000) {
+                throw new IllegalArgumentException("historyLimit must be in 1..10000000, got " + events);
+            }
+            this.historyLimit = events;
+            return this;
+        }
+
+        /**
+         * How long an event stays in the history (default 75 s, kube-apiserver's watch cache
+         * freshness window), measured on {@link #clock}; a watch from an older resourceVersion
+         * answers 410 Expired.
+         */
+        public Builder historyMaxAge(Duration age) {
+            Objects.requireNonNull(age, "age");
+            if (age.compareTo(Duration.ofMillis(1)) < 0) {
+                throw new IllegalArgumentException("historyMaxAge must be >= 1ms, got " + age);
+            }
+            this.historyMaxAge = age;
+            return this;
+        }
+
+        /**
+         * The resourceVersion before the first write (default: the {@link #clock}'s time in
+         * microseconds since 1970, so a server started later starts higher, as etcd revisions never
+         * go back). Set it in tests that want small, fixed values.
+         */
+        public Builder resourceVersionEpoch(long epoch) {
+            if (epoch < 0 || epoch > Long.MAX_VALUE / 2) {
+                throw new IllegalArgumentException("resourceVersionEpoch must be in 0..2^62, got " + epoch);
+            }
+            this.rvEpoch = epoch;
+            return this;
+        }
+
+        /**
+         * How long a list or watch asking for a resourceVersion newer than the server's waits for
+         * it before answering 504 Timeout with a {@code ResourceVersionTooLarge} cause (default 3 s,
+         * as kube-apiserver; zero answers at once).
+         */
+        public Builder futureResourceVersionWait(Duration wait) {
+            Objects.requireNonNull(wait, "wait");
+            if (wait.isNegative() || wait.compareTo(Duration.ofMinutes(1)) > 0) {
+                throw new IllegalArgumentException("futureResourceVersionWait must be in 0..1m, got " + wait);
+            }
+            this.futureRvWait = wait;
+            return this;
+        }
+
+        /**
+         * Requests (header reads and non-watch verbs) served at once (default 32); more wait in a
+         * queue.
+         */
+        public Builder workerThreads(int threads) {
+            if (threads < 1 || threads > 10_000) {
+                throw new IllegalArgumentException("workerThreads must be in 1..10000, got " + threads);
+            }
+            this.workerThreads = threads;
+            return this;
+        }
+
+        /** Watches streamed at once (default 512); one more answers 429 TooManyRequests. */
+        public Builder maxWatches(int watches) {
+            if (watches < 1 || watches > 100_000) {
+                throw new IllegalArgumentException("maxWatches must be in 1..100000, got " + watches);
+            }
+            this.maxWatches = watches;
+            return this;
+        }
+
+        /**
+         * How long a request may take from its first byte until its headers are read (default
+         * 10 s); a slower connection is closed.
+         */
+        public Builder headerTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.compareTo(Duration.ofMillis(10)) < 0) {
+                throw new IllegalArgumentException("headerTimeout must be >= 10ms, got " + timeout);
+            }
+            this.headerTimeout = timeout;
+            return this;
+        }
+
+        /** The period of BOOKMARK events on watches that allow them (default 60 s). */
+        public Builder bookmarkInterval(Duration interval) {
+            Objects.requireNonNull(interval, "interval");
+            if (interval.compareTo(Duration.ofMillis(10)) < 0) {
+                throw new IllegalArgumentException("bookmarkInterval must be >= 10ms, got " + interval);
+            }
+            this.bookmarkInterval = interval;
+            return this;
+        }
+
+        /**
+         * Serves one more resource (e.g. a custom resource).
+         *
+         * @throws IllegalArgumentException at {@link #start()} when it clashes with another
+         */
+        public Builder register(ResourceDefinition definition) {
+            registered.add(Objects.requireNonNull(definition, "definition"));
+            return this;
+        }
+
+        /**
+         * The clock of creationTimestamp and deletionTimestamp, of the history's age and of the
+         * default resourceVersion epoch (default: system UTC).
+         */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /**
+         * The seed of uids and generated names, so runs are reproducible (default: a random seed,
+         * so every server hands out different uids).
+         */
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /**
+         * Whether to create the namespaces {@code default}, {@code kube-system},
+         * {@code kube-public} and {@code kube-node-lease} at start, as a cluster has (default true).
+         */
+        public Builder defaultNamespaces(boolean create) {
+            this.defaultNamespaces = create;
+            return this;
+        }
+
+        /**
+         * The factory of the request threads (at most {@code workerThreads + maxWatches}) and of one
+         * watchdog thread; default: daemon threads named {@code embedded-apiserver-N}.
+         */
+        public Builder threadFactory(ThreadFactory factory) {
+            this.threadFactory = Objects.requireNonNull(factory, "factory");
+            return this;
+        }
+
+        /**
+         * Binds and starts the server.
+         *
+         * @throws UncheckedIOException     when the port cannot be bound
+         * @throws IllegalArgumentException when registered resources clash
+         */
+        public EmbeddedApiServer start() {
+            try {
+                return new EmbeddedApiServer(this);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot bind the embedded API server to 127.0.0.1:" + port, e);
+            }
+        }
+
+        private List<ResourceDefinition> definitions() {
+            List<ResourceDefinition> all = new ArrayList<>(ResourceDefinition.builtIns());
+            all.addAll(registered);
+            return all;
+        }
+
+        private static ThreadFactory defaultThreadFactory() {
+            AtomicInteger n = new AtomicInteger();
+            return r -> {
+                Thread t = new Thread(r, "embedded-apiserver-" + n.incrementAndGet());
+                t.setDaemon(true);
+                return t;
+            };
+        }
+    }
 }

@@ -13,57 +13,60 @@ import tools.jackson.databind.JsonNode;
 
 /** The watch history is bounded by age as well as by count, as kube-apiserver's watch cache. */
 class HistoryWindowHttpTest {
-  private static final String PODS = "/api/v1/namespaces/default/pods";
+    private static final String PODS = "/api/v1/namespaces/default/pods";
 
-  private final MutableClock clock = new MutableClock(Instant.parse("2026-02-01T00:00:00Z"));
-  private EmbeddedApiServer server;
-  private TestApi api;
+    private final MutableClock clock = new MutableClock(Instant.parse("2026-02-01T00:00:00Z"));
+    private EmbeddedApiServer server;
+    private TestApi api;
 
-  @BeforeEach
-  void start() {
-    server = EmbeddedApiServer.builder().clock(clock).historyMaxAge(Duration.ofSeconds(75))
-        .start();
-    api = new TestApi(server);
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
-  @Test
-  void watchFromAResourceVersionOlderThanTheMaxAgeIsExpired() {
-    long first = api.post(PODS, TestObjects.pod("a")).rv();
-    api.post(PODS, TestObjects.pod("b")).expect(201);
-    clock.advance(Duration.ofSeconds(76));
-    try (WatchStream w = api.watch(PODS + "?resourceVersion=" + first)) {
-      assertEquals(200, w.status);
-      JsonNode status = w.expect("ERROR");
-      assertEquals(410, status.path("code").asInt());
-      assertEquals("Expired", status.path("reason").asString());
-      assertTrue(status.path("message").asString().startsWith("too old resource version: "
-          + first), status.toString());
+    @BeforeEach
+    void start() {
+        server = EmbeddedApiServer.builder()
+                .clock(clock)
+                .historyMaxAge(Duration.ofSeconds(75))
+                .start();
+        api = new TestApi(server);
     }
-  }
 
-  @Test
-  void watchFromAResourceVersionWithinTheMaxAgeReplaysTheLaterEvents() {
-    long first = api.post(PODS, TestObjects.pod("a")).rv();
-    api.post(PODS, TestObjects.pod("b")).expect(201);
-    clock.advance(Duration.ofSeconds(74));
-    try (WatchStream w = api.watch(PODS + "?resourceVersion=" + first)) {
-      w.expect("ADDED", "b");
+    @AfterEach
+    void stop() {
+        server.close();
     }
-  }
 
-  @Test
-  void watchFromTheNewestResourceVersionStillWorksAfterEveryEventAged() {
-    api.post(PODS, TestObjects.pod("a")).expect(201);
-    clock.advance(Duration.ofMinutes(10));
-    long listed = api.get(PODS).rv();
-    try (WatchStream w = api.watch(PODS + "?resourceVersion=" + listed)) {
-      server.create("pods", "default", TestObjects.pod("later"));
-      w.expect("ADDED", "later");
+    @Test
+    void watchFromAResourceVersionOlderThanTheMaxAgeIsExpired() {
+        long first = api.post(PODS, TestObjects.pod("a")).rv();
+        api.post(PODS, TestObjects.pod("b")).expect(201);
+        clock.advance(Duration.ofSeconds(76));
+        try (WatchStream w = api.watch(PODS + "?resourceVersion=" + first)) {
+            assertEquals(200, w.status);
+            JsonNode status = w.expect("ERROR");
+            assertEquals(410, status.path("code").asInt());
+            assertEquals("Expired", status.path("reason").asString());
+            assertTrue(
+                    status.path("message").asString().startsWith("too old resource version: " + first),
+                    status.toString());
+        }
     }
-  }
+
+    @Test
+    void watchFromAResourceVersionWithinTheMaxAgeReplaysTheLaterEvents() {
+        long first = api.post(PODS, TestObjects.pod("a")).rv();
+        api.post(PODS, TestObjects.pod("b")).expect(201);
+        clock.advance(Duration.ofSeconds(74));
+        try (WatchStream w = api.watch(PODS + "?resourceVersion=" + first)) {
+            w.expect("ADDED", "b");
+        }
+    }
+
+    @Test
+    void watchFromTheNewestResourceVersionStillWorksAfterEveryEventAged() {
+        api.post(PODS, TestObjects.pod("a")).expect(201);
+        clock.advance(Duration.ofMinutes(10));
+        long listed = api.get(PODS).rv();
+        try (WatchStream w = api.watch(PODS + "?resourceVersion=" + listed)) {
+            server.create("pods", "default", TestObjects.pod("later"));
+            w.expect("ADDED", "later");
+        }
+    }
 }

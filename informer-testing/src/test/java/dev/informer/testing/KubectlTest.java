@@ -31,92 +31,93 @@ import tools.jackson.databind.JsonNode;
  * the tests are skipped, except in CI (env CI set), where they fail.
  */
 class KubectlTest {
-  private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
-  private static Path kubectl;
+    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
+    private static Path kubectl;
 
-  @TempDir
-  Path dir;
+    @TempDir
+    Path dir;
 
-  private EmbeddedApiServer server;
-  private Path kubeconfig;
+    private EmbeddedApiServer server;
+    private Path kubeconfig;
 
-  @BeforeAll
-  static void findKubectl() {
-    kubectl = onPath("kubectl");
-    if (kubectl == null && System.getenv("CI") != null) {
-      fail("kubectl is not on PATH; CI must have it (the kubectl tests may not be skipped in CI)");
+    @BeforeAll
+    static void findKubectl() {
+        kubectl = onPath("kubectl");
+        if (kubectl == null && System.getenv("CI") != null) {
+            fail("kubectl is not on PATH; CI must have it (the kubectl tests may not be skipped in CI)");
+        }
+        Assumptions.assumeTrue(kubectl != null, "kubectl not on PATH: skipping the kubectl tests");
     }
-    Assumptions.assumeTrue(kubectl != null, "kubectl not on PATH: skipping the kubectl tests");
-  }
 
-  private static Path onPath(String name) {
-    String path = System.getenv("PATH");
-    if (path == null) {
-      return null;
+    private static Path onPath(String name) {
+        String path = System.getenv("PATH");
+        if (path == null) {
+            return null;
+        }
+        for (String d : path.split(File.pathSeparator)) {
+            Path p = Path.of(d, name);
+            if (Files.isExecutable(p)) {
+                return p;
+            }
+        }
+        return null;
     }
-    for (String d : path.split(File.pathSeparator)) {
-      Path p = Path.of(d, name);
-      if (Files.isExecutable(p)) {
-        return p;
-      }
+
+    @BeforeEach
+    void start() {
+        server = EmbeddedApiServer.builder()
+                .register(ResourceDefinition.custom("example.com", "v1", "widgets", "Widget", true)
+                        .withShortNames("wg"))
+                .start();
+        kubeconfig = server.kubeconfig(dir.resolve("kubeconfig"));
     }
-    return null;
-  }
 
-  @BeforeEach
-  void start() {
-    server = EmbeddedApiServer.builder()
-        .register(ResourceDefinition.custom("example.com", "v1", "widgets", "Widget", true)
-            .withShortNames("wg"))
-        .start();
-    kubeconfig = server.kubeconfig(dir.resolve("kubeconfig"));
-  }
-
-  @AfterEach
-  void stop() {
-    server.close();
-  }
-
-  /** The result of one kubectl run. */
-  record Result(int exit, String out, String err) {
-    Result ok() {
-      assertEquals(0, exit, () -> "kubectl failed: " + err + "\nstdout: " + out);
-      return this;
+    @AfterEach
+    void stop() {
+        server.close();
     }
-  }
 
-  private ProcessBuilder builder(String... args) {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(kubectl.toString());
-    cmd.add("--cache-dir=" + dir.resolve("cache"));
-    cmd.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(cmd);
-    pb.environment().put("KUBECONFIG", kubeconfig.toString());
-    pb.environment().put("HOME", dir.toString());
-    return pb;
-  }
-
-  private Result run(String... args) throws IOException, InterruptedException {
-    ProcessBuilder pb = builder(args);
-    Path out = dir.resolve("out.txt");
-    Path err = dir.resolve("err.txt");
-    pb.redirectOutput(out.toFile());
-    pb.redirectError(err.toFile());
-    Process p = pb.start();
-    if (!p.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      fail("kubectl " + String.join(" ", args) + " did not finish within " + COMMAND_TIMEOUT);
+    /** The result of one kubectl run. */
+    record Result(int exit, String out, String err) {
+        Result ok() {
+            assertEquals(0, exit, () -> "kubectl failed: " + err + "\nstdout: " + out);
+            return this;
+        }
     }
-    return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
-  }
 
-  private Path manifest(String name, String yaml) throws IOException {
-    Path f = dir.resolve(name);
-    Files.writeString(f, yaml);
-    return f;
-  }
+    private ProcessBuilder builder(String... args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(kubectl.toString());
+        cmd.add("--cache-dir=" + dir.resolve("cache"));
+        cmd.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().put("KUBECONFIG", kubeconfig.toString());
+        pb.environment().put("HOME", dir.toString());
+        return pb;
+    }
 
-  private static final String POD_YAML = """
+    private Result run(String... args) throws IOException, InterruptedException {
+        ProcessBuilder pb = builder(args);
+        Path out = dir.resolve("out.txt");
+        Path err = dir.resolve("err.txt");
+        pb.redirectOutput(out.toFile());
+        pb.redirectError(err.toFile());
+        Process p = pb.start();
+        if (!p.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("kubectl " + String.join(" ", args) + " did not finish within " + COMMAND_TIMEOUT);
+        }
+        return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+
+    private Path manifest(String name, String yaml) throws IOException {
+        Path f = dir.resolve(name);
+        Files.writeString(f, yaml);
+        return f;
+    }
+
+    private static final String POD_YAML =
+            """
       apiVersion: v1
       kind: Pod
       metadata:
@@ -129,143 +130,179 @@ class KubectlTest {
           image: nginx:1.27
       """;
 
-  @Test
-  void applyCreatesThenPatchesWithTheLastAppliedAnnotation() throws Exception {
-    Path f = manifest("pod.yaml", POD_YAML);
-    assertTrue(run("apply", "-f", f.toString()).ok().out().contains("pod/web created"));
-    JsonNode created = TestApi.JSON.readTree(server.get("pods", "default", "web").orElseThrow());
-    assertFalse(created.path("metadata").path("annotations")
-        .path("kubectl.kubernetes.io/last-applied-configuration").isMissingNode());
-    Path changed = manifest("pod2.yaml", POD_YAML.replace("app: web", "app: web\n    tier: fe"));
-    assertTrue(run("apply", "-f", changed.toString()).ok().out().contains("pod/web configured"));
-    JsonNode patched = TestApi.JSON.readTree(server.get("pods", "default", "web").orElseThrow());
-    assertEquals("fe", patched.path("metadata").path("labels").path("tier").asString());
-    assertEquals(created.path("metadata").path("uid"), patched.path("metadata").path("uid"));
-    assertTrue(server.requestCount("patch", "pods") >= 1, "the second apply is a PATCH");
-    assertTrue(run("apply", "-f", changed.toString()).ok().out().contains("pod/web unchanged"));
-  }
-
-  @Test
-  void getPodsInAllNamespacesAsJson() throws Exception {
-    server.create("pods", "default", TestObjects.pod("a"));
-    server.create("pods", "other", TestObjects.pod("b"));
-    JsonNode list = TestApi.JSON.readTree(run("get", "pods", "-A", "-o", "json").ok().out());
-    List<String> names = new ArrayList<>();
-    list.path("items").forEach(i -> names.add(i.path("metadata").path("namespace").asString()
-        + "/" + i.path("metadata").path("name").asString()));
-    assertEquals(List.of("default/a", "other/b"), names);
-  }
-
-  @Test
-  void getPodsPrintsATable() throws Exception {
-    server.create("pods", "default", TestObjects.pod("tabled"));
-    String out = run("get", "pods").ok().out();
-    assertTrue(out.startsWith("NAME"), out);
-    assertTrue(out.contains("tabled") && out.contains("Pending"), out);
-  }
-
-  @Test
-  void getWatchSeesAnUpdateMadeThroughTheApi() throws Exception {
-    server.create("pods", "default", TestObjects.pod("w"));
-    Process p = builder("get", "pods", "--watch", "--show-labels", "--no-headers")
-        .redirectErrorStream(true).start();
-    BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-    Thread reader = new Thread(() -> {
-      try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(),
-          StandardCharsets.UTF_8))) {
-        String line;
-        while ((line = r.readLine()) != null) {
-          lines.add(line);
-        }
-      } catch (IOException e) {
-        lines.add("READ FAILED: " + e);
-      }
-    }, "kubectl-watch-reader");
-    reader.setDaemon(true);
-    reader.start();
-    try {
-      assertTrue(server.awaitOpenWatches(1, Duration.ofSeconds(30)), "kubectl opened no watch");
-      new TestApi(server).mergePatch("/api/v1/namespaces/default/pods/w",
-          "{\"metadata\":{\"labels\":{\"version\":\"two\"}}}").expect(200);
-      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      List<String> seen = new ArrayList<>();
-      while (true) {
-        String line = lines.poll(Math.max(1, (deadline - System.nanoTime()) / 1_000_000),
-            TimeUnit.MILLISECONDS);
-        if (line == null) {
-          fail("kubectl --watch never showed the update; it printed " + seen);
-        }
-        seen.add(line);
-        if (line.startsWith("w ") && line.contains("version=two")) {
-          break;
-        }
-      }
-    } finally {
-      p.destroy();
-      if (!p.waitFor(10, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-      }
+    @Test
+    void applyCreatesThenPatchesWithTheLastAppliedAnnotation() throws Exception {
+        Path f = manifest("pod.yaml", POD_YAML);
+        assertTrue(run("apply", "-f", f.toString()).ok().out().contains("pod/web created"));
+        JsonNode created =
+                TestApi.JSON.readTree(server.get("pods", "default", "web").orElseThrow());
+        assertFalse(created.path("metadata")
+                .path("annotations")
+                .path("kubectl.kubernetes.io/last-applied-configuration")
+                .isMissingNode());
+        Path changed = manifest("pod2.yaml", POD_YAML.replace("app: web", "app: web\n    tier: fe"));
+        assertTrue(run("apply", "-f", changed.toString()).ok().out().contains("pod/web configured"));
+        JsonNode patched =
+                TestApi.JSON.readTree(server.get("pods", "default", "web").orElseThrow());
+        assertEquals("fe", patched.path("metadata").path("labels").path("tier").asString());
+        assertEquals(
+                created.path("metadata").path("uid"), patched.path("metadata").path("uid"));
+        assertTrue(server.requestCount("patch", "pods") >= 1, "the second apply is a PATCH");
+        assertTrue(run("apply", "-f", changed.toString()).ok().out().contains("pod/web unchanged"));
     }
-  }
 
-  @Test
-  void patchStatusSubresource() throws Exception {
-    server.create("pods", "default", TestObjects.pod("s"));
-    run("patch", "pod", "s", "--subresource=status", "--type=merge", "-p",
-        "{\"status\":{\"phase\":\"Running\",\"podIP\":\"10.1.2.3\"}}").ok();
-    JsonNode pod = TestApi.JSON.readTree(server.get("pods", "default", "s").orElseThrow());
-    assertEquals("Running", pod.path("status").path("phase").asString());
-    assertEquals("10.1.2.3", pod.path("status").path("podIP").asString());
-    // Through the main resource the same patch changes nothing.
-    run("patch", "pod", "s", "--type=merge", "-p", "{\"status\":{\"phase\":\"Failed\"}}").ok();
-    pod = TestApi.JSON.readTree(server.get("pods", "default", "s").orElseThrow());
-    assertEquals("Running", pod.path("status").path("phase").asString());
-  }
-
-  @Test
-  void deleteRemovesTheObject() throws Exception {
-    server.create("pods", "default", TestObjects.pod("gone"));
-    assertTrue(run("delete", "pod", "gone").ok().out().contains("pod \"gone\" deleted"));
-    assertTrue(server.get("pods", "default", "gone").isEmpty());
-    Result missing = run("delete", "pod", "gone");
-    assertEquals(1, missing.exit());
-    assertTrue(missing.err().contains("NotFound") || missing.err().contains("not found"),
-        missing.err());
-  }
-
-  @Test
-  void rawListPaginatesWithContinueTokens() throws Exception {
-    for (String n : List.of("p1", "p2", "p3")) {
-      server.create("pods", "default", TestObjects.pod(n));
+    @Test
+    void getPodsInAllNamespacesAsJson() throws Exception {
+        server.create("pods", "default", TestObjects.pod("a"));
+        server.create("pods", "other", TestObjects.pod("b"));
+        JsonNode list = TestApi.JSON.readTree(
+                run("get", "pods", "-A", "-o", "json").ok().out());
+        List<String> names = new ArrayList<>();
+        list.path("items")
+                .forEach(i -> names.add(i.path("metadata").path("namespace").asString() + "/"
+                        + i.path("metadata").path("name").asString()));
+        assertEquals(List.of("default/a", "other/b"), names);
     }
-    JsonNode first = TestApi.JSON.readTree(run("get", "--raw", "/api/v1/pods?limit=1").ok().out());
-    assertEquals(1, first.path("items").size());
-    String cont = first.path("metadata").path("continue").asString();
-    assertFalse(cont.isEmpty());
-    JsonNode rest = TestApi.JSON.readTree(run("get", "--raw",
-        "/api/v1/pods?limit=5&continue=" + TestApi.enc(cont)).ok().out());
-    assertEquals(List.of("p2", "p3"), List.of(
-        rest.path("items").get(0).path("metadata").path("name").asString(),
-        rest.path("items").get(1).path("metadata").path("name").asString()));
-    // kubectl's own chunked list follows the tokens too.
-    assertEquals(3, TestApi.JSON.readTree(run("get", "pods", "--chunk-size=1", "-o", "json")
-        .ok().out()).path("items").size());
-  }
 
-  @Test
-  void apiResourcesListsBuiltInsAndTheRegisteredResource() throws Exception {
-    String out = run("api-resources").ok().out();
-    for (String r : List.of("pods", "nodes", "namespaces", "configmaps", "secrets", "events",
-        "leases", "widgets")) {
-      assertTrue(out.lines().anyMatch(l -> l.startsWith(r + " ")), r + " missing in:\n" + out);
+    @Test
+    void getPodsPrintsATable() throws Exception {
+        server.create("pods", "default", TestObjects.pod("tabled"));
+        String out = run("get", "pods").ok().out();
+        assertTrue(out.startsWith("NAME"), out);
+        assertTrue(out.contains("tabled") && out.contains("Pending"), out);
     }
-    assertTrue(out.lines().anyMatch(l -> l.startsWith("widgets") && l.contains("wg")
-        && l.contains("example.com/v1") && l.contains("Widget")), out);
-  }
 
-  @Test
-  void customResourcesWorkThroughKubectl() throws Exception {
-    Path f = manifest("widget.yaml", """
+    @Test
+    void getWatchSeesAnUpdateMadeThroughTheApi() throws Exception {
+        server.create("pods", "default", TestObjects.pod("w"));
+        Process p = builder("get", "pods", "--watch", "--show-labels", "--no-headers")
+                .redirectErrorStream(true)
+                .start();
+        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
+        Thread reader = new Thread(
+                () -> {
+                    try (BufferedReader r =
+                            new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+                        String line;
+                        while ((line = r.readLine()) != null) {
+                            lines.add(line);
+                        }
+                    } catch (IOException e) {
+                        lines.add("READ FAILED: " + e);
+                    }
+                },
+                "kubectl-watch-reader");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            assertTrue(server.awaitOpenWatches(1, Duration.ofSeconds(30)), "kubectl opened no watch");
+            new TestApi(server)
+                    .mergePatch(
+                            "/api/v1/namespaces/default/pods/w", "{\"metadata\":{\"labels\":{\"version\":\"two\"}}}")
+                    .expect(200);
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            List<String> seen = new ArrayList<>();
+            while (true) {
+                String line =
+                        lines.poll(Math.max(1, (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS);
+                if (line == null) {
+                    fail("kubectl --watch never showed the update; it printed " + seen);
+                }
+                seen.add(line);
+                if (line.startsWith("w ") && line.contains("version=two")) {
+                    break;
+                }
+            }
+        } finally {
+            p.destroy();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    @Test
+    void patchStatusSubresource() throws Exception {
+        server.create("pods", "default", TestObjects.pod("s"));
+        run(
+                        "patch",
+                        "pod",
+                        "s",
+                        "--subresource=status",
+                        "--type=merge",
+                        "-p",
+                        "{\"status\":{\"phase\":\"Running\",\"podIP\":\"10.1.2.3\"}}")
+                .ok();
+        JsonNode pod = TestApi.JSON.readTree(server.get("pods", "default", "s").orElseThrow());
+        assertEquals("Running", pod.path("status").path("phase").asString());
+        assertEquals("10.1.2.3", pod.path("status").path("podIP").asString());
+        // Through the main resource the same patch changes nothing.
+        run("patch", "pod", "s", "--type=merge", "-p", "{\"status\":{\"phase\":\"Failed\"}}")
+                .ok();
+        pod = TestApi.JSON.readTree(server.get("pods", "default", "s").orElseThrow());
+        assertEquals("Running", pod.path("status").path("phase").asString());
+    }
+
+    @Test
+    void deleteRemovesTheObject() throws Exception {
+        server.create("pods", "default", TestObjects.pod("gone"));
+        assertTrue(run("delete", "pod", "gone").ok().out().contains("pod \"gone\" deleted"));
+        assertTrue(server.get("pods", "default", "gone").isEmpty());
+        Result missing = run("delete", "pod", "gone");
+        assertEquals(1, missing.exit());
+        assertTrue(missing.err().contains("NotFound") || missing.err().contains("not found"), missing.err());
+    }
+
+    @Test
+    void rawListPaginatesWithContinueTokens() throws Exception {
+        for (String n : List.of("p1", "p2", "p3")) {
+            server.create("pods", "default", TestObjects.pod(n));
+        }
+        JsonNode first = TestApi.JSON.readTree(
+                run("get", "--raw", "/api/v1/pods?limit=1").ok().out());
+        assertEquals(1, first.path("items").size());
+        String cont = first.path("metadata").path("continue").asString();
+        assertFalse(cont.isEmpty());
+        JsonNode rest = TestApi.JSON.readTree(run("get", "--raw", "/api/v1/pods?limit=5&continue=" + TestApi.enc(cont))
+                .ok()
+                .out());
+        assertEquals(
+                List.of("p2", "p3"),
+                List.of(
+                        rest.path("items").get(0).path("metadata").path("name").asString(),
+                        rest.path("items").get(1).path("metadata").path("name").asString()));
+        // kubectl's own chunked list follows the tokens too.
+        assertEquals(
+                3,
+                TestApi.JSON
+                        .readTree(run("get", "pods", "--chunk-size=1", "-o", "json")
+                                .ok()
+                                .out())
+                        .path("items")
+                        .size());
+    }
+
+    @Test
+    void apiResourcesListsBuiltInsAndTheRegisteredResource() throws Exception {
+        String out = run("api-resources").ok().out();
+        for (String r :
+                List.of("pods", "nodes", "namespaces", "configmaps", "secrets", "events", "leases", "widgets")) {
+            assertTrue(out.lines().anyMatch(l -> l.startsWith(r + " ")), r + " missing in:\n" + out);
+        }
+        assertTrue(
+                out.lines()
+                        .anyMatch(l -> l.startsWith("widgets")
+                                && l.contains("wg")
+                                && l.contains("example.com/v1")
+                                && l.contains("Widget")),
+                out);
+    }
+
+    @Test
+    void customResourcesWorkThroughKubectl() throws Exception {
+        Path f = manifest(
+                "widget.yaml",
+                """
         apiVersion: example.com/v1
         kind: Widget
         metadata:
@@ -273,11 +310,16 @@ class KubectlTest {
         spec:
           size: 3
         """);
-    run("apply", "-f", f.toString()).ok();
-    run("apply", "-f", manifest("widget2.yaml", Files.readString(f).replace("size: 3",
-        "size: 4")).toString()).ok();
-    assertTrue(run("get", "wg").ok().out().contains("w1"));
-    JsonNode w = TestApi.JSON.readTree(run("get", "widget", "w1", "-o", "json").ok().out());
-    assertEquals(4, w.path("spec").path("size").asInt());
-  }
+        run("apply", "-f", f.toString()).ok();
+        run(
+                        "apply",
+                        "-f",
+                        manifest("widget2.yaml", Files.readString(f).replace("size: 3", "size: 4"))
+                                .toString())
+                .ok();
+        assertTrue(run("get", "wg").ok().out().contains("w1"));
+        JsonNode w = TestApi.JSON.readTree(
+                run("get", "widget", "w1", "-o", "json").ok().out());
+        assertEquals(4, w.path("spec").path("size").asInt());
+    }
 }

@@ -9,98 +9,110 @@ import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 class StatusSubresourceTest {
-  private static final String POD = "/api/v1/namespaces/default/pods/p";
+    private static final String POD = "/api/v1/namespaces/default/pods/p";
 
-  private EmbeddedApiServer server;
-  private TestApi api;
+    private EmbeddedApiServer server;
+    private TestApi api;
 
-  @BeforeEach
-  void start() {
-    server = EmbeddedApiServer.builder()
-        .register(ResourceDefinition.custom("example.com", "v1", "widgets", "Widget", true)
-            .withStatusSubresource())
-        .register(ResourceDefinition.custom("example.com", "v1", "gadgets", "Gadget", true))
-        .start();
-    api = new TestApi(server);
-    api.post("/api/v1/namespaces/default/pods", TestObjects.pod("p")).expect(201);
-  }
+    @BeforeEach
+    void start() {
+        server = EmbeddedApiServer.builder()
+                .register(ResourceDefinition.custom("example.com", "v1", "widgets", "Widget", true)
+                        .withStatusSubresource())
+                .register(ResourceDefinition.custom("example.com", "v1", "gadgets", "Gadget", true))
+                .start();
+        api = new TestApi(server);
+        api.post("/api/v1/namespaces/default/pods", TestObjects.pod("p")).expect(201);
+    }
 
-  @AfterEach
-  void stop() {
-    server.close();
-  }
+    @AfterEach
+    void stop() {
+        server.close();
+    }
 
-  @Test
-  void mainResourceUpdateIgnoresStatusChanges() {
-    JsonNode pod = api.get(POD).expect(200);
-    String changed = pod.toString().replace("\"Pending\"", "\"Running\"")
-        .replace("\"busybox\"", "\"nginx\"");
-    JsonNode after = api.put(POD, changed).expect(200);
-    assertEquals("Pending", after.path("status").path("phase").asString());
-    assertEquals("nginx", after.path("spec").path("containers").get(0).path("image").asString());
-  }
+    @Test
+    void mainResourceUpdateIgnoresStatusChanges() {
+        JsonNode pod = api.get(POD).expect(200);
+        String changed = pod.toString().replace("\"Pending\"", "\"Running\"").replace("\"busybox\"", "\"nginx\"");
+        JsonNode after = api.put(POD, changed).expect(200);
+        assertEquals("Pending", after.path("status").path("phase").asString());
+        assertEquals(
+                "nginx",
+                after.path("spec").path("containers").get(0).path("image").asString());
+    }
 
-  @Test
-  void statusUpdateChangesOnlyStatus() {
-    JsonNode pod = api.get(POD).expect(200);
-    String changed = pod.toString().replace("\"Pending\"", "\"Running\"")
-        .replace("\"busybox\"", "\"nginx\"").replace("\"name\":\"p\"", "\"name\":\"p\","
-            + "\"labels\":{\"new\":\"label\"}");
-    JsonNode after = api.put(POD + "/status", changed).expect(200);
-    assertEquals("Running", after.path("status").path("phase").asString());
-    assertEquals("busybox", after.path("spec").path("containers").get(0).path("image").asString());
-    assertTrue(after.path("metadata").path("labels").isMissingNode());
-    assertEquals(after, api.get(POD).expect(200));
-  }
+    @Test
+    void statusUpdateChangesOnlyStatus() {
+        JsonNode pod = api.get(POD).expect(200);
+        String changed = pod.toString()
+                .replace("\"Pending\"", "\"Running\"")
+                .replace("\"busybox\"", "\"nginx\"")
+                .replace("\"name\":\"p\"", "\"name\":\"p\"," + "\"labels\":{\"new\":\"label\"}");
+        JsonNode after = api.put(POD + "/status", changed).expect(200);
+        assertEquals("Running", after.path("status").path("phase").asString());
+        assertEquals(
+                "busybox",
+                after.path("spec").path("containers").get(0).path("image").asString());
+        assertTrue(after.path("metadata").path("labels").isMissingNode());
+        assertEquals(after, api.get(POD).expect(200));
+    }
 
-  @Test
-  void statusPatchChangesOnlyStatusAndMainPatchIgnoresStatus() {
-    JsonNode s = api.mergePatch(POD + "/status",
-        "{\"status\":{\"phase\":\"Running\"},\"spec\":{\"nodeName\":\"x\"}}").expect(200);
-    assertEquals("Running", s.path("status").path("phase").asString());
-    assertTrue(s.path("spec").path("nodeName").isMissingNode());
-    JsonNode m = api.mergePatch(POD,
-        "{\"status\":{\"phase\":\"Failed\"},\"spec\":{\"nodeName\":\"x\"}}").expect(200);
-    assertEquals("Running", m.path("status").path("phase").asString());
-    assertEquals("x", m.path("spec").path("nodeName").asString());
-  }
+    @Test
+    void statusPatchChangesOnlyStatusAndMainPatchIgnoresStatus() {
+        JsonNode s = api.mergePatch(
+                        POD + "/status", "{\"status\":{\"phase\":\"Running\"},\"spec\":{\"nodeName\":\"x\"}}")
+                .expect(200);
+        assertEquals("Running", s.path("status").path("phase").asString());
+        assertTrue(s.path("spec").path("nodeName").isMissingNode());
+        JsonNode m = api.mergePatch(POD, "{\"status\":{\"phase\":\"Failed\"},\"spec\":{\"nodeName\":\"x\"}}")
+                .expect(200);
+        assertEquals("Running", m.path("status").path("phase").asString());
+        assertEquals("x", m.path("spec").path("nodeName").asString());
+    }
 
-  @Test
-  void statusUpdateWithStaleResourceVersionIsConflict() {
-    JsonNode pod = api.get(POD).expect(200);
-    api.mergePatch(POD, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}").expect(200);
-    assertEquals(409, api.put(POD + "/status", pod.toString()).status());
-  }
+    @Test
+    void statusUpdateWithStaleResourceVersionIsConflict() {
+        JsonNode pod = api.get(POD).expect(200);
+        api.mergePatch(POD, "{\"metadata\":{\"labels\":{\"a\":\"b\"}}}").expect(200);
+        assertEquals(409, api.put(POD + "/status", pod.toString()).status());
+    }
 
-  @Test
-  void getOnStatusReturnsTheWholeObject() {
-    assertEquals(api.get(POD).expect(200), api.get(POD + "/status").expect(200));
-  }
+    @Test
+    void getOnStatusReturnsTheWholeObject() {
+        assertEquals(api.get(POD).expect(200), api.get(POD + "/status").expect(200));
+    }
 
-  @Test
-  void customResourceWithStatusSubresourceDropsStatusOnCreate() {
-    String path = "/apis/example.com/v1/namespaces/default/widgets";
-    JsonNode w = api.post(path, "{\"metadata\":{\"name\":\"w\"},\"spec\":{\"size\":1},"
-        + "\"status\":{\"ready\":true}}").expect(201);
-    assertTrue(w.path("status").isMissingNode());
-    JsonNode s = api.mergePatch(path + "/w/status", "{\"status\":{\"ready\":true}}").expect(200);
-    assertTrue(s.path("status").path("ready").asBoolean());
-  }
+    @Test
+    void customResourceWithStatusSubresourceDropsStatusOnCreate() {
+        String path = "/apis/example.com/v1/namespaces/default/widgets";
+        JsonNode w = api.post(
+                        path, "{\"metadata\":{\"name\":\"w\"},\"spec\":{\"size\":1}," + "\"status\":{\"ready\":true}}")
+                .expect(201);
+        assertTrue(w.path("status").isMissingNode());
+        JsonNode s = api.mergePatch(path + "/w/status", "{\"status\":{\"ready\":true}}")
+                .expect(200);
+        assertTrue(s.path("status").path("ready").asBoolean());
+    }
 
-  @Test
-  void resourceWithoutStatusSubresourceStoresStatusLikeAnyField() {
-    String path = "/apis/example.com/v1/namespaces/default/gadgets";
-    JsonNode g = api.post(path, "{\"metadata\":{\"name\":\"g\"},\"status\":{\"ok\":1}}")
-        .expect(201);
-    assertEquals(1, g.path("status").path("ok").asInt());
-    assertEquals(404, api.get(path + "/g/status").status());
-    assertEquals(2, api.mergePatch(path + "/g", "{\"status\":{\"ok\":2}}").expect(200)
-        .path("status").path("ok").asInt());
-  }
+    @Test
+    void resourceWithoutStatusSubresourceStoresStatusLikeAnyField() {
+        String path = "/apis/example.com/v1/namespaces/default/gadgets";
+        JsonNode g = api.post(path, "{\"metadata\":{\"name\":\"g\"},\"status\":{\"ok\":1}}")
+                .expect(201);
+        assertEquals(1, g.path("status").path("ok").asInt());
+        assertEquals(404, api.get(path + "/g/status").status());
+        assertEquals(
+                2,
+                api.mergePatch(path + "/g", "{\"status\":{\"ok\":2}}")
+                        .expect(200)
+                        .path("status")
+                        .path("ok")
+                        .asInt());
+    }
 
-  @Test
-  void statusSubresourceAllowsOnlyGetUpdatePatch() {
-    assertEquals(405, api.delete(POD + "/status").status());
-    assertEquals(405, api.post(POD + "/status", "{}").status());
-  }
+    @Test
+    void statusSubresourceAllowsOnlyGetUpdatePatch() {
+        assertEquals(405, api.delete(POD + "/status").status());
+        assertEquals(405, api.post(POD + "/status", "{}").status());
+    }
 }

@@ -17,8 +17,7 @@ import tools.jackson.databind.JsonNode;
  */
 public final class Immutables {
 
-    private Immutables() {
-    }
+    private Immutables() {}
 
     /** An unmodifiable copy of {@code list}, or the empty list for {@code null}. */
     public static <E> List<E> list(List<E> list) {

@@ -26,18 +26,25 @@ public final class JsonMetadataReader<T> implements MetadataReader<T> {
         JsonNode tree = object instanceof JsonNode node ? node : mapper.valueToTree(object);
         JsonNode meta = tree.get("metadata");
         if (meta == null || !meta.isObject()) {
-            throw new IllegalArgumentException("object of " + object.getClass().getName()
-                    + " has no \"metadata\" object");
+            throw new IllegalArgumentException(
+                    "object of " + object.getClass().getName() + " has no \"metadata\" object");
         }
-        return new ObjectMetaView(text(meta, "namespace"), text(meta, "name"), text(meta, "resourceVersion"),
-                text(meta, "uid"), stringMap(meta.get("labels")), stringMap(meta.get("annotations")));
+        return new ObjectMetaView(
+                text(meta, "namespace"),
+                text(meta, "name"),
+                text(meta, "resourceVersion"),
+                text(meta, "uid"),
+                stringMap(meta.get("labels")),
+                stringMap(meta.get("annotations")));
     }
 
     private static Map<String, String> stringMap(JsonNode node) {
         Map<String, String> map = new LinkedHashMap<>();
         if (node != null && node.isObject()) {
             for (Map.Entry<String, JsonNode> entry : node.properties()) {
-                map.put(entry.getKey(), entry.getValue().isNull() ? null : entry.getValue().asString());
+                map.put(
+                        entry.getKey(),
+                        entry.getValue().isNull() ? null : entry.getValue().asString());
             }
         }
         return map;

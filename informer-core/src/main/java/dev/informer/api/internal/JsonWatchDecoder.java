@@ -51,7 +51,6 @@ import tools.jackson.databind.ObjectReader;
  */
 public final class JsonWatchDecoder<T> implements Decoder<T> {
 
-
     private final InputStream in;
     private final ObjectMapper mapper;
     private final Class<T> type;
@@ -132,8 +131,10 @@ public final class JsonWatchDecoder<T> implements Decoder<T> {
                 throw io;
             }
             Class<?> target = bindTarget == null ? type : bindTarget;
-            throw fail("the object does not bind to " + target.getName() + ": " + e.getOriginalMessage() + pathOf(e),
-                    e.getLocation(), e);
+            throw fail(
+                    "the object does not bind to " + target.getName() + ": " + e.getOriginalMessage() + pathOf(e),
+                    e.getLocation(),
+                    e);
         }
     }
 
@@ -153,7 +154,8 @@ public final class JsonWatchDecoder<T> implements Decoder<T> {
                     throw fail("\"object\" is null", parser.currentTokenLocation());
                 }
                 if (value != JsonToken.START_OBJECT) {
-                    throw fail("\"object\" is " + describe(value) + ", expected a JSON object",
+                    throw fail(
+                            "\"object\" is " + describe(value) + ", expected a JSON object",
                             parser.currentTokenLocation());
                 }
                 sawObject = true;
@@ -168,7 +170,8 @@ public final class JsonWatchDecoder<T> implements Decoder<T> {
             }
         }
         if (parser.currentToken() != JsonToken.END_OBJECT) {
-            throw fail("expected a property name or '}', found " + describe(parser.currentToken()),
+            throw fail(
+                    "expected a property name or '}', found " + describe(parser.currentToken()),
                     parser.currentTokenLocation());
         }
         if (eventType == null) {
@@ -218,10 +221,16 @@ public final class JsonWatchDecoder<T> implements Decoder<T> {
     }
 
     private DecodeException fail(String problem, TokenStreamLocation location, Throwable cause) {
-        StringBuilder message = new StringBuilder("watch event #").append(eventNumber).append(": ").append(problem);
+        StringBuilder message = new StringBuilder("watch event #")
+                .append(eventNumber)
+                .append(": ")
+                .append(problem);
         if (location != null && location != TokenStreamLocation.NA) {
-            message.append(" (line ").append(location.getLineNr()).append(", column ")
-                    .append(location.getColumnNr()).append(')');
+            message.append(" (line ")
+                    .append(location.getLineNr())
+                    .append(", column ")
+                    .append(location.getColumnNr())
+                    .append(')');
         }
         failure = message + "; the stream cannot be decoded past it";
         return cause == null ? new DecodeException(message.toString()) : new DecodeException(message.toString(), cause);

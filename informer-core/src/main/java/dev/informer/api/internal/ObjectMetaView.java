@@ -8,8 +8,14 @@ import java.util.Map;
  * model the library does not own. Immutable; {@code labels} and {@code annotations} are
  * unmodifiable copies, never {@code null}.
  */
-public record ObjectMetaView(String namespace, String name, String resourceVersion, String uid,
-        Map<String, String> labels, Map<String, String> annotations) implements ObjectMetaAccessor {
+public record ObjectMetaView(
+        String namespace,
+        String name,
+        String resourceVersion,
+        String uid,
+        Map<String, String> labels,
+        Map<String, String> annotations)
+        implements ObjectMetaAccessor {
 
     public ObjectMetaView {
         labels = Immutables.map(labels);
@@ -17,8 +23,8 @@ public record ObjectMetaView(String namespace, String name, String resourceVersi
     }
 
     /** A view without annotations. */
-    public ObjectMetaView(String namespace, String name, String resourceVersion, String uid,
-            Map<String, String> labels) {
+    public ObjectMetaView(
+            String namespace, String name, String resourceVersion, String uid, Map<String, String> labels) {
         this(namespace, name, resourceVersion, uid, labels, null);
     }
 }

@@ -21,8 +21,13 @@ public final class ReflectiveMetadataReader<T> implements MetadataReader<T> {
     private static final ClassValue<MetaAccessors> META_ACCESSORS = new ClassValue<>() {
         @Override
         protected MetaAccessors computeValue(Class<?> type) {
-            return new MetaAccessors(find(type, "name"), find(type, "namespace"), find(type, "resourceVersion"),
-                    find(type, "uid"), find(type, "labels"), find(type, "annotations"));
+            return new MetaAccessors(
+                    find(type, "name"),
+                    find(type, "namespace"),
+                    find(type, "resourceVersion"),
+                    find(type, "uid"),
+                    find(type, "labels"),
+                    find(type, "annotations"));
         }
     };
 
@@ -57,8 +62,12 @@ public final class ReflectiveMetadataReader<T> implements MetadataReader<T> {
             throw new IllegalArgumentException("object of " + type.getName() + " has no metadata");
         }
         MetaAccessors accessors = META_ACCESSORS.get(meta.getClass());
-        return new ObjectMetaView(string(accessors.namespace, meta), string(accessors.name, meta),
-                string(accessors.resourceVersion, meta), string(accessors.uid, meta), stringMap(accessors.labels, meta),
+        return new ObjectMetaView(
+                string(accessors.namespace, meta),
+                string(accessors.name, meta),
+                string(accessors.resourceVersion, meta),
+                string(accessors.uid, meta),
+                stringMap(accessors.labels, meta),
                 stringMap(accessors.annotations, meta));
     }
 
@@ -80,10 +89,11 @@ public final class ReflectiveMetadataReader<T> implements MetadataReader<T> {
         try {
             return member instanceof Method method ? method.invoke(target) : ((Field) member).get(target);
         } catch (IllegalAccessException e) {
-            throw new IllegalArgumentException("cannot read " + member + " of " + target.getClass().getName(), e);
+            throw new IllegalArgumentException(
+                    "cannot read " + member + " of " + target.getClass().getName(), e);
         } catch (InvocationTargetException e) {
-            throw new IllegalArgumentException(member + " of " + target.getClass().getName() + " failed",
-                    e.getCause());
+            throw new IllegalArgumentException(
+                    member + " of " + target.getClass().getName() + " failed", e.getCause());
         }
     }
 
@@ -116,7 +126,6 @@ public final class ReflectiveMetadataReader<T> implements MetadataReader<T> {
         return member;
     }
 
-    private record MetaAccessors(Member name, Member namespace, Member resourceVersion, Member uid,
-            Member labels, Member annotations) {
-    }
+    private record MetaAccessors(
+            Member name, Member namespace, Member resourceVersion, Member uid, Member labels, Member annotations) {}
 }

@@ -27,6 +27,7 @@ public final class FailureLog {
 
     /** The default summarising window, 60 s. */
     public static final Duration DEFAULT_WINDOW = Duration.ofSeconds(60);
+
     private static final int MAX_CAUSE_LENGTH = 400;
 
     private final Logger logger;
@@ -105,7 +106,11 @@ public final class FailureLog {
 
     private void summarize(String source, Episode episode) {
         if (episode.repeats > 0) {
-            logger.warn("{}: {} ({} more in {})", source, episode.line, episode.repeats,
+            logger.warn(
+                    "{}: {} ({} more in {})",
+                    source,
+                    episode.line,
+                    episode.repeats,
                     seconds(episode.lastNanos - episode.startNanos));
         }
     }

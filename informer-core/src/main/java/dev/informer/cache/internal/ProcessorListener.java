@@ -86,15 +86,40 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     private volatile long failed;
     private volatile long handlerNanos;
 
-    ProcessorListener(long id, ResourceEventHandler<? super T> handler, Duration requestedResyncPeriod,
-                      Duration resyncPeriod, Clock clock, BooleanSupplier upstreamHasSynced, int bufferSize) {
-        this(id, handler, null, null, null, "processor", requestedResyncPeriod, resyncPeriod, clock, upstreamHasSynced,
+    ProcessorListener(
+            long id,
+            ResourceEventHandler<? super T> handler,
+            Duration requestedResyncPeriod,
+            Duration resyncPeriod,
+            Clock clock,
+            BooleanSupplier upstreamHasSynced,
+            int bufferSize) {
+        this(
+                id,
+                handler,
+                null,
+                null,
+                null,
+                "processor",
+                requestedResyncPeriod,
+                resyncPeriod,
+                clock,
+                upstreamHasSynced,
                 bufferSize);
     }
 
-    ProcessorListener(long id, ResourceEventHandler<? super T> handler, String name, Logger logger, Object owner,
-                      String ownerName, Duration requestedResyncPeriod, Duration resyncPeriod, Clock clock,
-                      BooleanSupplier upstreamHasSynced, int bufferSize) {
+    ProcessorListener(
+            long id,
+            ResourceEventHandler<? super T> handler,
+            String name,
+            Logger logger,
+            Object owner,
+            String ownerName,
+            Duration requestedResyncPeriod,
+            Duration resyncPeriod,
+            Clock clock,
+            BooleanSupplier upstreamHasSynced,
+            int bufferSize) {
         this.id = id;
         this.handler = Objects.requireNonNull(handler, "handler");
         this.name = name;
@@ -102,7 +127,8 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
         this.owner = owner;
         this.ownerName = ownerName;
         this.requestedResyncPeriod = requireNonNegative(requestedResyncPeriod, "requestedResyncPeriod");
-        this.resyncPeriodNanos = requireNonNegative(resyncPeriod, "resyncPeriod").toNanos();
+        this.resyncPeriodNanos =
+                requireNonNegative(resyncPeriod, "resyncPeriod").toNanos();
         this.clock = clock;
         this.syncTracker = new SingleFileTracker(Objects.requireNonNull(upstreamHasSynced, "upstreamHasSynced"));
         this.pending = new RingGrowing<>(bufferSize);
@@ -146,8 +172,8 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
             pendingNow = pending.len();
             capacity = pending.capacity();
         }
-        return new ListenerMetrics(id, pendingNow, delivered, failed, Duration.ofNanos(handlerNanos), capacity,
-                name == null ? "" : name);
+        return new ListenerMetrics(
+                id, pendingNow, delivered, failed, Duration.ofNanos(handlerNanos), capacity, name == null ? "" : name);
     }
 
     /**
@@ -325,12 +351,19 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
             }
             normalExit = true;
         } catch (InterruptedException e) {
-            log.warn("listener {} for handler {} was interrupted; it delivers no more notifications", id, describeHandler(), e);
+            log.warn(
+                    "listener {} for handler {} was interrupted; it delivers no more notifications",
+                    id,
+                    describeHandler(),
+                    e);
             Thread.currentThread().interrupt();
             normalExit = true;
         } finally {
             if (!normalExit) {
-                log.error("listener {} for handler {} ended abnormally; it delivers no more notifications", id, describeHandler());
+                log.error(
+                        "listener {} for handler {} ended abnormally; it delivers no more notifications",
+                        id,
+                        describeHandler());
             }
             stop(); // a dead listener must not keep buffering
         }
@@ -364,14 +397,21 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
             notification.deliverTo(handler);
         } catch (RuntimeException e) {
             failed++;
-            log.error("event handler {} (listener {}) threw on a notification of type {}; it keeps receiving later ones",
-                    name != null ? describeHandler() : handler, id, notification.getClass().getSimpleName(), e);
+            log.error(
+                    "event handler {} (listener {}) threw on a notification of type {}; it keeps receiving later ones",
+                    name != null ? describeHandler() : handler,
+                    id,
+                    notification.getClass().getSimpleName(),
+                    e);
         } finally {
             // A handler that leaves its thread interrupted must not end its own listener; stopping
             // goes through the stopped flag, never through an interrupt.
             if (Thread.interrupted() && !isStopped()) {
-                log.warn("event handler {} (listener {}) left its thread interrupted; the flag is cleared and the "
-                        + "listener keeps delivering", name != null ? describeHandler() : handler, id);
+                log.warn(
+                        "event handler {} (listener {}) left its thread interrupted; the flag is cleared and the "
+                                + "listener keeps delivering",
+                        name != null ? describeHandler() : handler,
+                        id);
             }
             handlerNanos += clock.nanoTime() - start;
             delivered++;

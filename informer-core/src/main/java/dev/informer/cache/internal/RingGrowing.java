@@ -17,7 +17,7 @@ final class RingGrowing<E> {
     private final int initialCapacity;
     private Object[] data;
     private int beginning; // index of the first readable element
-    private int readable;  // number of readable elements
+    private int readable; // number of readable elements
 
     /** @throws IllegalArgumentException if {@code initialCapacity} is less than 1 */
     RingGrowing(int initialCapacity) {

@@ -101,7 +101,8 @@ public final class SharedProcessor<T> {
      * Adds a listener for {@code handler} without resync; see
      * {@link #addListener(ResourceEventHandler, Duration, Duration, BooleanSupplier)}.
      */
-    public ProcessorListener<T> addListener(ResourceEventHandler<? super T> handler, BooleanSupplier upstreamHasSynced) {
+    public ProcessorListener<T> addListener(
+            ResourceEventHandler<? super T> handler, BooleanSupplier upstreamHasSynced) {
         return addListener(handler, Duration.ZERO, Duration.ZERO, upstreamHasSynced);
     }
 
@@ -117,8 +118,11 @@ public final class SharedProcessor<T> {
      * @param upstreamHasSynced     the informer's {@code hasSynced}, combined into the registration's
      * @throws IllegalStateException if the processor has stopped
      */
-    public ProcessorListener<T> addListener(ResourceEventHandler<? super T> handler, Duration requestedResyncPeriod,
-                                            Duration resyncPeriod, BooleanSupplier upstreamHasSynced) {
+    public ProcessorListener<T> addListener(
+            ResourceEventHandler<? super T> handler,
+            Duration requestedResyncPeriod,
+            Duration resyncPeriod,
+            BooleanSupplier upstreamHasSynced) {
         return addListener(handler, null, null, requestedResyncPeriod, resyncPeriod, upstreamHasSynced);
     }
 
@@ -127,16 +131,30 @@ public final class SharedProcessor<T> {
      * with a name ({@code null}: none) for its log lines, metrics and sync checker, and a logger
      * ({@code null}: the listener's own).
      */
-    public ProcessorListener<T> addListener(ResourceEventHandler<? super T> handler, String handlerName, Logger logger,
-                                            Duration requestedResyncPeriod, Duration resyncPeriod,
-                                            BooleanSupplier upstreamHasSynced) {
+    public ProcessorListener<T> addListener(
+            ResourceEventHandler<? super T> handler,
+            String handlerName,
+            Logger logger,
+            Duration requestedResyncPeriod,
+            Duration resyncPeriod,
+            BooleanSupplier upstreamHasSynced) {
         synchronized (lock) {
             if (stopped) {
-                throw new IllegalStateException("handler " + handler
-                        + " was not added to the shared processor because it has stopped already");
+                throw new IllegalStateException(
+                        "handler " + handler + " was not added to the shared processor because it has stopped already");
             }
-            ProcessorListener<T> listener = new ProcessorListener<>(nextListenerId, handler, handlerName, logger, this,
-                    name, requestedResyncPeriod, resyncPeriod, clock, upstreamHasSynced, bufferSize);
+            ProcessorListener<T> listener = new ProcessorListener<>(
+                    nextListenerId,
+                    handler,
+                    handlerName,
+                    logger,
+                    this,
+                    name,
+                    requestedResyncPeriod,
+                    resyncPeriod,
+                    clock,
+                    upstreamHasSynced,
+                    bufferSize);
             nextListenerId++;
             ProcessorListener<T>[] grown = Arrays.copyOf(listeners, listeners.length + 1);
             grown[grown.length - 1] = listener;
@@ -255,8 +273,11 @@ public final class SharedProcessor<T> {
                 if (listener.thread() == Thread.currentThread()) {
                     break; // a handler stopping its own informer: its thread ends when the handler returns
                 }
-                listener.logger().warn("waiting for listener {} of handler {} to return from its handler call", listener.id(),
-                        listener.describeHandler());
+                listener.logger()
+                        .warn(
+                                "waiting for listener {} of handler {} to return from its handler call",
+                                listener.id(),
+                                listener.describeHandler());
             }
             forgetEnded(listener);
         }
@@ -319,9 +340,14 @@ public final class SharedProcessor<T> {
             }
             allEnded = false;
             if (listener.abandon()) {
-                listener.logger().warn("{}: event handler {} (listener {}) is still running after the stop grace period; its "
-                        + "thread {} is interrupted and not waited for", owner, listener.describeHandler(),
-                        listener.id(), runThread.getName());
+                listener.logger()
+                        .warn(
+                                "{}: event handler {} (listener {}) is still running after the stop grace period; its "
+                                        + "thread {} is interrupted and not waited for",
+                                owner,
+                                listener.describeHandler(),
+                                listener.id(),
+                                runThread.getName());
             }
         }
         return allEnded;
@@ -407,11 +433,16 @@ public final class SharedProcessor<T> {
             return desired;
         }
         if (check.isZero()) {
-            LOG.warn("The specified resync period {} is invalid because this shared informer doesn't support resyncing", desired);
+            LOG.warn(
+                    "The specified resync period {} is invalid because this shared informer doesn't support resyncing",
+                    desired);
             return Duration.ZERO;
         }
         if (desired.compareTo(check) < 0) {
-            LOG.warn("The specified resync period {} is being increased to the minimum resync check period {}", desired, check);
+            LOG.warn(
+                    "The specified resync period {} is being increased to the minimum resync check period {}",
+                    desired,
+                    check);
             return check;
         }
         return desired;

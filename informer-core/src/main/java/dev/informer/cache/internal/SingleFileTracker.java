@@ -33,7 +33,8 @@ final class SingleFileTracker {
     void finished() {
         if (pending.decrementAndGet() < 0) {
             pending.incrementAndGet();
-            throw new IllegalStateException("synctrack: finished() without a matching start(); hasSynced would be wrong");
+            throw new IllegalStateException(
+                    "synctrack: finished() without a matching start(); hasSynced would be wrong");
         }
     }
 

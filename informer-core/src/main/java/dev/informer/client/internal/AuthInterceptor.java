@@ -30,8 +30,12 @@ final class AuthInterceptor implements Interceptor, Authenticator {
     private final ExecCredentialProvider exec;
 
     AuthInterceptor(ClientConfig config, ExecCredentialProvider exec) {
-        this.basicHeader = config.username() == null ? null : "Basic " + Base64.getEncoder().encodeToString(
-                (config.username() + ":" + config.password()).getBytes(StandardCharsets.UTF_8));
+        this.basicHeader = config.username() == null
+                ? null
+                : "Basic "
+                        + Base64.getEncoder()
+                                .encodeToString(
+                                        (config.username() + ":" + config.password()).getBytes(StandardCharsets.UTF_8));
         this.bearerToken = config.bearerToken().orElse(null);
         this.exec = exec;
     }
@@ -67,7 +71,8 @@ final class AuthInterceptor implements Interceptor, Authenticator {
         if (!(bearerToken instanceof FileTokenSource) && used == null) {
             return null; // A fixed token or password cannot get better by asking again.
         }
-        Request retry = authorize(rejected.newBuilder().removeHeader(AUTHORIZATION).build());
+        Request retry =
+                authorize(rejected.newBuilder().removeHeader(AUTHORIZATION).build());
         String retryHeader = retry.header(AUTHORIZATION);
         return retryHeader == null || retryHeader.equals(rejectedHeader) ? null : retry;
     }

@@ -34,8 +34,9 @@ final class CallDecoder<T> implements Decoder<T> {
         try {
             return delegate.decode();
         } catch (SocketTimeoutException e) {
-            SocketTimeoutException described = new SocketTimeoutException("watch " + call.request().url()
-                    + " sent nothing for " + Durations.format(bodyTimeout) + " (watch read timeout)");
+            SocketTimeoutException described =
+                    new SocketTimeoutException("watch " + call.request().url() + " sent nothing for "
+                            + Durations.format(bodyTimeout) + " (watch read timeout)");
             described.initCause(e);
             throw described;
         }

@@ -20,8 +20,7 @@ public final class ClientKeyManager extends X509ExtendedKeyManager {
 
     private static final String ALIAS = "client";
 
-    private record Pair(X509Certificate[] chain, PrivateKey key) {
-    }
+    private record Pair(X509Certificate[] chain, PrivateKey key) {}
 
     private volatile Pair pair;
 
@@ -32,7 +31,8 @@ public final class ClientKeyManager extends X509ExtendedKeyManager {
 
     /** Replaces the certificate (an empty chain or {@code null} key removes it). */
     public void update(List<X509Certificate> chain, PrivateKey key) {
-        this.pair = chain == null || chain.isEmpty() || key == null ? null
+        this.pair = chain == null || chain.isEmpty() || key == null
+                ? null
                 : new Pair(chain.toArray(new X509Certificate[0]), key);
     }
 

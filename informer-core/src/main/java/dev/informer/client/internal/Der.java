@@ -9,8 +9,7 @@ import java.util.Arrays;
  */
 final class Der {
 
-    private Der() {
-    }
+    private Der() {}
 
     /** Encodes one TLV with a definite length. */
     static byte[] tlv(int tag, byte[] content) {

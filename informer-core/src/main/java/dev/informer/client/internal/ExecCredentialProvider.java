@@ -1,10 +1,10 @@
 package dev.informer.client.internal;
 
-import dev.informer.clock.Durations;
 import dev.informer.api.ApiJson;
 import dev.informer.client.AuthenticationException;
 import dev.informer.client.ExecConfig;
 import dev.informer.clock.Clock;
+import dev.informer.clock.Durations;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -58,9 +58,13 @@ public final class ExecCredentialProvider {
     }
 
     /** The cluster a plugin may be told about ({@code provideClusterInfo}). */
-    public record ClusterInfo(String server, String tlsServerName, boolean insecureSkipTlsVerify,
-                              String certificateAuthorityPem, String proxyUrl, boolean disableCompression) {
-    }
+    public record ClusterInfo(
+            String server,
+            String tlsServerName,
+            boolean insecureSkipTlsVerify,
+            String certificateAuthorityPem,
+            String proxyUrl,
+            boolean disableCompression) {}
 
     private final ExecConfig config;
     private final ClusterInfo cluster;
@@ -71,8 +75,12 @@ public final class ExecCredentialProvider {
     // @GuardedBy("lock")
     private Credential cached;
 
-    public ExecCredentialProvider(ExecConfig config, ClusterInfo cluster, Clock clock, Duration timeout,
-                                  BiConsumer<List<X509Certificate>, PrivateKey> certificateListener) {
+    public ExecCredentialProvider(
+            ExecConfig config,
+            ClusterInfo cluster,
+            Clock clock,
+            Duration timeout,
+            BiConsumer<List<X509Certificate>, PrivateKey> certificateListener) {
         this.config = Objects.requireNonNull(config, "config");
         this.cluster = cluster;
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -139,9 +147,13 @@ public final class ExecCredentialProvider {
             try {
                 process = builder.start();
             } catch (IOException e) {
-                throw new AuthenticationException("exec plugin " + config.command() + " could not be started: "
-                        + e.getMessage() + (config.installHint() == null ? ""
-                        : "; " + StatusErrors.oneLine(config.installHint(), 300)), e);
+                throw new AuthenticationException(
+                        "exec plugin " + config.command() + " could not be started: "
+                                + e.getMessage()
+                                + (config.installHint() == null
+                                        ? ""
+                                        : "; " + StatusErrors.oneLine(config.installHint(), 300)),
+                        e);
             }
             process.getOutputStream().close(); // interactiveMode Never/IfAvailable: no standard input
             boolean exited;
@@ -154,8 +166,8 @@ public final class ExecCredentialProvider {
             if (!exited) {
                 int killed = killTree(process);
                 throw new AuthenticationException("exec plugin " + config.command() + " did not finish within "
-                        + Durations.format(timeout) + "; killed it" + (killed == 0 ? ""
-                                : " and its " + killed + " child process" + (killed == 1 ? "" : "es"))
+                        + Durations.format(timeout) + "; killed it"
+                        + (killed == 0 ? "" : " and its " + killed + " child process" + (killed == 1 ? "" : "es"))
                         + " (execTimeout)");
             }
             if (process.exitValue() != 0) {
@@ -166,7 +178,8 @@ public final class ExecCredentialProvider {
             log.debug("exec plugin {} returned a credential (expiry {})", config.command(), credential.expiry());
             return credential;
         } catch (IOException e) {
-            throw new AuthenticationException("exec plugin " + config.command() + " could not be run: " + e.getMessage(), e);
+            throw new AuthenticationException(
+                    "exec plugin " + config.command() + " could not be run: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AuthenticationException("interrupted while running exec plugin " + config.command(), e);
@@ -186,19 +199,27 @@ public final class ExecCredentialProvider {
         List<ProcessHandle> descendants = process.descendants().toList();
         process.destroyForcibly();
         descendants.forEach(ProcessHandle::destroyForcibly);
-        log.debug("killed exec plugin {} (pid {}) and {} descendant(s)", config.command(), process.pid(), descendants.size());
+        log.debug(
+                "killed exec plugin {} (pid {}) and {} descendant(s)",
+                config.command(),
+                process.pid(),
+                descendants.size());
         return descendants.size();
     }
 
     /** ": " and the plugin's first stderr line (whitespace collapsed, cut at 300 chars), noting any more; "" if none. */
     private static String firstLines(String stderr) {
-        List<String> lines = stderr.lines().map(String::strip).filter(line -> !line.isEmpty()).toList();
+        List<String> lines = stderr.lines()
+                .map(String::strip)
+                .filter(line -> !line.isEmpty())
+                .toList();
         if (lines.isEmpty()) {
             return " and wrote nothing to stderr";
         }
         String first = StatusErrors.oneLine(lines.get(0), 300);
         int more = lines.size() - 1;
-        return ": " + first + (more == 0 ? "" : " (and " + more + " more line" + (more == 1 ? "" : "s") + " on stderr)");
+        return ": " + first
+                + (more == 0 ? "" : " (and " + more + " more line" + (more == 1 ? "" : "s") + " on stderr)");
     }
 
     private String execInfo() {
@@ -217,8 +238,11 @@ public final class ExecCredentialProvider {
                 c.put("insecure-skip-tls-verify", true);
             }
             if (cluster.certificateAuthorityPem() != null) {
-                c.put("certificate-authority-data", Base64.getEncoder().encodeToString(
-                        cluster.certificateAuthorityPem().getBytes(StandardCharsets.UTF_8)));
+                c.put(
+                        "certificate-authority-data",
+                        Base64.getEncoder()
+                                .encodeToString(
+                                        cluster.certificateAuthorityPem().getBytes(StandardCharsets.UTF_8)));
             }
             if (cluster.proxyUrl() != null) {
                 c.put("proxy-url", cluster.proxyUrl());
@@ -236,15 +260,16 @@ public final class ExecCredentialProvider {
         try {
             root = ApiJson.mapper().readTree(output);
         } catch (JacksonException e) {
-            throw new AuthenticationException("exec plugin " + command + " printed invalid JSON: " + e.getOriginalMessage());
+            throw new AuthenticationException(
+                    "exec plugin " + command + " printed invalid JSON: " + e.getOriginalMessage());
         }
         if (root == null || !root.isObject()) {
             throw new AuthenticationException("exec plugin " + command + " printed no ExecCredential object");
         }
         String kind = text(root, "kind");
         if (!"ExecCredential".equals(kind)) {
-            throw new AuthenticationException("exec plugin " + command + " printed kind \"" + kind
-                    + "\", expected ExecCredential");
+            throw new AuthenticationException(
+                    "exec plugin " + command + " printed kind \"" + kind + "\", expected ExecCredential");
         }
         String apiVersion = text(root, "apiVersion");
         if (!config.apiVersion().equals(apiVersion)) {
@@ -272,8 +297,8 @@ public final class ExecCredentialProvider {
                 key = Pem.privateKey(keyPem);
                 Pem.checkKeyMatchesCertificate(key, chain.get(0));
             } catch (IllegalArgumentException e) {
-                throw new AuthenticationException("exec plugin " + command + " returned an unusable certificate/key: "
-                        + e.getMessage(), e);
+                throw new AuthenticationException(
+                        "exec plugin " + command + " returned an unusable certificate/key: " + e.getMessage(), e);
             }
         }
         Instant expiry = null;
@@ -282,8 +307,9 @@ public final class ExecCredentialProvider {
             try {
                 expiry = OffsetDateTime.parse(expiration).toInstant();
             } catch (DateTimeParseException e) {
-                throw new AuthenticationException("exec plugin " + command + " returned an invalid expirationTimestamp \""
-                        + expiration + "\"", e);
+                throw new AuthenticationException(
+                        "exec plugin " + command + " returned an invalid expirationTimestamp \"" + expiration + "\"",
+                        e);
             }
         }
         return new Credential(token, chain, key, expiry);

@@ -55,8 +55,10 @@ public final class FileTokenSource implements Supplier<String> {
         } catch (java.nio.file.AccessDeniedException e) {
             throw new ConfigException("token file " + file + " is not readable (permission denied)", e);
         } catch (IOException e) {
-            throw new ConfigException("cannot read token file " + file + ": "
-                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
+            throw new ConfigException(
+                    "cannot read token file " + file + ": "
+                            + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()),
+                    e);
         }
         if (token.isEmpty()) {
             throw new ConfigException("token file " + file + " is empty");

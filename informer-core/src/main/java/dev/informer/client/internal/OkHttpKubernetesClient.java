@@ -43,18 +43,21 @@ public final class OkHttpKubernetesClient implements KubernetesClient {
         this.config = Objects.requireNonNull(config, "config");
         this.base = HttpUrl.get(config.server().toString());
         this.rateLimiter = config.newRateLimiter().orElse(null);
-        ClientKeyManager keyManager = new ClientKeyManager(config.clientCertificateChain(), config.clientKey().orElse(null));
+        ClientKeyManager keyManager = new ClientKeyManager(
+                config.clientCertificateChain(), config.clientKey().orElse(null));
         // The exec plugin's listener runs later, on request threads: it finds the built client here.
         AtomicReference<OkHttpClient> self = new AtomicReference<>();
-        ExecCredentialProvider exec = config.exec().map(plugin -> new ExecCredentialProvider(plugin,
-                clusterInfo(config), config.clock(), config.execTimeout(), (chain, key) -> {
-                    keyManager.update(chain, key);
-                    OkHttpClient built = self.get();
-                    if (built != null) {
-                        // Connections made with the old certificate would keep presenting it.
-                        built.connectionPool().evictAll();
-                    }
-                })).orElse(null);
+        ExecCredentialProvider exec = config.exec()
+                .map(plugin -> new ExecCredentialProvider(
+                        plugin, clusterInfo(config), config.clock(), config.execTimeout(), (chain, key) -> {
+                            keyManager.update(chain, key);
+                            OkHttpClient built = self.get();
+                            if (built != null) {
+                                // Connections made with the old certificate would keep presenting it.
+                                built.connectionPool().evictAll();
+                            }
+                        }))
+                .orElse(null);
         AuthInterceptor auth = new AuthInterceptor(config, exec);
         OkHttpClient.Builder builder = new OkHttpClient.Builder()
                 .connectTimeout(config.connectTimeout())
@@ -140,8 +143,11 @@ public final class OkHttpKubernetesClient implements KubernetesClient {
             rateLimiter.acquire();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ApiConnectionException(method, url, new InterruptedIOException(
-                    "interrupted while waiting for the client-side rate limiter (" + rateLimiter + ")"));
+            throw new ApiConnectionException(
+                    method,
+                    url,
+                    new InterruptedIOException(
+                            "interrupted while waiting for the client-side rate limiter (" + rateLimiter + ")"));
         }
     }
 
@@ -152,10 +158,13 @@ public final class OkHttpKubernetesClient implements KubernetesClient {
     }
 
     private static ExecCredentialProvider.ClusterInfo clusterInfo(ClientConfig config) {
-        return new ExecCredentialProvider.ClusterInfo(config.server().toString(), config.tlsServerName(),
+        return new ExecCredentialProvider.ClusterInfo(
+                config.server().toString(),
+                config.tlsServerName(),
                 config.insecureSkipTlsVerify(),
                 config.caCertificates().isEmpty() ? null : Pem.encodeCertificates(config.caCertificates()),
-                config.proxy() == null ? null : config.proxy().toString(), config.disableCompression());
+                config.proxy() == null ? null : config.proxy().toString(),
+                config.disableCompression());
     }
 
     private static void applyProxy(URI proxy, OkHttpClient.Builder builder) {
@@ -168,14 +177,18 @@ public final class OkHttpKubernetesClient implements KubernetesClient {
         String userInfo = proxy.getRawUserInfo();
         if (userInfo != null && type == Proxy.Type.HTTP) {
             int colon = userInfo.indexOf(':');
-            String user = URLDecoder.decode(colon < 0 ? userInfo : userInfo.substring(0, colon), StandardCharsets.UTF_8);
+            String user =
+                    URLDecoder.decode(colon < 0 ? userInfo : userInfo.substring(0, colon), StandardCharsets.UTF_8);
             String pass = colon < 0 ? "" : URLDecoder.decode(userInfo.substring(colon + 1), StandardCharsets.UTF_8);
             String header = Credentials.basic(user, pass, StandardCharsets.UTF_8);
             builder.proxyAuthenticator((route, response) -> {
                 if (header.equals(response.request().header("Proxy-Authorization"))) {
                     return null; // Already tried these credentials.
                 }
-                return response.request().newBuilder().header("Proxy-Authorization", header).build();
+                return response.request()
+                        .newBuilder()
+                        .header("Proxy-Authorization", header)
+                        .build();
             });
         }
     }

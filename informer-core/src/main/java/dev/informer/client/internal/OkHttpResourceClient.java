@@ -1,6 +1,5 @@
 package dev.informer.client.internal;
 
-import dev.informer.clock.Durations;
 import dev.informer.api.ApiJson;
 import dev.informer.api.ApiJsonException;
 import dev.informer.api.ObjectList;
@@ -12,6 +11,7 @@ import dev.informer.client.ListOptions;
 import dev.informer.client.PatchOptions;
 import dev.informer.client.PatchType;
 import dev.informer.client.ResourceClient;
+import dev.informer.clock.Durations;
 import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.watch.Decoder;
 import dev.informer.watch.StreamWatcher;
@@ -67,7 +67,8 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
     @Override
     public ResourceClient<T> inNamespace(String ns) {
         if (!type.namespaced()) {
-            throw new IllegalArgumentException("resource " + type.plural() + " is cluster-scoped and has no namespaces");
+            throw new IllegalArgumentException(
+                    "resource " + type.plural() + " is cluster-scoped and has no namespaces");
         }
         if (ns == null || ns.isEmpty()) {
             throw new IllegalArgumentException("namespace must not be empty; use inAnyNamespace() for all namespaces");
@@ -127,8 +128,10 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
     public T create(T object) {
         ObjectMetaAccessor meta = type.metadataOf(Objects.requireNonNull(object, "object"));
         String ns = namespaceFor(meta);
-        Request request = new Request.Builder().url(base(collection(ns)).build())
-                .post(RequestBody.create(ApiJson.write(object), JSON)).build();
+        Request request = new Request.Builder()
+                .url(base(collection(ns)).build())
+                .post(RequestBody.create(ApiJson.write(object), JSON))
+                .build();
         return single(request, meta.name());
     }
 
@@ -156,7 +159,12 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
     public T apply(T object, String fieldManager, boolean force) {
         ObjectMetaAccessor meta = type.metadataOf(Objects.requireNonNull(object, "object"));
         String name = requireName(meta.name());
-        return patch(namespaceFor(meta), name, null, PatchType.APPLY, ApiJson.writeString(object),
+        return patch(
+                namespaceFor(meta),
+                name,
+                null,
+                PatchType.APPLY,
+                ApiJson.writeString(object),
                 new PatchOptions(fieldManager, force, false));
     }
 
@@ -166,7 +174,8 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         try {
             tree = MANIFEST_READER.readTree(Objects.requireNonNull(manifest, "manifest"));
         } catch (JacksonException e) {
-            throw new IllegalArgumentException("the manifest to apply is neither JSON nor YAML: " + e.getOriginalMessage(), e);
+            throw new IllegalArgumentException(
+                    "the manifest to apply is neither JSON nor YAML: " + e.getOriginalMessage(), e);
         }
         if (tree == null || !tree.isObject()) {
             throw new IllegalArgumentException("the manifest to apply is not an object");
@@ -177,7 +186,12 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         }
         String objectNamespace = tree.path("metadata").path("namespace").asString(null);
         // Sent as JSON (which is YAML too): every server, and every proxy in between, reads it.
-        return patch(namespaceFor(objectNamespace), name, null, PatchType.APPLY, ApiJson.writeString(tree),
+        return patch(
+                namespaceFor(objectNamespace),
+                name,
+                null,
+                PatchType.APPLY,
+                ApiJson.writeString(tree),
                 new PatchOptions(fieldManager, force, false));
     }
 
@@ -209,11 +223,15 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         ObjectMetaAccessor meta = type.metadataOf(Objects.requireNonNull(object, "object"));
         String name = requireName(meta.name());
         HttpUrl url = object(namespaceFor(meta), name, subresource);
-        Request request = new Request.Builder().url(url).put(RequestBody.create(ApiJson.write(object), JSON)).build();
+        Request request = new Request.Builder()
+                .url(url)
+                .put(RequestBody.create(ApiJson.write(object), JSON))
+                .build();
         return single(request, name);
     }
 
-    private T patch(String ns, String name, String subresource, PatchType patchType, String body, PatchOptions options) {
+    private T patch(
+            String ns, String name, String subresource, PatchType patchType, String body, PatchOptions options) {
         Objects.requireNonNull(patchType, "patchType");
         Objects.requireNonNull(body, "body");
         PatchOptions opts = options == null ? PatchOptions.NONE : options;
@@ -230,8 +248,10 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         if (opts.dryRun()) {
             url.addQueryParameter("dryRun", "All");
         }
-        Request request = new Request.Builder().url(url.build())
-                .patch(RequestBody.create(body, MediaType.get(patchType.contentType()))).build();
+        Request request = new Request.Builder()
+                .url(url.build())
+                .patch(RequestBody.create(body, MediaType.get(patchType.contentType())))
+                .build();
         return single(request, name);
     }
 
@@ -256,14 +276,22 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         try {
             return reader.read();
         } catch (SocketTimeoutException e) {
-            throw new ApiConnectionException(method, url, method + " " + url + ": the response body stalled: no data within "
-                    + Durations.format(client.config().readTimeout()) + " (readTimeout)", e);
+            throw new ApiConnectionException(
+                    method,
+                    url,
+                    method + " " + url + ": the response body stalled: no data within "
+                            + Durations.format(client.config().readTimeout()) + " (readTimeout)",
+                    e);
         } catch (IOException e) {
             throw new ApiConnectionException(method, url, e);
         } catch (ApiJsonException e) {
-            throw new ApiConnectionException(method, url, method + " " + url + ": HTTP " + response.code()
-                    + " but the body is not a valid " + expected + ": "
-                    + StatusErrors.oneLine(String.valueOf(e.getMessage()), 300), e);
+            throw new ApiConnectionException(
+                    method,
+                    url,
+                    method + " " + url + ": HTTP " + response.code()
+                            + " but the body is not a valid " + expected + ": "
+                            + StatusErrors.oneLine(String.valueOf(e.getMessage()), 300),
+                    e);
         }
     }
 
@@ -281,9 +309,13 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         } catch (IOException e) {
             body = "";
         }
-        throw new ApiConnectionException(method, url, method + " " + url + ": HTTP " + response.code() + " with "
-                + StatusErrors.describeBody(contentType, body) + ", not " + expected
-                + " (is the server URL that of a Kubernetes API server?)", null);
+        throw new ApiConnectionException(
+                method,
+                url,
+                method + " " + url + ": HTTP " + response.code() + " with "
+                        + StatusErrors.describeBody(contentType, body) + ", not " + expected
+                        + " (is the server URL that of a Kubernetes API server?)",
+                null);
     }
 
     @FunctionalInterface
@@ -318,14 +350,18 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
             CallProgress progress = request.tag(CallProgress.class);
             CallProgress.Phase phase = progress == null ? CallProgress.Phase.CONNECTED : progress.phase();
             String readTimeout = Durations.format(client.config().readTimeout());
-            String problem = switch (phase) {
-                case CONNECTING -> "could not connect within " + Durations.format(client.config().connectTimeout())
-                        + " (connectTimeout)";
-                case HANDSHAKING -> "no TLS handshake within " + readTimeout
-                        + " (the server accepted the connection but did not answer TLS; readTimeout)";
-                case CONNECTED -> "no response within " + readTimeout
-                        + " (the server accepted the connection but did not answer; readTimeout)";
-            };
+            String problem =
+                    switch (phase) {
+                        case CONNECTING ->
+                            "could not connect within "
+                                    + Durations.format(client.config().connectTimeout()) + " (connectTimeout)";
+                        case HANDSHAKING ->
+                            "no TLS handshake within " + readTimeout
+                                    + " (the server accepted the connection but did not answer TLS; readTimeout)";
+                        case CONNECTED ->
+                            "no response within " + readTimeout
+                                    + " (the server accepted the connection but did not answer; readTimeout)";
+                    };
             throw new ApiConnectionException(method, url, method + " " + url + ": " + problem, e);
         } catch (IOException e) {
             throw new ApiConnectionException(method, url, e);
@@ -333,7 +369,11 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
     }
 
     private Request get(HttpUrl url) {
-        return new Request.Builder().url(url).header("Accept", "application/json").get().build();
+        return new Request.Builder()
+                .url(url)
+                .header("Accept", "application/json")
+                .get()
+                .build();
     }
 
     private HttpUrl.Builder base(String path) {

@@ -28,18 +28,16 @@ import java.util.regex.Pattern;
  */
 public final class Pem {
 
-    private static final Pattern BLOCK = Pattern.compile(
-            "-----BEGIN ([A-Z0-9 ]+)-----\\s*(.*?)-----END \\1-----", Pattern.DOTALL);
+    private static final Pattern BLOCK =
+            Pattern.compile("-----BEGIN ([A-Z0-9 ]+)-----\\s*(.*?)-----END \\1-----", Pattern.DOTALL);
 
     private static final byte[] OID_RSA = {0x2a, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xf7, 0x0d, 0x01, 0x01, 0x01};
     private static final byte[] OID_EC = {0x2a, (byte) 0x86, 0x48, (byte) 0xce, 0x3d, 0x02, 0x01};
 
-    private Pem() {
-    }
+    private Pem() {}
 
     /** One {@code -----BEGIN type-----} block: its type and decoded DER bytes. */
-    record Block(String type, byte[] der, boolean encryptedHeaders) {
-    }
+    record Block(String type, byte[] der, boolean encryptedHeaders) {}
 
     /**
      * Every certificate in {@code pem}, in order.
@@ -61,8 +59,10 @@ public final class Pem {
             try {
                 certificates.add((X509Certificate) factory.generateCertificate(new ByteArrayInputStream(block.der())));
             } catch (CertificateException e) {
-                throw new IllegalArgumentException("certificate #" + (certificates.size() + 1)
-                        + " is not a valid X.509 certificate: " + e.getMessage(), e);
+                throw new IllegalArgumentException(
+                        "certificate #" + (certificates.size() + 1) + " is not a valid X.509 certificate: "
+                                + e.getMessage(),
+                        e);
             }
         }
         if (certificates.isEmpty()) {
@@ -83,12 +83,14 @@ public final class Pem {
                     return pkcs8(block.der());
                 case "RSA PRIVATE KEY":
                     rejectEncrypted(block);
-                    return generate("RSA", pkcs8Wrap(algorithmIdentifier(OID_RSA, new byte[] {0x05, 0x00}), block.der()));
+                    return generate(
+                            "RSA", pkcs8Wrap(algorithmIdentifier(OID_RSA, new byte[] {0x05, 0x00}), block.der()));
                 case "EC PRIVATE KEY":
                     rejectEncrypted(block);
                     return generate("EC", pkcs8Wrap(algorithmIdentifier(OID_EC, sec1Curve(block.der())), block.der()));
                 case "ENCRYPTED PRIVATE KEY":
-                    throw new IllegalArgumentException("the private key is encrypted; only unencrypted keys are supported");
+                    throw new IllegalArgumentException(
+                            "the private key is encrypted; only unencrypted keys are supported");
                 default:
                     // "EC PARAMETERS", certificates: skip.
             }
@@ -120,7 +122,8 @@ public final class Pem {
                 return; // An algorithm we cannot probe: the TLS handshake will tell.
         }
         if (!key.getAlgorithm().equals(publicKey.getAlgorithm())
-                && !(key.getAlgorithm().startsWith("Ed") && publicKey.getAlgorithm().startsWith("Ed"))) {
+                && !(key.getAlgorithm().startsWith("Ed")
+                        && publicKey.getAlgorithm().startsWith("Ed"))) {
             throw new IllegalArgumentException("the private key is " + key.getAlgorithm()
                     + " but the certificate's key is " + publicKey.getAlgorithm());
         }
@@ -199,11 +202,12 @@ public final class Pem {
             algorithm = "EC";
         } else if (Arrays.equals(oid, new byte[] {0x2b, 0x65, 0x70})) {
             algorithm = "Ed25519";
-        } else if (Arrays.equals(oid, new byte[] {0x2a, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xf7, 0x0d, 0x01, 0x01, 0x0a})) {
+        } else if (Arrays.equals(
+                oid, new byte[] {0x2a, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xf7, 0x0d, 0x01, 0x01, 0x0a})) {
             algorithm = "RSASSA-PSS";
         } else {
-            throw new IllegalArgumentException("unsupported private key algorithm (OID bytes "
-                    + hex(oid) + "); RSA, EC and Ed25519 are supported");
+            throw new IllegalArgumentException("unsupported private key algorithm (OID bytes " + hex(oid)
+                    + "); RSA, EC and Ed25519 are supported");
         }
         return generate(algorithm, der);
     }
@@ -212,7 +216,8 @@ public final class Pem {
         try {
             return KeyFactory.getInstance(algorithm).generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
         } catch (GeneralSecurityException e) {
-            throw new IllegalArgumentException("the " + algorithm + " private key does not parse: " + e.getMessage(), e);
+            throw new IllegalArgumentException(
+                    "the " + algorithm + " private key does not parse: " + e.getMessage(), e);
         }
     }
 
@@ -236,7 +241,8 @@ public final class Pem {
             if (tag == 0xa0) {
                 Der.Reader params = new Der.Reader(content);
                 if (params.peekTag() != 0x06) {
-                    throw new IllegalArgumentException("EC private key uses explicit curve parameters; only named curves are supported");
+                    throw new IllegalArgumentException(
+                            "EC private key uses explicit curve parameters; only named curves are supported");
                 }
                 return Der.tlv(0x06, params.expect(0x06, "curve OID"));
             }

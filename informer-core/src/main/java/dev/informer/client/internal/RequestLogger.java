@@ -52,8 +52,8 @@ final class RequestLogger implements Interceptor {
         try {
             response = chain.proceed(request);
         } catch (IOException | RuntimeException e) {
-            sink.accept(request.method() + " " + request.url() + " failed: " + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            sink.accept(request.method() + " " + request.url() + " failed: "
+                    + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()));
             throw e;
         }
         long millis = (clock.nanoTime() - start) / 1_000_000;

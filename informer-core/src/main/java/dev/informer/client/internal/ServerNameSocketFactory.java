@@ -45,7 +45,8 @@ final class ServerNameSocketFactory extends SSLSocketFactory {
     }
 
     @Override
-    public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort) throws IOException {
+    public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort)
+            throws IOException {
         return configure(delegate.createSocket(address, port, localAddress, localPort));
     }
 

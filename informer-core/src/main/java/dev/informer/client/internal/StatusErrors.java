@@ -33,8 +33,7 @@ final class StatusErrors {
     /** How much of such a body the synthesized Status's cause keeps, as client-go. */
     private static final int CAUSE_TEXT = 2048;
 
-    private StatusErrors() {
-    }
+    private StatusErrors() {}
 
     /**
      * The exception for a non-2xx {@code response}; reads (part of) and closes its body.
@@ -44,15 +43,16 @@ final class StatusErrors {
      * @param name           the object's name for the message, or {@code null}
      * @param config         the client's configuration: who sent the request, for 401 and 403
      */
-    static StatusException from(Response response, String resourcePlural, String group, String name,
-                                ClientConfig config) {
+    static StatusException from(
+            Response response, String resourcePlural, String group, String name, ClientConfig config) {
         String method = response.request().method();
         String url = response.request().url().toString();
         byte[] body;
         try (ResponseBody responseBody = response.body()) {
             okio.BufferedSource source = responseBody.source();
             source.request(MAX_BODY); // Fills the buffer up to the limit or the end of the body.
-            body = source.getBuffer().readByteArray(Math.min(MAX_BODY, source.getBuffer().size()));
+            body = source.getBuffer()
+                    .readByteArray(Math.min(MAX_BODY, source.getBuffer().size()));
         } catch (IOException e) {
             body = new byte[0];
         }
@@ -62,28 +62,41 @@ final class StatusErrors {
         String notAStatus = null;
         if (status != null) {
             if (status.code() == 0) {
-                status = new Status(status.apiVersion(), status.kind(), status.status(), status.message(),
-                        status.reason(), status.details(), code);
+                status = new Status(
+                        status.apiVersion(),
+                        status.kind(),
+                        status.status(),
+                        status.message(),
+                        status.reason(),
+                        status.details(),
+                        code);
             }
         } else {
             String text = new String(body, StandardCharsets.UTF_8);
             status = synthesize(code, method, resourcePlural, group, name, oneLine(text, CAUSE_TEXT), retryAfter);
             notAStatus = describeBody(response.header("Content-Type"), text);
         }
-        String resource = resourcePlural == null ? null
+        String resource = resourcePlural == null
+                ? null
                 : group == null || group.isEmpty() ? resourcePlural : resourcePlural + "." + group;
         if (code == 401) {
-            return new UnauthorizedException(unauthorized(config, url, status, notAStatus), status, method, url,
-                    config.origin());
+            return new UnauthorizedException(
+                    unauthorized(config, url, status, notAStatus), status, method, url, config.origin());
         }
         if (code == 403) {
-            return new ForbiddenException(forbidden(config, method, response, resource, name, status, notAStatus),
-                    status, method, url, config.origin());
+            return new ForbiddenException(
+                    forbidden(config, method, response, resource, name, status, notAStatus),
+                    status,
+                    method,
+                    url,
+                    config.origin());
         }
         if (notAStatus != null) {
             String message = method + " " + url + ": HTTP " + code + " with " + notAStatus + ", not a Kubernetes Status"
-                    + (code == 404 ? " (the server does not serve this path: check the server URL, and that the "
-                            + "resource's API is installed)" : "");
+                    + (code == 404
+                            ? " (the server does not serve this path: check the server URL, and that the "
+                                    + "resource's API is installed)"
+                            : "");
             return new StatusException(message, status, retryAfter, method, url);
         }
         return new StatusException(status, retryAfter, method, url);
@@ -91,7 +104,8 @@ final class StatusErrors {
 
     /** "401 Unauthorized from URL: the credentials of user 'u' (context 'c', kubeconfig f) were rejected". */
     private static String unauthorized(ClientConfig config, String url, Status status, String notAStatus) {
-        StringBuilder sb = new StringBuilder("401 Unauthorized from ").append(url).append(": ");
+        StringBuilder sb =
+                new StringBuilder("401 Unauthorized from ").append(url).append(": ");
         if (hasCredentials(config)) {
             sb.append("the credentials of ").append(config.origin().describe()).append(" were rejected");
         } else {
@@ -99,7 +113,8 @@ final class StatusErrors {
         }
         if (notAStatus != null) {
             sb.append(" (the answer was ").append(notAStatus).append(')');
-        } else if (status.message() != null && !status.message().isBlank()
+        } else if (status.message() != null
+                && !status.message().isBlank()
                 && !status.message().strip().equalsIgnoreCase("Unauthorized")) {
             sb.append(": ").append(oneLine(status.message(), CAUSE_TEXT));
         }
@@ -107,11 +122,21 @@ final class StatusErrors {
     }
 
     /** "403 Forbidden from URL: user 'u' (context 'c', kubeconfig f) may not list pods: server message". */
-    private static String forbidden(ClientConfig config, String method, Response response, String resource,
-                                    String name, Status status, String notAStatus) {
+    private static String forbidden(
+            ClientConfig config,
+            String method,
+            Response response,
+            String resource,
+            String name,
+            Status status,
+            String notAStatus) {
         String url = response.request().url().toString();
-        StringBuilder sb = new StringBuilder("403 Forbidden from ").append(url).append(": ")
-                .append(config.origin().describe()).append(" may not ").append(verb(method, response, name));
+        StringBuilder sb = new StringBuilder("403 Forbidden from ")
+                .append(url)
+                .append(": ")
+                .append(config.origin().describe())
+                .append(" may not ")
+                .append(verb(method, response, name));
         if (resource != null) {
             sb.append(' ').append(resource);
             if (isStatusSubresource(response, name)) {
@@ -132,8 +157,10 @@ final class StatusErrors {
     /** The Kubernetes verb of a request, as RBAC names it. */
     private static String verb(String method, Response response, String name) {
         return switch (method) {
-            case "GET" -> "true".equals(response.request().url().queryParameter("watch")) ? "watch"
-                    : name != null ? "get" : "list";
+            case "GET" ->
+                "true".equals(response.request().url().queryParameter("watch"))
+                        ? "watch"
+                        : name != null ? "get" : "list";
             case "POST" -> "create";
             case "PUT" -> "update";
             case "PATCH" -> "patch";
@@ -144,12 +171,16 @@ final class StatusErrors {
 
     private static boolean isStatusSubresource(Response response, String name) {
         List<String> segments = response.request().url().pathSegments();
-        return name != null && segments.size() >= 2 && "status".equals(segments.get(segments.size() - 1))
+        return name != null
+                && segments.size() >= 2
+                && "status".equals(segments.get(segments.size() - 1))
                 && name.equals(segments.get(segments.size() - 2));
     }
 
     private static boolean hasCredentials(ClientConfig config) {
-        return config.bearerToken().isPresent() || config.username() != null || config.exec().isPresent()
+        return config.bearerToken().isPresent()
+                || config.username() != null
+                || config.exec().isPresent()
                 || !config.clientCertificateChain().isEmpty();
     }
 
@@ -160,7 +191,8 @@ final class StatusErrors {
      */
     static String describeBody(String contentType, String body) {
         String text = oneLine(body, SNIPPET);
-        String type = contentType == null || contentType.isBlank() ? ""
+        String type = contentType == null || contentType.isBlank()
+                ? ""
                 : contentType.split(";", 2)[0].strip().toLowerCase(Locale.ROOT) + " ";
         if (text.isEmpty()) {
             return "an empty " + type + "body";
@@ -181,7 +213,9 @@ final class StatusErrors {
         }
         try {
             JsonNode tree = ApiJson.mapper().readTree(body);
-            if (tree == null || !tree.isObject() || !"Status".equals(tree.path("kind").asString(""))) {
+            if (tree == null
+                    || !tree.isObject()
+                    || !"Status".equals(tree.path("kind").asString(""))) {
                 return null;
             }
             return ApiJson.mapper().treeToValue(tree, Status.class);
@@ -191,8 +225,14 @@ final class StatusErrors {
     }
 
     /** As apimachinery's NewGenericServerResponse. */
-    static Status synthesize(int code, String method, String resourcePlural, String group, String name,
-                             String serverMessage, Duration retryAfter) {
+    static Status synthesize(
+            int code,
+            String method,
+            String resourcePlural,
+            String group,
+            String name,
+            String serverMessage,
+            Duration retryAfter) {
         String reason = "";
         String message = "the server responded with the status code " + code + " but did not return more information";
         switch (code) {
@@ -219,7 +259,8 @@ final class StatusErrors {
             case 406 -> {
                 reason = "NotAcceptable";
                 message = serverMessage.isEmpty() || serverMessage.equals("unknown")
-                        ? "the server was unable to respond with a content type that the client supports" : serverMessage;
+                        ? "the server was unable to respond with a content type that the client supports"
+                        : serverMessage;
             }
             case 415 -> {
                 reason = "UnsupportedMediaType";
@@ -239,7 +280,8 @@ final class StatusErrors {
             }
             case 504 -> {
                 reason = "Timeout";
-                message = "the server was unable to return a response in the time allotted, but may still be processing the request";
+                message =
+                        "the server was unable to return a response in the time allotted, but may still be processing the request";
             }
             case 429 -> {
                 reason = "TooManyRequests";
@@ -248,7 +290,8 @@ final class StatusErrors {
             default -> {
                 if (code >= 500) {
                     reason = "InternalError";
-                    message = "an error on the server (\"" + serverMessage + "\") has prevented the request from succeeding";
+                    message = "an error on the server (\"" + serverMessage
+                            + "\") has prevented the request from succeeding";
                 }
             }
         }
@@ -258,8 +301,13 @@ final class StatusErrors {
                     + (name == null ? "" : " " + name) + ")";
         }
         Integer retrySeconds = retryAfter == null ? null : (int) retryAfter.getSeconds();
-        Status.StatusDetails details = new Status.StatusDetails(name, group, resourcePlural, null,
-                List.of(new Status.StatusCause("UnexpectedServerResponse", serverMessage, null)), retrySeconds);
+        Status.StatusDetails details = new Status.StatusDetails(
+                name,
+                group,
+                resourcePlural,
+                null,
+                List.of(new Status.StatusCause("UnexpectedServerResponse", serverMessage, null)),
+                retrySeconds);
         return new Status("v1", "Status", "Failure", message, reason, details, code);
     }
 

@@ -24,7 +24,8 @@ import javax.net.ssl.X509TrustManager;
  * @param trustManager     the trust manager behind it (OkHttp needs it for certificate chain cleaning)
  * @param hostnameVerifier the verifier to install, or {@code null} for OkHttp's default
  */
-public record TlsSetup(SSLSocketFactory socketFactory, X509TrustManager trustManager, HostnameVerifier hostnameVerifier) {
+public record TlsSetup(
+        SSLSocketFactory socketFactory, X509TrustManager trustManager, HostnameVerifier hostnameVerifier) {
 
     /**
      * Builds the TLS setup for {@code config}.

@@ -20,8 +20,7 @@ import okhttp3.Response;
 final class WatchBodyTimeout implements Interceptor {
 
     /** Marks a watch request and carries its body's read timeout. */
-    record Tag(Duration bodyTimeout) {
-    }
+    record Tag(Duration bodyTimeout) {}
 
     /** {@code request} marked as a watch whose body reads may each wait {@code bodyTimeout}. */
     static Request tag(Request request, Duration bodyTimeout) {
@@ -37,7 +36,8 @@ final class WatchBodyTimeout implements Interceptor {
         }
         int millis = (int) Math.min(Integer.MAX_VALUE, tag.bodyTimeout().toMillis());
         Connection connection = chain.connection();
-        if (connection != null && (connection.protocol() == Protocol.HTTP_1_1 || connection.protocol() == Protocol.HTTP_1_0)) {
+        if (connection != null
+                && (connection.protocol() == Protocol.HTTP_1_1 || connection.protocol() == Protocol.HTTP_1_0)) {
             // HTTP/1 reads block on the socket itself; HTTP/2 streams only honour the source's timeout.
             Socket socket = connection.socket();
             socket.setSoTimeout(millis);

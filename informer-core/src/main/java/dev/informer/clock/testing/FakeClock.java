@@ -22,8 +22,7 @@ import java.util.concurrent.locks.Lock;
  */
 public final class FakeClock implements Clock {
 
-    private record Waiter(Lock lock, Condition condition, long deadlineNanos) {
-    }
+    private record Waiter(Lock lock, Condition condition, long deadlineNanos) {}
 
     private final Object monitor = new Object();
     // @GuardedBy("monitor")

@@ -26,10 +26,14 @@ class FailureLogTest {
 
     @Test
     void eachFailureIsOneWarnLineAndItsStackTraceGoesToDebug() {
-        failures.failure("pods", "GET http://127.0.0.1:1/api/v1/pods failed: Connection refused", "; retrying in 800ms",
+        failures.failure(
+                "pods",
+                "GET http://127.0.0.1:1/api/v1/pods failed: Connection refused",
+                "; retrying in 800ms",
                 refused);
 
-        assertEquals(List.of("pods: GET http://127.0.0.1:1/api/v1/pods failed: Connection refused; retrying in 800ms"),
+        assertEquals(
+                List.of("pods: GET http://127.0.0.1:1/api/v1/pods failed: Connection refused; retrying in 800ms"),
                 logger.messages(Level.WARN));
         RecordingLogger.Line warn = logger.lines().get(0);
         assertNull(warn.error(), "no stack trace at WARN");
@@ -50,9 +54,12 @@ class FailureLogTest {
         clock.step(Duration.ofSeconds(20));
         failures.failure("pods", "Connection refused", "; retrying in 2s", refused);
 
-        assertEquals(List.of("pods: Connection refused; retrying in 1s",
-                "pods: Connection refused (12 more in 48 s)",
-                "pods: Connection refused; retrying in 2s"), logger.messages(Level.WARN));
+        assertEquals(
+                List.of(
+                        "pods: Connection refused; retrying in 1s",
+                        "pods: Connection refused (12 more in 48 s)",
+                        "pods: Connection refused; retrying in 2s"),
+                logger.messages(Level.WARN));
         assertEquals(14, logger.messages(Level.DEBUG).size(), "every failure keeps its stack trace at DEBUG");
     }
 
@@ -62,8 +69,12 @@ class FailureLogTest {
         failures.failure("pods", "Connection refused", "", refused);
         failures.failure("pods", "GET http://x/api/v1/pods: 403 Forbidden", "", null);
 
-        assertEquals(List.of("pods: Connection refused", "pods: Connection refused (1 more in 1 s)",
-                "pods: GET http://x/api/v1/pods: 403 Forbidden"), logger.messages(Level.WARN));
+        assertEquals(
+                List.of(
+                        "pods: Connection refused",
+                        "pods: Connection refused (1 more in 1 s)",
+                        "pods: GET http://x/api/v1/pods: 403 Forbidden"),
+                logger.messages(Level.WARN));
     }
 
     @Test
@@ -134,7 +145,8 @@ class FailureLogTest {
         }
         failures.recovered("pods", "ok");
 
-        assertEquals(List.of("pods: refused", "pods: refused (" + (threads * each - 1) + " more in 1 s)"),
+        assertEquals(
+                List.of("pods: refused", "pods: refused (" + (threads * each - 1) + " more in 1 s)"),
                 logger.messages(Level.WARN));
     }
 

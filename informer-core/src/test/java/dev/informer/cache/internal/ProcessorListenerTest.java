@@ -31,10 +31,13 @@ class ProcessorListenerTest {
         return listener(handler, () -> true, Duration.ZERO, clock);
     }
 
-    private ProcessorListener<String> listener(ResourceEventHandler<String> handler, java.util.function.BooleanSupplier upstream,
-                                               Duration resync, Clock clock) {
-        ProcessorListener<String> listener = new ProcessorListener<>(listeners.size() + 1, handler, resync, resync, clock,
-                upstream, 4);
+    private ProcessorListener<String> listener(
+            ResourceEventHandler<String> handler,
+            java.util.function.BooleanSupplier upstream,
+            Duration resync,
+            Clock clock) {
+        ProcessorListener<String> listener =
+                new ProcessorListener<>(listeners.size() + 1, handler, resync, resync, clock, upstream, 4);
         listeners.add(listener);
         return listener;
     }
@@ -93,7 +96,9 @@ class ProcessorListenerTest {
         for (int i = 0; i < 10_000; i++) {
             listener.add(Notification.added("o" + i, false)); // would hang here if add waited for the handler
         }
-        Await.until("the handler holds the first notification", () -> listener.metrics().pending() == 9_999);
+        Await.until(
+                "the handler holds the first notification",
+                () -> listener.metrics().pending() == 9_999);
         ListenerMetrics blocked = listener.metrics();
         assertEquals(0, blocked.delivered());
         assertTrue(blocked.bufferCapacity() >= 9_999, "the ring grew: " + blocked.bufferCapacity());
@@ -279,7 +284,8 @@ class ProcessorListenerTest {
 
     @Test
     void resyncIsDueOncePeriodHasPassedOnTheClock() {
-        ProcessorListener<String> listener = listener(new RecordingHandler(), () -> true, Duration.ofSeconds(10), clock);
+        ProcessorListener<String> listener =
+                listener(new RecordingHandler(), () -> true, Duration.ofSeconds(10), clock);
         long start = clock.nanoTime();
         assertFalse(listener.shouldResync(start));
         assertFalse(listener.shouldResync(start + Duration.ofSeconds(10).toNanos() - 1));
@@ -301,7 +307,8 @@ class ProcessorListenerTest {
     @Test
     void zeroResyncPeriodIsNeverDue() {
         ProcessorListener<String> listener = listener(new RecordingHandler());
-        assertFalse(listener.shouldResync(clock.nanoTime() + Duration.ofDays(365).toNanos()));
+        assertFalse(
+                listener.shouldResync(clock.nanoTime() + Duration.ofDays(365).toNanos()));
         assertThrows(IllegalArgumentException.class, () -> listener.setResyncPeriod(Duration.ofSeconds(-1)));
     }
 

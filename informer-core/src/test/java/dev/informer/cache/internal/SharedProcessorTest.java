@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.informer.cache.ListenerMetrics;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.ResourceEventHandlerRegistration;
-import dev.informer.cache.ListenerMetrics;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testsupport.Await;
 import java.time.Duration;
@@ -102,7 +102,9 @@ class SharedProcessorTest {
             processor.distribute(Notification.added("o" + i, false), false);
         }
         healthy.awaitCount(10);
-        Await.until("the throwing handler saw every notification", () -> throwingListener.metrics().delivered() == 10);
+        Await.until(
+                "the throwing handler saw every notification",
+                () -> throwingListener.metrics().delivered() == 10);
         assertEquals(10, throwingListener.metrics().failed());
     }
 
@@ -285,17 +287,25 @@ class SharedProcessorTest {
     @Test
     void determineResyncPeriodFollowsClientGo() {
         assertEquals(Duration.ZERO, SharedProcessor.determineResyncPeriod(Duration.ZERO, Duration.ofSeconds(1)));
-        assertEquals(Duration.ZERO, SharedProcessor.determineResyncPeriod(Duration.ofSeconds(5), Duration.ZERO),
+        assertEquals(
+                Duration.ZERO,
+                SharedProcessor.determineResyncPeriod(Duration.ofSeconds(5), Duration.ZERO),
                 "an informer that never resyncs gives no listener a resync");
-        assertEquals(Duration.ofSeconds(10), SharedProcessor.determineResyncPeriod(Duration.ofSeconds(5), Duration.ofSeconds(10)),
+        assertEquals(
+                Duration.ofSeconds(10),
+                SharedProcessor.determineResyncPeriod(Duration.ofSeconds(5), Duration.ofSeconds(10)),
                 "raised to the check period");
-        assertEquals(Duration.ofSeconds(30), SharedProcessor.determineResyncPeriod(Duration.ofSeconds(30), Duration.ofSeconds(10)));
+        assertEquals(
+                Duration.ofSeconds(30),
+                SharedProcessor.determineResyncPeriod(Duration.ofSeconds(30), Duration.ofSeconds(10)));
     }
 
     @Test
     void changingTheCheckPeriodRecomputesEveryListenersPeriod() {
-        ProcessorListener<String> fast = processor.addListener(new RecordingHandler(), Duration.ofSeconds(1), Duration.ofSeconds(1), () -> true);
-        ProcessorListener<String> slow = processor.addListener(new RecordingHandler(), Duration.ofMinutes(1), Duration.ofMinutes(1), () -> true);
+        ProcessorListener<String> fast =
+                processor.addListener(new RecordingHandler(), Duration.ofSeconds(1), Duration.ofSeconds(1), () -> true);
+        ProcessorListener<String> slow =
+                processor.addListener(new RecordingHandler(), Duration.ofMinutes(1), Duration.ofMinutes(1), () -> true);
         processor.resyncCheckPeriodChanged(Duration.ofSeconds(10));
         assertEquals(Duration.ofSeconds(10), fast.resyncPeriod());
         assertEquals(Duration.ofMinutes(1), slow.resyncPeriod());
@@ -356,7 +366,8 @@ class SharedProcessorTest {
     void badArgumentsFailFast() {
         assertThrows(IllegalArgumentException.class, () -> new SharedProcessor<String>(clock, threads, 0));
         assertThrows(NullPointerException.class, () -> processor.distribute(null, false));
-        assertThrows(IllegalArgumentException.class,
+        assertThrows(
+                IllegalArgumentException.class,
                 () -> processor.addListener(new RecordingHandler(), Duration.ofSeconds(-1), Duration.ZERO, () -> true));
         assertThrows(NullPointerException.class, () -> Notification.added(null, false));
     }

@@ -21,7 +21,8 @@ class PemTest {
 
     @Test
     void readsEveryCertificateOfABundleInOrder() {
-        String bundle = TestCertificates.pem(RSA.certificate()) + "comment between blocks\n" + TestCertificates.pem(CA.certificate());
+        String bundle = TestCertificates.pem(RSA.certificate()) + "comment between blocks\n"
+                + TestCertificates.pem(CA.certificate());
         List<X509Certificate> certificates = Pem.certificates(bundle);
         assertEquals(2, certificates.size());
         assertEquals(RSA.certificate(), certificates.get(0));
@@ -58,7 +59,8 @@ class PemTest {
 
     @Test
     void readsPkcs8Ed25519Key() throws Exception {
-        PrivateKey ed = KeyPairGenerator.getInstance("Ed25519").generateKeyPair().getPrivate();
+        PrivateKey ed =
+                KeyPairGenerator.getInstance("Ed25519").generateKeyPair().getPrivate();
         String pem = "-----BEGIN PRIVATE KEY-----\n" + Base64.getEncoder().encodeToString(ed.getEncoded())
                 + "\n-----END PRIVATE KEY-----\n";
         assertEquals(ed.getEncoded().length, Pem.privateKey(pem).getEncoded().length);
@@ -67,16 +69,16 @@ class PemTest {
     @Test
     void keyOfAnotherCertificateIsRejected() {
         PrivateKey other = Pem.privateKey(TestCertificates.pkcs8Pem(TestCertificates.rsaClient(CA, "mallory")));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Pem.checkKeyMatchesCertificate(other, RSA.certificate()));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> Pem.checkKeyMatchesCertificate(other, RSA.certificate()));
         assertTrue(e.getMessage().contains("does not match"), e.getMessage());
     }
 
     @Test
     void keyOfAnotherAlgorithmIsRejected() {
         PrivateKey ec = Pem.privateKey(TestCertificates.pkcs8Pem(EC));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> Pem.checkKeyMatchesCertificate(ec, RSA.certificate()));
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class, () -> Pem.checkKeyMatchesCertificate(ec, RSA.certificate()));
         assertTrue(e.getMessage().contains("EC") && e.getMessage().contains("RSA"), e.getMessage());
     }
 
@@ -84,18 +86,24 @@ class PemTest {
     void encryptedKeysAreRejectedWithAReason() {
         String pkcs8Encrypted = "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n";
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Pem.privateKey(pkcs8Encrypted))
-                .getMessage().contains("encrypted"));
-        String legacyEncrypted = "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00\n\nAAAA\n-----END RSA PRIVATE KEY-----\n";
+                .getMessage()
+                .contains("encrypted"));
+        String legacyEncrypted =
+                "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00\n\nAAAA\n-----END RSA PRIVATE KEY-----\n";
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Pem.privateKey(legacyEncrypted))
-                .getMessage().contains("encrypted"));
+                .getMessage()
+                .contains("encrypted"));
     }
 
     @Test
     void textWithoutPemBlocksIsRejected() {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Pem.certificates("not a certificate"))
-                .getMessage().contains("CERTIFICATE"));
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Pem.privateKey(TestCertificates.pem(CA.certificate())))
-                .getMessage().contains("PRIVATE KEY"));
+                .getMessage()
+                .contains("CERTIFICATE"));
+        assertTrue(assertThrows(
+                        IllegalArgumentException.class, () -> Pem.privateKey(TestCertificates.pem(CA.certificate())))
+                .getMessage()
+                .contains("PRIVATE KEY"));
     }
 
     @Test
@@ -109,12 +117,14 @@ class PemTest {
     void garbageCertificateBodyIsRejected() {
         String bad = "-----BEGIN CERTIFICATE-----\nAAAAAAAA\n-----END CERTIFICATE-----\n";
         assertTrue(assertThrows(IllegalArgumentException.class, () -> Pem.certificates(bad))
-                .getMessage().contains("certificate #1"));
+                .getMessage()
+                .contains("certificate #1"));
     }
 
     @Test
     void encodedCertificatesReadBack() {
-        assertEquals(List.of(CA.certificate(), EC.certificate()),
+        assertEquals(
+                List.of(CA.certificate(), EC.certificate()),
                 Pem.certificates(Pem.encodeCertificates(List.of(CA.certificate(), EC.certificate()))));
     }
 }

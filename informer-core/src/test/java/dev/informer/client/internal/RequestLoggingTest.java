@@ -52,9 +52,12 @@ class RequestLoggingTest {
     }
 
     private static MockResponse configMap(int code) {
-        return new MockResponse.Builder().code(code).body(
-                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cfg\",\"namespace\":\"team\"},"
-                        + "\"data\":{\"password\":\"" + PASSWORD + "\"}}").build();
+        return new MockResponse.Builder()
+                .code(code)
+                .body(
+                        "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cfg\",\"namespace\":\"team\"},"
+                                + "\"data\":{\"password\":\"" + PASSWORD + "\"}}")
+                .build();
     }
 
     private void assertNoSecrets(String... secrets) {
@@ -69,23 +72,35 @@ class RequestLoggingTest {
 
     @Test
     void logsMethodUrlAndStatusButNoTokenOrBody() throws Exception {
-        ClientConfig config = ClientConfig.builder().server(server.url("/").toString()).namespace("team")
-                .bearerToken(TOKEN).clock(new FakeClock()).build();
+        ClientConfig config = ClientConfig.builder()
+                .server(server.url("/").toString())
+                .namespace("team")
+                .bearerToken(TOKEN)
+                .clock(new FakeClock())
+                .build();
         try (OkHttpKubernetesClient client = OkHttpKubernetesClient.create(config, lines::add)) {
             server.enqueue(configMap(200));
             server.enqueue(configMap(201));
             server.enqueue(new MockResponse.Builder().code(404).build());
             client.resource(ResourceType.CONFIGMAPS).get("cfg");
-            client.resource(ResourceType.CONFIGMAPS).create(ConfigMap.builder()
-                    .metadata(ObjectMeta.builder().name("cfg").build()).data("password", PASSWORD).build());
-            assertThrows(StatusException.class, () -> client.resource(ResourceType.CONFIGMAPS).get("gone"));
+            client.resource(ResourceType.CONFIGMAPS)
+                    .create(ConfigMap.builder()
+                            .metadata(ObjectMeta.builder().name("cfg").build())
+                            .data("password", PASSWORD)
+                            .build());
+            assertThrows(StatusException.class, () -> client.resource(ResourceType.CONFIGMAPS)
+                    .get("gone"));
         }
         String base = server.url("/").toString();
-        assertEquals(List.of(
-                "GET " + base + "api/v1/namespaces/team/configmaps/cfg -> 200 (0 ms)",
-                "POST " + base + "api/v1/namespaces/team/configmaps -> 201 (0 ms)",
-                "GET " + base + "api/v1/namespaces/team/configmaps/gone -> 404 (0 ms)"), lines);
-        assertEquals("Bearer " + TOKEN, server.takeRequest(1, TimeUnit.SECONDS).getHeaders().get("Authorization"));
+        assertEquals(
+                List.of(
+                        "GET " + base + "api/v1/namespaces/team/configmaps/cfg -> 200 (0 ms)",
+                        "POST " + base + "api/v1/namespaces/team/configmaps -> 201 (0 ms)",
+                        "GET " + base + "api/v1/namespaces/team/configmaps/gone -> 404 (0 ms)"),
+                lines);
+        assertEquals(
+                "Bearer " + TOKEN,
+                server.takeRequest(1, TimeUnit.SECONDS).getHeaders().get("Authorization"));
         assertNoSecrets(TOKEN, PASSWORD);
     }
 
@@ -95,13 +110,17 @@ class RequestLoggingTest {
         HeldCertificate clientCert = TestCertificates.rsaClient(ca, "logger");
         server.close();
         server = new MockWebServer();
-        server.useHttps(TestCertificates.serverHandshake(TestCertificates.server(ca), ca).sslSocketFactory());
+        server.useHttps(TestCertificates.serverHandshake(TestCertificates.server(ca), ca)
+                .sslSocketFactory());
         server.requestClientAuth();
         server.start();
-        ClientConfig config = ClientConfig.builder().server(server.url("/").toString())
+        ClientConfig config = ClientConfig.builder()
+                .server(server.url("/").toString())
                 .caCertificates(List.of(ca.certificate()))
-                .clientCertificatePem(TestCertificates.pem(clientCert.certificate()), TestCertificates.pkcs1Pem(clientCert))
-                .basicAuth("admin", PASSWORD).build();
+                .clientCertificatePem(
+                        TestCertificates.pem(clientCert.certificate()), TestCertificates.pkcs1Pem(clientCert))
+                .basicAuth("admin", PASSWORD)
+                .build();
         try (OkHttpKubernetesClient client = OkHttpKubernetesClient.create(config, lines::add)) {
             server.enqueue(configMap(200));
             client.resource(ResourceType.CONFIGMAPS).inNamespace("team").get("cfg");
@@ -117,9 +136,13 @@ class RequestLoggingTest {
         try (ServerSocket socket = new ServerSocket(0)) {
             port = socket.getLocalPort();
         }
-        ClientConfig config = ClientConfig.builder().server("http://127.0.0.1:" + port).bearerToken(TOKEN).build();
+        ClientConfig config = ClientConfig.builder()
+                .server("http://127.0.0.1:" + port)
+                .bearerToken(TOKEN)
+                .build();
         try (OkHttpKubernetesClient client = OkHttpKubernetesClient.create(config, lines::add)) {
-            assertThrows(ApiConnectionException.class, () -> client.resource(ResourceType.NODES).get("n1"));
+            assertThrows(ApiConnectionException.class, () -> client.resource(ResourceType.NODES)
+                    .get("n1"));
         }
         assertEquals(1, lines.size());
         assertTrue(lines.get(0).startsWith("GET http://127.0.0.1:" + port + "/api/v1/nodes/n1 failed: "), lines.get(0));
@@ -130,26 +153,38 @@ class RequestLoggingTest {
     void rotatedTokenFileIsReReadAfterA401AndTheRequestRetried() throws Exception {
         Path tokenFile = dir.resolve("token");
         Files.writeString(tokenFile, "old-token");
-        ClientConfig config = ClientConfig.builder().server(server.url("/").toString()).namespace("team")
-                .bearerTokenFile(tokenFile).clock(new FakeClock()).build();
+        ClientConfig config = ClientConfig.builder()
+                .server(server.url("/").toString())
+                .namespace("team")
+                .bearerTokenFile(tokenFile)
+                .clock(new FakeClock())
+                .build();
         try (OkHttpKubernetesClient client = OkHttpKubernetesClient.create(config, lines::add)) {
             server.enqueue(new MockResponse.Builder().code(401).build());
             server.enqueue(configMap(200));
             Files.writeString(tokenFile, "new-token");
             client.resource(ResourceType.CONFIGMAPS).get("cfg");
         }
-        assertEquals("Bearer old-token", server.takeRequest(1, TimeUnit.SECONDS).getHeaders().get("Authorization"));
-        assertEquals("Bearer new-token", server.takeRequest(1, TimeUnit.SECONDS).getHeaders().get("Authorization"));
+        assertEquals(
+                "Bearer old-token",
+                server.takeRequest(1, TimeUnit.SECONDS).getHeaders().get("Authorization"));
+        assertEquals(
+                "Bearer new-token",
+                server.takeRequest(1, TimeUnit.SECONDS).getHeaders().get("Authorization"));
         assertNoSecrets("old-token", "new-token");
     }
 
     @Test
     void fixedTokenIsNotRetriedAfterA401() throws Exception {
-        ClientConfig config = ClientConfig.builder().server(server.url("/").toString()).bearerToken(TOKEN).build();
+        ClientConfig config = ClientConfig.builder()
+                .server(server.url("/").toString())
+                .bearerToken(TOKEN)
+                .build();
         try (OkHttpKubernetesClient client = OkHttpKubernetesClient.create(config, lines::add)) {
             server.enqueue(new MockResponse.Builder().code(401).build());
             server.enqueue(configMap(200));
-            assertTrue(assertThrows(StatusException.class, () -> client.resource(ResourceType.NODES).get("n"))
+            assertTrue(assertThrows(StatusException.class, () -> client.resource(ResourceType.NODES)
+                            .get("n"))
                     .isUnauthorized());
         }
         assertEquals(1, server.getRequestCount());

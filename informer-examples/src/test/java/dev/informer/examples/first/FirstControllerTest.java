@@ -21,24 +21,29 @@ import org.junit.jupiter.api.Test;
 /** Runs the README's first controller against the embedded API server, and checks the README shows it. */
 class FirstControllerTest {
 
-    private static final String POD = """
+    private static final String POD =
+            """
             {"metadata":{"name":"%s"},"spec":{"containers":[{"name":"main","image":"nginx"}]}}""";
 
     @Test
     void firstControllerReportsEveryPodAndStopsWhenTheQueueShutsDown() throws Exception {
         try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-                KubernetesClient client = KubernetesClient.create(ClientConfig.builder().server(server.url()).build())) {
+                KubernetesClient client = KubernetesClient.create(
+                        ClientConfig.builder().server(server.url()).build())) {
             server.create("pods", "default", POD.formatted("web"));
-            RateLimitingQueue<String> queue = WorkQueues.<String>builder().name("pods").buildRateLimiting();
+            RateLimitingQueue<String> queue =
+                    WorkQueues.<String>builder().name("pods").buildRateLimiting();
             List<String> reports = new CopyOnWriteArrayList<>();
             AtomicReference<Throwable> failure = new AtomicReference<>();
-            Thread controller = new Thread(() -> {
-                try {
-                    FirstController.run(client, queue, reports::add);
-                } catch (InterruptedException | RuntimeException e) {
-                    failure.set(e);
-                }
-            }, "first-controller");
+            Thread controller = new Thread(
+                    () -> {
+                        try {
+                            FirstController.run(client, queue, reports::add);
+                        } catch (InterruptedException | RuntimeException e) {
+                            failure.set(e);
+                        }
+                    },
+                    "first-controller");
             controller.start();
 
             awaitReport(reports, "default/web is Pending");
@@ -57,12 +62,14 @@ class FirstControllerTest {
         Path source = Path.of("src/test/java/dev/informer/examples/first/FirstController.java");
         Path readme = Path.of("../README.md");
         String code = Files.readString(source);
-        String example = code.substring(code.indexOf("// README:BEGIN\n") + "// README:BEGIN\n".length(),
-                code.indexOf("    // README:END"));
-        String unindented = example.lines().map(line -> line.startsWith("    ") ? line.substring(4) : line)
+        String example = code.substring(
+                code.indexOf("// README:BEGIN\n") + "// README:BEGIN\n".length(), code.indexOf("    // README:END"));
+        String unindented = example.lines()
+                .map(line -> line.startsWith("    ") ? line.substring(4) : line)
                 .collect(Collectors.joining("\n"));
         assertTrue(unindented.startsWith("public static void run("), unindented);
-        assertTrue(Files.readString(readme).contains(unindented),
+        assertTrue(
+                Files.readString(readme).contains(unindented),
                 "README.md must contain FirstController.run, unindented by four spaces:\n" + unindented);
     }
 

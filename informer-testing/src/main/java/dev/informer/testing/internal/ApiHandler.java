@@ -33,545 +33,564 @@ import tools.jackson.databind.node.ObjectNode;
  * connection.
  */
 public final class ApiHandler implements HttpHandler {
-  private static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
-  /** kube-apiserver's default maximum request body. */
-  static final int MAX_BODY_BYTES = 3 * 1024 * 1024;
-  private static final byte[] ITEMS_END = "]}".getBytes(StandardCharsets.US_ASCII);
-  private static final List<String> PATCH_TYPES = List.of("application/merge-patch+json",
-      "application/strategic-merge-patch+json", "application/json-patch+json",
-      "application/apply-patch+yaml", "application/apply-patch+json");
+    private static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
+    /** kube-apiserver's default maximum request body. */
+    static final int MAX_BODY_BYTES = 3 * 1024 * 1024;
 
-  private final ApiServerEngine engine;
-  private final Discovery discovery;
-  private final TableWriter tables = new TableWriter();
-  private final OpenApiV3 openApi;
-  private final RequestExecutor executor;
+    private static final byte[] ITEMS_END = "]}".getBytes(StandardCharsets.US_ASCII);
+    private static final List<String> PATCH_TYPES = List.of(
+            "application/merge-patch+json",
+            "application/strategic-merge-patch+json",
+            "application/json-patch+json",
+            "application/apply-patch+yaml",
+            "application/apply-patch+json");
 
-  /**
-   * @param serverAddress {@code host:port} advertised in {@code /api}
-   * @param executor      the executor the HTTP server runs this handler on, told when a request
-   *                      starts and when it becomes a watch
-   */
-  public ApiHandler(ApiServerEngine engine, String serverAddress, RequestExecutor executor) {
-    this.engine = engine;
-    this.executor = executor;
-    this.discovery = new Discovery(engine.registry(), serverAddress);
-    this.openApi = new OpenApiV3(engine.registry());
-  }
+    private final ApiServerEngine engine;
+    private final Discovery discovery;
+    private final TableWriter tables = new TableWriter();
+    private final OpenApiV3 openApi;
+    private final RequestExecutor executor;
 
-  @Override
-  public void handle(HttpExchange ex) throws IOException {
-    boolean abort = false;
-    try {
-      if (!executor.beginRequest()) {
-        abort = true;
-        throw new ServedWatch.AbortConnection("the request missed the header timeout");
-      }
-      route(ex);
-    } catch (ServedWatch.AbortConnection e) {
-      abort = true;
-      throw e;
-    } catch (StatusError e) {
-      sendStatus(ex, e);
-    } catch (IOException e) {
-      LOG.debug("Client went away during {} {}", ex.getRequestMethod(), ex.getRequestURI(), e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } catch (RuntimeException e) {
-      LOG.error("Internal error serving {} {}", ex.getRequestMethod(), ex.getRequestURI(), e);
-      sendStatus(ex, StatusError.internal(e.getClass().getSimpleName() + ": " + e.getMessage()));
-    } finally {
-      if (!abort) {
-        ex.close();
-      }
+    /**
+     * @param serverAddress {@code host:port} advertised in {@code /api}
+     * @param executor      the executor the HTTP server runs this handler on, told when a request
+     *                      starts and when it becomes a watch
+     */
+    public ApiHandler(ApiServerEngine engine, String serverAddress, RequestExecutor executor) {
+        this.engine = engine;
+        this.executor = executor;
+        this.discovery = new Discovery(engine.registry(), serverAddress);
+        this.openApi = new OpenApiV3(engine.registry());
     }
-  }
 
-  // ---------------------------------------------------------------- routing
-
-  private void route(HttpExchange ex) throws IOException, InterruptedException {
-    String method = ex.getRequestMethod();
-    List<String> segs = segments(ex.getRequestURI().getRawPath());
-    Map<String, String> query = query(ex.getRequestURI().getRawQuery());
-    LOG.debug("{} {}", method, ex.getRequestURI());
-    if (segs.isEmpty()) {
-      discoveryAnswer(ex, method, discovery.rootPaths());
-      return;
+    @Override
+    public void handle(HttpExchange ex) throws IOException {
+        boolean abort = false;
+        try {
+            if (!executor.beginRequest()) {
+                abort = true;
+                throw new ServedWatch.AbortConnection("the request missed the header timeout");
+            }
+            route(ex);
+        } catch (ServedWatch.AbortConnection e) {
+            abort = true;
+            throw e;
+        } catch (StatusError e) {
+            sendStatus(ex, e);
+        } catch (IOException e) {
+            LOG.debug("Client went away during {} {}", ex.getRequestMethod(), ex.getRequestURI(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            LOG.error("Internal error serving {} {}", ex.getRequestMethod(), ex.getRequestURI(), e);
+            sendStatus(ex, StatusError.internal(e.getClass().getSimpleName() + ": " + e.getMessage()));
+        } finally {
+            if (!abort) {
+                ex.close();
+            }
+        }
     }
-    String first = segs.get(0);
-    switch (first) {
-      case "version" -> discoveryAnswer(ex, method, segs.size() == 1 ? discovery.version() : null);
-      case "healthz", "livez", "readyz" -> {
+
+    // ---------------------------------------------------------------- routing
+
+    private void route(HttpExchange ex) throws IOException, InterruptedException {
+        String method = ex.getRequestMethod();
+        List<String> segs = segments(ex.getRequestURI().getRawPath());
+        Map<String, String> query = query(ex.getRequestURI().getRawQuery());
+        LOG.debug("{} {}", method, ex.getRequestURI());
+        if (segs.isEmpty()) {
+            discoveryAnswer(ex, method, discovery.rootPaths());
+            return;
+        }
+        String first = segs.get(0);
+        switch (first) {
+            case "version" -> discoveryAnswer(ex, method, segs.size() == 1 ? discovery.version() : null);
+            case "healthz", "livez", "readyz" -> {
+                engine.faults().holdRequest();
+                byte[] ok = "ok".getBytes(StandardCharsets.US_ASCII);
+                ex.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
+                ex.sendResponseHeaders(200, ok.length);
+                try (OutputStream out = ex.getResponseBody()) {
+                    out.write(ok);
+                }
+            }
+            case "api" -> {
+                if (segs.size() == 1) {
+                    discoveryAnswer(ex, method, discovery.apiVersions());
+                } else if (segs.size() == 2) {
+                    discoveryAnswer(ex, method, discovery.apiResourceList("", segs.get(1)));
+                } else {
+                    resource(ex, method, "", segs.get(1), segs.subList(2, segs.size()), query);
+                }
+            }
+            case "apis" -> {
+                if (segs.size() == 1) {
+                    discoveryAnswer(ex, method, discovery.apiGroupList());
+                } else if (segs.size() == 2) {
+                    discoveryAnswer(ex, method, discovery.apiGroup(segs.get(1)));
+                } else if (segs.size() == 3) {
+                    discoveryAnswer(ex, method, discovery.apiResourceList(segs.get(1), segs.get(2)));
+                } else {
+                    resource(ex, method, segs.get(1), segs.get(2), segs.subList(3, segs.size()), query);
+                }
+            }
+            case "openapi" -> {
+                // v3 only: kubectl reads it to learn that fields are validated server-side. v2 is
+                // absent (404), which kubectl tolerates once v3 answers.
+                if (segs.size() == 2 && segs.get(1).equals("v3")) {
+                    discoveryAnswer(ex, method, openApi.root());
+                } else if (segs.size() == 4
+                        && segs.get(1).equals("v3")
+                        && segs.get(2).equals("api")) {
+                    discoveryAnswer(ex, method, openApi.groupVersion("", segs.get(3)));
+                } else if (segs.size() == 5
+                        && segs.get(1).equals("v3")
+                        && segs.get(2).equals("apis")) {
+                    discoveryAnswer(ex, method, openApi.groupVersion(segs.get(3), segs.get(4)));
+                } else {
+                    throw StatusError.noSuchPath();
+                }
+            }
+            default -> throw StatusError.noSuchPath();
+        }
+    }
+
+    private void discoveryAnswer(HttpExchange ex, String method, ObjectNode doc)
+            throws IOException, InterruptedException {
         engine.faults().holdRequest();
-        byte[] ok = "ok".getBytes(StandardCharsets.US_ASCII);
-        ex.getResponseHeaders().set("Content-Type", "text/plain; charset=utf-8");
-        ex.sendResponseHeaders(200, ok.length);
+        if (doc == null) {
+            throw StatusError.noSuchPath();
+        }
+        if (!method.equals("GET")) {
+            throw StatusError.methodNotAllowed();
+        }
+        sendJson(ex, 200, Json.bytes(doc));
+    }
+
+    /** The target of a resource request, after the group/version prefix. */
+    private record Target(ResourceDefinition def, String namespace, String name, String sub, boolean watchPath) {
+        String resourceKey() {
+            return sub == null ? def.plural() : def.plural() + "/" + sub;
+        }
+    }
+
+    private Target target(String group, String version, List<String> rest) {
+        boolean watchPath = false;
+        if (rest.get(0).equals("watch")) {
+            watchPath = true;
+            rest = rest.subList(1, rest.size());
+            if (rest.isEmpty()) {
+                throw StatusError.noSuchPath();
+            }
+        }
+        boolean namespaceStatus = group.isEmpty()
+                && rest.size() == 3
+                && rest.get(0).equals("namespaces")
+                && rest.get(2).equals("status");
+        if (rest.get(0).equals("namespaces") && rest.size() >= 3 && !namespaceStatus) {
+            if (rest.size() > 5) {
+                throw StatusError.noSuchPath();
+            }
+            ResourceDefinition def =
+                    engine.registry().find(group, version, rest.get(2)).orElseThrow(StatusError::noSuchPath);
+            if (!def.namespaced()) {
+                throw StatusError.noSuchPath();
+            }
+            return checkSub(new Target(
+                    def,
+                    rest.get(1),
+                    rest.size() > 3 ? rest.get(3) : null,
+                    rest.size() > 4 ? rest.get(4) : null,
+                    watchPath));
+        }
+        if (rest.size() > 3) {
+            throw StatusError.noSuchPath();
+        }
+        ResourceDefinition def =
+                engine.registry().find(group, version, rest.get(0)).orElseThrow(StatusError::noSuchPath);
+        String name = rest.size() > 1 ? rest.get(1) : null;
+        if (def.namespaced() && name != null) {
+            throw StatusError.noSuchPath();
+        }
+        return checkSub(new Target(def, null, name, rest.size() > 2 ? rest.get(2) : null, watchPath));
+    }
+
+    private static Target checkSub(Target t) {
+        if (t.sub() != null && !t.def().subresources().contains(t.sub())) {
+            throw StatusError.noSuchPath();
+        }
+        if (t.watchPath() && t.name() != null) {
+            throw StatusError.noSuchPath();
+        }
+        return t;
+    }
+
+    private static String verb(String method, Target t, Map<String, String> query) {
+        boolean item = t.name() != null;
+        String verb =
+                switch (method) {
+                    case "GET" -> item ? "get" : (t.watchPath() || ListQuery.bool(query, "watch") ? "watch" : "list");
+                    case "POST" -> item || (t.def().namespaced() && t.namespace() == null) ? null : "create";
+                    case "PUT" -> item ? "update" : null;
+                    case "PATCH" -> item ? "patch" : null;
+                    case "DELETE" -> item ? "delete" : "deletecollection";
+                    default -> null;
+                };
+        if (verb == null) {
+            throw StatusError.methodNotAllowed();
+        }
+        if (t.sub() != null) {
+            if (!verb.equals("get") && !verb.equals("update") && !verb.equals("patch")) {
+                throw StatusError.methodNotAllowed();
+            }
+        }
+        if (!t.def().verbs().contains(verb)) {
+            throw StatusError.methodNotAllowed();
+        }
+        return verb;
+    }
+
+    private void resource(
+            HttpExchange ex, String method, String group, String version, List<String> rest, Map<String, String> query)
+            throws IOException, InterruptedException {
+        Target t = target(group, version, rest);
+        String verb = verb(method, t, query);
+        engine.countRequest(verb, t.resourceKey());
+        engine.faults().holdRequest();
+        StatusError injected = engine.faults().nextFailure(verb, t.resourceKey());
+        if (injected != null) {
+            if (verb.equals("watch") && injected.code() == 410) {
+                startStream(ex);
+                try (OutputStream out = ex.getResponseBody()) {
+                    out.write(EventKind.ERROR.sharedLinePrefix());
+                    out.write(Json.bytes(injected.toStatus()));
+                    out.write("}\n".getBytes(StandardCharsets.US_ASCII));
+                }
+                return;
+            }
+            throw injected;
+        }
+        ResourceStore store = engine.store(t.def());
+        boolean dryRun = "All".equals(query.get("dryRun"));
+        switch (verb) {
+            case "get" -> sendObject(ex, 200, store.get(t.namespace(), t.name()), t.def());
+            case "list" -> list(ex, store, t, query);
+            case "watch" -> watch(ex, store, t, query);
+            case "create" -> {
+                ObjectNode body =
+                        Json.parseObject(readBody(ex), "create " + t.def().qualifiedName());
+                sendObject(ex, 201, store.create(t.namespace(), body, dryRun), t.def());
+            }
+            case "update" -> {
+                ObjectNode body =
+                        Json.parseObject(readBody(ex), "update " + t.def().qualifiedName());
+                sendObject(ex, 200, store.update(t.namespace(), t.name(), body, t.sub() != null, dryRun), t.def());
+            }
+            case "patch" -> patch(ex, store, t, dryRun);
+            case "delete" -> {
+                ObjectVersion v = store.delete(t.namespace(), t.name(), DeleteRequest.parse(query, readBody(ex)));
+                // 200 when gone now, 202 when deletion is pending (grace period or finalizers).
+                sendObject(ex, v.deleted ? 200 : 202, v, t.def());
+            }
+            case "deletecollection" -> deleteCollection(ex, store, t, query);
+            default -> throw StatusError.methodNotAllowed();
+        }
+    }
+
+    // ---------------------------------------------------------------- verbs
+
+    private void list(HttpExchange ex, ResourceStore store, Target t, Map<String, String> query) throws IOException {
+        ListQuery o = ListQuery.parse(query, false);
+        ObjectFilter filter =
+                ObjectFilter.of(o.labelSelector(), o.fieldSelector(), t.def().plural());
+        ResourceStore.ListResult result = store.list(t.namespace(), filter, o);
+        if (tables.wantsTable(ex.getRequestHeaders())) {
+            sendJson(
+                    ex,
+                    200,
+                    tables.table(t.def(), result, engine.now(), query.getOrDefault("includeObject", "Metadata")),
+                    TableWriter.CONTENT_TYPE);
+            return;
+        }
+        ByteArrayOutputStream buf =
+                new ByteArrayOutputStream(256 + result.items().size() * 512);
+        ObjectNode head = Json.object();
+        head.put("kind", t.def().listKind());
+        head.put("apiVersion", t.def().apiVersion());
+        ObjectNode meta = head.putObject("metadata");
+        meta.put("resourceVersion", Long.toString(result.resourceVersion()));
+        if (result.continueToken() != null) {
+            meta.put("continue", result.continueToken());
+        }
+        byte[] headBytes = Json.bytes(head);
+        // {"kind":..,"metadata":{..}} -> {"kind":..,"metadata":{..},"items":[ ... ]}
+        buf.write(headBytes, 0, headBytes.length - 1);
+        buf.write(",\"items\":[".getBytes(StandardCharsets.US_ASCII));
+        boolean firstItem = true;
+        for (ObjectVersion v : result.items()) {
+            if (!firstItem) {
+                buf.write(',');
+            }
+            firstItem = false;
+            buf.write(v.bytes());
+        }
+        buf.write(ITEMS_END);
+        sendJson(ex, 200, buf.toByteArray());
+    }
+
+    private void watch(HttpExchange ex, ResourceStore store, Target t, Map<String, String> query) throws IOException {
+        ListQuery o = ListQuery.parse(query, true);
+        ObjectFilter filter =
+                ObjectFilter.of(o.labelSelector(), o.fieldSelector(), t.def().plural());
+        String upgrade = ex.getRequestHeaders().getFirst("Upgrade");
+        if (upgrade != null && upgrade.equalsIgnoreCase("websocket")) {
+            // No WebSocket watches here (the JDK server cannot switch protocols). An empty 200 makes
+            // the handshake fail at once, and clients such as fabric8 then fall back to a streaming
+            // GET, as they do behind kubectl proxy.
+            ex.getResponseHeaders().set("Content-Type", "application/json");
+            ex.sendResponseHeaders(200, -1);
+            return;
+        }
+        if (!executor.beginWatch()) {
+            throw StatusError.tooManyRequests(
+                    "too many watches: the embedded API server streams at" + " most " + executor.maxWatches()
+                            + " at once",
+                    1);
+        }
+        boolean table = tables.wantsTable(ex.getRequestHeaders());
+        ServedWatch session = store.openWatch(t.namespace(), filter, o);
+        try {
+            if (table) {
+                session.renderAsTable(tables, engine);
+            }
+            startStream(ex);
+            OutputStream out = new BufferedOutputStream(ex.getResponseBody(), 64 * 1024);
+            session.stream(out);
+            out.close(); // writes the last chunk before the watch counts as ended
+        } finally {
+            session.finished();
+        }
+    }
+
+    private static void startStream(HttpExchange ex) throws IOException {
+        Headers h = ex.getResponseHeaders();
+        h.set("Content-Type", "application/json");
+        h.set("Cache-Control", "no-cache, private");
+        ex.sendResponseHeaders(200, 0);
+    }
+
+    private void patch(HttpExchange ex, ResourceStore store, Target t, boolean dryRun) throws IOException {
+        String contentType = mediaType(ex.getRequestHeaders().getFirst("Content-Type"));
+        if (!PATCH_TYPES.contains(contentType)) {
+            throw StatusError.unsupportedPatchType(contentType);
+        }
+        byte[] raw = readBody(ex);
+        boolean applyType = contentType.startsWith("application/apply-patch");
+        JsonNode patch = Json.parse(
+                raw,
+                applyType
+                        ? "apply " + t.def().qualifiedName() + " (the embedded server reads apply"
+                                + " configurations as JSON, not YAML)"
+                        : "patch " + t.def().qualifiedName());
+        ResourceStore.PatchFunction fn;
+        boolean apply = false;
+        switch (contentType) {
+            case "application/merge-patch+json" -> fn = cur -> asObject(Patches.mergePatch(cur, patch));
+            case "application/strategic-merge-patch+json" -> {
+                requireObject(patch, contentType);
+                fn = cur -> asObject(Patches.strategicMergePatch(cur, patch));
+            }
+            case "application/json-patch+json" -> {
+                if (!patch.isArray()) {
+                    throw StatusError.badRequest("a JSON patch (application/json-patch+json) must be an"
+                            + " array of operations, got " + patch.getNodeType());
+                }
+                fn = cur -> asObject(Patches.jsonPatch(cur, patch));
+            }
+            case "application/apply-patch+yaml", "application/apply-patch+json" -> {
+                requireObject(patch, contentType);
+                apply = true;
+                fn = cur -> asObject(Patches.applyPatch(cur, patch));
+            }
+            default -> throw StatusError.unsupportedPatchType(contentType);
+        }
+        ObjectVersion before = apply ? liveOrNull(store, t) : null;
+        ObjectNode createBody = apply ? ((ObjectNode) patch).deepCopy() : null;
+        ObjectVersion v = store.patch(t.namespace(), t.name(), guarded(fn), t.sub() != null, dryRun, apply, createBody);
+        sendObject(ex, apply && before == null ? 201 : 200, v, t.def());
+    }
+
+    private static ObjectVersion liveOrNull(ResourceStore store, Target t) {
+        try {
+            return store.get(t.namespace(), t.name());
+        } catch (StatusError e) {
+            return null;
+        }
+    }
+
+    /** Turns the patch engine's exceptions into Status failures. */
+    private static ResourceStore.PatchFunction guarded(ResourceStore.PatchFunction fn) {
+        return cur -> {
+            try {
+                return fn.apply(cur);
+            } catch (PatchException e) {
+                return throwStatus(StatusError.of(e.httpCode(), e.reason(), e.getMessage()));
+            }
+        };
+    }
+
+    private static ObjectNode throwStatus(StatusError e) {
+        throw e;
+    }
+
+    private static void requireObject(JsonNode patch, String contentType) {
+        if (!patch.isObject()) {
+            throw StatusError.badRequest(
+                    "a " + contentType + " patch must be a JSON object, got " + patch.getNodeType());
+        }
+    }
+
+    private static ObjectNode asObject(JsonNode n) {
+        if (n instanceof ObjectNode o) {
+            return o;
+        }
+        throw StatusError.of(
+                422, "Invalid", "the patch turned the object into a " + n.getNodeType() + "; an object is required");
+    }
+
+    private void deleteCollection(HttpExchange ex, ResourceStore store, Target t, Map<String, String> query)
+            throws IOException {
+        ObjectFilter filter = ObjectFilter.of(
+                emptyToNull(query.get("labelSelector")),
+                emptyToNull(query.get("fieldSelector")),
+                t.def().plural());
+        DeleteRequest opts = DeleteRequest.parse(query, readBody(ex));
+        List<ObjectVersion> deleted = new ArrayList<>();
+        for (ObjectVersion v : store.snapshot(t.namespace(), filter)) {
+            String ns = Json.meta(v.object, "namespace");
+            String name = Json.meta(v.object, "name");
+            try {
+                deleted.add(store.delete(ns, name, opts));
+            } catch (StatusError e) {
+                if (e.code() != 404) {
+                    throw e;
+                }
+            }
+        }
+        sendJson(ex, 200, Json.bytes(store.listObject(deleted, engine.currentRv())));
+    }
+
+    // ---------------------------------------------------------------- io helpers
+
+    private void sendObject(HttpExchange ex, int code, ObjectVersion v, ResourceDefinition def) throws IOException {
+        if (code == 200 && tables.wantsTable(ex.getRequestHeaders())) {
+            sendJson(ex, code, tables.table(def, v, engine.now()), TableWriter.CONTENT_TYPE);
+            return;
+        }
+        sendJson(ex, code, v.bytes());
+    }
+
+    private static void sendJson(HttpExchange ex, int code, byte[] body) throws IOException {
+        sendJson(ex, code, body, "application/json");
+    }
+
+    private static void sendJson(HttpExchange ex, int code, byte[] body, String contentType) throws IOException {
+        Headers h = ex.getResponseHeaders();
+        h.set("Content-Type", contentType);
+        h.set("Cache-Control", "no-cache, private");
+        ex.sendResponseHeaders(code, body.length == 0 ? -1 : body.length);
         try (OutputStream out = ex.getResponseBody()) {
-          out.write(ok);
+            out.write(body);
         }
-      }
-      case "api" -> {
-        if (segs.size() == 1) {
-          discoveryAnswer(ex, method, discovery.apiVersions());
-        } else if (segs.size() == 2) {
-          discoveryAnswer(ex, method, discovery.apiResourceList("", segs.get(1)));
-        } else {
-          resource(ex, method, "", segs.get(1), segs.subList(2, segs.size()), query);
+    }
+
+    private static void sendStatus(HttpExchange ex, StatusError e) {
+        if (ex.getResponseCode() != -1) {
+            LOG.debug("Cannot send {} {} after the response started", e.code(), e.reason());
+            return;
         }
-      }
-      case "apis" -> {
-        if (segs.size() == 1) {
-          discoveryAnswer(ex, method, discovery.apiGroupList());
-        } else if (segs.size() == 2) {
-          discoveryAnswer(ex, method, discovery.apiGroup(segs.get(1)));
-        } else if (segs.size() == 3) {
-          discoveryAnswer(ex, method, discovery.apiResourceList(segs.get(1), segs.get(2)));
-        } else {
-          resource(ex, method, segs.get(1), segs.get(2), segs.subList(3, segs.size()), query);
+        try {
+            if (e.retryAfterSeconds() > 0) {
+                ex.getResponseHeaders().set("Retry-After", Long.toString(e.retryAfterSeconds()));
+            }
+            sendJson(ex, e.code(), Json.bytes(e.toStatus()));
+        } catch (IOException io) {
+            LOG.debug("Client went away before the {} answer", e.code(), io);
         }
-      }
-      case "openapi" -> {
-        // v3 only: kubectl reads it to learn that fields are validated server-side. v2 is
-        // absent (404), which kubectl tolerates once v3 answers.
-        if (segs.size() == 2 && segs.get(1).equals("v3")) {
-          discoveryAnswer(ex, method, openApi.root());
-        } else if (segs.size() == 4 && segs.get(1).equals("v3") && segs.get(2).equals("api")) {
-          discoveryAnswer(ex, method, openApi.groupVersion("", segs.get(3)));
-        } else if (segs.size() == 5 && segs.get(1).equals("v3") && segs.get(2).equals("apis")) {
-          discoveryAnswer(ex, method, openApi.groupVersion(segs.get(3), segs.get(4)));
-        } else {
-          throw StatusError.noSuchPath();
+    }
+
+    private static byte[] readBody(HttpExchange ex) throws IOException {
+        String type = mediaType(ex.getRequestHeaders().getFirst("Content-Type"));
+        if (type.equals("application/vnd.kubernetes.protobuf") || type.equals("application/cbor")) {
+            // Decoding these needs the Go type schemas; clients (kubectl's typed generators) are told
+            // to send JSON instead.
+            throw StatusError.of(
+                    415,
+                    "UnsupportedMediaType",
+                    "the embedded API server accepts JSON"
+                            + " request bodies only, not " + type + "; send application/json (e.g. use"
+                            + " 'kubectl apply -f' or 'kubectl create -f' instead of a 'kubectl create <kind>'"
+                            + " generator)");
         }
-      }
-      default -> throw StatusError.noSuchPath();
-    }
-  }
-
-  private void discoveryAnswer(HttpExchange ex, String method, ObjectNode doc)
-      throws IOException, InterruptedException {
-    engine.faults().holdRequest();
-    if (doc == null) {
-      throw StatusError.noSuchPath();
-    }
-    if (!method.equals("GET")) {
-      throw StatusError.methodNotAllowed();
-    }
-    sendJson(ex, 200, Json.bytes(doc));
-  }
-
-  /** The target of a resource request, after the group/version prefix. */
-  private record Target(ResourceDefinition def, String namespace, String name, String sub,
-      boolean watchPath) {
-    String resourceKey() {
-      return sub == null ? def.plural() : def.plural() + "/" + sub;
-    }
-  }
-
-  private Target target(String group, String version, List<String> rest) {
-    boolean watchPath = false;
-    if (rest.get(0).equals("watch")) {
-      watchPath = true;
-      rest = rest.subList(1, rest.size());
-      if (rest.isEmpty()) {
-        throw StatusError.noSuchPath();
-      }
-    }
-    boolean namespaceStatus = group.isEmpty() && rest.size() == 3
-        && rest.get(0).equals("namespaces") && rest.get(2).equals("status");
-    if (rest.get(0).equals("namespaces") && rest.size() >= 3 && !namespaceStatus) {
-      if (rest.size() > 5) {
-        throw StatusError.noSuchPath();
-      }
-      ResourceDefinition def = engine.registry().find(group, version, rest.get(2))
-          .orElseThrow(StatusError::noSuchPath);
-      if (!def.namespaced()) {
-        throw StatusError.noSuchPath();
-      }
-      return checkSub(new Target(def, rest.get(1), rest.size() > 3 ? rest.get(3) : null,
-          rest.size() > 4 ? rest.get(4) : null, watchPath));
-    }
-    if (rest.size() > 3) {
-      throw StatusError.noSuchPath();
-    }
-    ResourceDefinition def = engine.registry().find(group, version, rest.get(0))
-        .orElseThrow(StatusError::noSuchPath);
-    String name = rest.size() > 1 ? rest.get(1) : null;
-    if (def.namespaced() && name != null) {
-      throw StatusError.noSuchPath();
-    }
-    return checkSub(new Target(def, null, name, rest.size() > 2 ? rest.get(2) : null,
-        watchPath));
-  }
-
-  private static Target checkSub(Target t) {
-    if (t.sub() != null && !t.def().subresources().contains(t.sub())) {
-      throw StatusError.noSuchPath();
-    }
-    if (t.watchPath() && t.name() != null) {
-      throw StatusError.noSuchPath();
-    }
-    return t;
-  }
-
-  private static String verb(String method, Target t, Map<String, String> query) {
-    boolean item = t.name() != null;
-    String verb = switch (method) {
-      case "GET" -> item ? "get"
-          : (t.watchPath() || ListQuery.bool(query, "watch") ? "watch" : "list");
-      case "POST" -> item || (t.def().namespaced() && t.namespace() == null) ? null : "create";
-      case "PUT" -> item ? "update" : null;
-      case "PATCH" -> item ? "patch" : null;
-      case "DELETE" -> item ? "delete" : "deletecollection";
-      default -> null;
-    };
-    if (verb == null) {
-      throw StatusError.methodNotAllowed();
-    }
-    if (t.sub() != null) {
-      if (!verb.equals("get") && !verb.equals("update") && !verb.equals("patch")) {
-        throw StatusError.methodNotAllowed();
-      }
-    }
-    if (!t.def().verbs().contains(verb)) {
-      throw StatusError.methodNotAllowed();
-    }
-    return verb;
-  }
-
-  private void resource(HttpExchange ex, String method, String group, String version,
-      List<String> rest, Map<String, String> query) throws IOException, InterruptedException {
-    Target t = target(group, version, rest);
-    String verb = verb(method, t, query);
-    engine.countRequest(verb, t.resourceKey());
-    engine.faults().holdRequest();
-    StatusError injected = engine.faults().nextFailure(verb, t.resourceKey());
-    if (injected != null) {
-      if (verb.equals("watch") && injected.code() == 410) {
-        startStream(ex);
-        try (OutputStream out = ex.getResponseBody()) {
-          out.write(EventKind.ERROR.sharedLinePrefix());
-          out.write(Json.bytes(injected.toStatus()));
-          out.write("}\n".getBytes(StandardCharsets.US_ASCII));
+        // At most the limit plus one byte is read, so a huge body cannot exhaust memory. (Answering
+        // before reading, on Content-Length alone, races with the client still sending: the JDK
+        // server then closes the connection and the client may miss the 413.)
+        try (InputStream in = ex.getRequestBody()) {
+            byte[] body = in.readNBytes(MAX_BODY_BYTES + 1);
+            if (body.length > MAX_BODY_BYTES) {
+                throw StatusError.tooLarge(MAX_BODY_BYTES);
+            }
+            return body;
         }
-        return;
-      }
-      throw injected;
     }
-    ResourceStore store = engine.store(t.def());
-    boolean dryRun = "All".equals(query.get("dryRun"));
-    switch (verb) {
-      case "get" -> sendObject(ex, 200, store.get(t.namespace(), t.name()), t.def());
-      case "list" -> list(ex, store, t, query);
-      case "watch" -> watch(ex, store, t, query);
-      case "create" -> {
-        ObjectNode body = Json.parseObject(readBody(ex), "create " + t.def().qualifiedName());
-        sendObject(ex, 201, store.create(t.namespace(), body, dryRun), t.def());
-      }
-      case "update" -> {
-        ObjectNode body = Json.parseObject(readBody(ex), "update " + t.def().qualifiedName());
-        sendObject(ex, 200,
-            store.update(t.namespace(), t.name(), body, t.sub() != null, dryRun), t.def());
-      }
-      case "patch" -> patch(ex, store, t, dryRun);
-      case "delete" -> {
-        ObjectVersion v = store.delete(t.namespace(), t.name(),
-            DeleteRequest.parse(query, readBody(ex)));
-        // 200 when gone now, 202 when deletion is pending (grace period or finalizers).
-        sendObject(ex, v.deleted ? 200 : 202, v, t.def());
-      }
-      case "deletecollection" -> deleteCollection(ex, store, t, query);
-      default -> throw StatusError.methodNotAllowed();
-    }
-  }
 
-  // ---------------------------------------------------------------- verbs
-
-  private void list(HttpExchange ex, ResourceStore store, Target t, Map<String, String> query)
-      throws IOException {
-    ListQuery o = ListQuery.parse(query, false);
-    ObjectFilter filter = ObjectFilter.of(o.labelSelector(), o.fieldSelector(),
-        t.def().plural());
-    ResourceStore.ListResult result = store.list(t.namespace(), filter, o);
-    if (tables.wantsTable(ex.getRequestHeaders())) {
-      sendJson(ex, 200, tables.table(t.def(), result, engine.now(),
-          query.getOrDefault("includeObject", "Metadata")), TableWriter.CONTENT_TYPE);
-      return;
-    }
-    ByteArrayOutputStream buf = new ByteArrayOutputStream(256 + result.items().size() * 512);
-    ObjectNode head = Json.object();
-    head.put("kind", t.def().listKind());
-    head.put("apiVersion", t.def().apiVersion());
-    ObjectNode meta = head.putObject("metadata");
-    meta.put("resourceVersion", Long.toString(result.resourceVersion()));
-    if (result.continueToken() != null) {
-      meta.put("continue", result.continueToken());
-    }
-    byte[] headBytes = Json.bytes(head);
-    // {"kind":..,"metadata":{..}} -> {"kind":..,"metadata":{..},"items":[ ... ]}
-    buf.write(headBytes, 0, headBytes.length - 1);
-    buf.write(",\"items\":[".getBytes(StandardCharsets.US_ASCII));
-    boolean firstItem = true;
-    for (ObjectVersion v : result.items()) {
-      if (!firstItem) {
-        buf.write(',');
-      }
-      firstItem = false;
-      buf.write(v.bytes());
-    }
-    buf.write(ITEMS_END);
-    sendJson(ex, 200, buf.toByteArray());
-  }
-
-  private void watch(HttpExchange ex, ResourceStore store, Target t, Map<String, String> query)
-      throws IOException {
-    ListQuery o = ListQuery.parse(query, true);
-    ObjectFilter filter = ObjectFilter.of(o.labelSelector(), o.fieldSelector(),
-        t.def().plural());
-    String upgrade = ex.getRequestHeaders().getFirst("Upgrade");
-    if (upgrade != null && upgrade.equalsIgnoreCase("websocket")) {
-      // No WebSocket watches here (the JDK server cannot switch protocols). An empty 200 makes
-      // the handshake fail at once, and clients such as fabric8 then fall back to a streaming
-      // GET, as they do behind kubectl proxy.
-      ex.getResponseHeaders().set("Content-Type", "application/json");
-      ex.sendResponseHeaders(200, -1);
-      return;
-    }
-    if (!executor.beginWatch()) {
-      throw StatusError.tooManyRequests("too many watches: the embedded API server streams at"
-          + " most " + executor.maxWatches() + " at once", 1);
-    }
-    boolean table = tables.wantsTable(ex.getRequestHeaders());
-    ServedWatch session = store.openWatch(t.namespace(), filter, o);
-    try {
-      if (table) {
-        session.renderAsTable(tables, engine);
-      }
-      startStream(ex);
-      OutputStream out = new BufferedOutputStream(ex.getResponseBody(), 64 * 1024);
-      session.stream(out);
-      out.close(); // writes the last chunk before the watch counts as ended
-    } finally {
-      session.finished();
-    }
-  }
-
-  private static void startStream(HttpExchange ex) throws IOException {
-    Headers h = ex.getResponseHeaders();
-    h.set("Content-Type", "application/json");
-    h.set("Cache-Control", "no-cache, private");
-    ex.sendResponseHeaders(200, 0);
-  }
-
-  private void patch(HttpExchange ex, ResourceStore store, Target t, boolean dryRun)
-      throws IOException {
-    String contentType = mediaType(ex.getRequestHeaders().getFirst("Content-Type"));
-    if (!PATCH_TYPES.contains(contentType)) {
-      throw StatusError.unsupportedPatchType(contentType);
-    }
-    byte[] raw = readBody(ex);
-    boolean applyType = contentType.startsWith("application/apply-patch");
-    JsonNode patch = Json.parse(raw, applyType
-        ? "apply " + t.def().qualifiedName() + " (the embedded server reads apply"
-            + " configurations as JSON, not YAML)"
-        : "patch " + t.def().qualifiedName());
-    ResourceStore.PatchFunction fn;
-    boolean apply = false;
-    switch (contentType) {
-      case "application/merge-patch+json" -> fn = cur -> asObject(Patches.mergePatch(cur, patch));
-      case "application/strategic-merge-patch+json" -> {
-        requireObject(patch, contentType);
-        fn = cur -> asObject(Patches.strategicMergePatch(cur, patch));
-      }
-      case "application/json-patch+json" -> {
-        if (!patch.isArray()) {
-          throw StatusError.badRequest("a JSON patch (application/json-patch+json) must be an"
-              + " array of operations, got " + patch.getNodeType());
+    private static String mediaType(String contentType) {
+        if (contentType == null) {
+            return "";
         }
-        fn = cur -> asObject(Patches.jsonPatch(cur, patch));
-      }
-      case "application/apply-patch+yaml", "application/apply-patch+json" -> {
-        requireObject(patch, contentType);
-        apply = true;
-        fn = cur -> asObject(Patches.applyPatch(cur, patch));
-      }
-      default -> throw StatusError.unsupportedPatchType(contentType);
+        int semi = contentType.indexOf(';');
+        return (semi < 0 ? contentType : contentType.substring(0, semi)).trim().toLowerCase(Locale.ROOT);
     }
-    ObjectVersion before = apply ? liveOrNull(store, t) : null;
-    ObjectNode createBody = apply ? ((ObjectNode) patch).deepCopy() : null;
-    ObjectVersion v = store.patch(t.namespace(), t.name(), guarded(fn), t.sub() != null, dryRun,
-        apply, createBody);
-    sendObject(ex, apply && before == null ? 201 : 200, v, t.def());
-  }
 
-  private static ObjectVersion liveOrNull(ResourceStore store, Target t) {
-    try {
-      return store.get(t.namespace(), t.name());
-    } catch (StatusError e) {
-      return null;
-    }
-  }
-
-  /** Turns the patch engine's exceptions into Status failures. */
-  private static ResourceStore.PatchFunction guarded(ResourceStore.PatchFunction fn) {
-    return cur -> {
-      try {
-        return fn.apply(cur);
-      } catch (PatchException e) {
-        return throwStatus(StatusError.of(e.httpCode(), e.reason(), e.getMessage()));
-      }
-    };
-  }
-
-  private static ObjectNode throwStatus(StatusError e) {
-    throw e;
-  }
-
-  private static void requireObject(JsonNode patch, String contentType) {
-    if (!patch.isObject()) {
-      throw StatusError.badRequest("a " + contentType + " patch must be a JSON object, got "
-          + patch.getNodeType());
-    }
-  }
-
-  private static ObjectNode asObject(JsonNode n) {
-    if (n instanceof ObjectNode o) {
-      return o;
-    }
-    throw StatusError.of(422, "Invalid", "the patch turned the object into a "
-        + n.getNodeType() + "; an object is required");
-  }
-
-  private void deleteCollection(HttpExchange ex, ResourceStore store, Target t,
-      Map<String, String> query) throws IOException {
-    ObjectFilter filter = ObjectFilter.of(emptyToNull(query.get("labelSelector")),
-        emptyToNull(query.get("fieldSelector")), t.def().plural());
-    DeleteRequest opts = DeleteRequest.parse(query, readBody(ex));
-    List<ObjectVersion> deleted = new ArrayList<>();
-    for (ObjectVersion v : store.snapshot(t.namespace(), filter)) {
-      String ns = Json.meta(v.object, "namespace");
-      String name = Json.meta(v.object, "name");
-      try {
-        deleted.add(store.delete(ns, name, opts));
-      } catch (StatusError e) {
-        if (e.code() != 404) {
-          throw e;
+    private static List<String> segments(String rawPath) {
+        List<String> out = new ArrayList<>();
+        if (rawPath == null) {
+            return out;
         }
-      }
+        for (String s : rawPath.split("/")) {
+            if (!s.isEmpty()) {
+                out.add(URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8));
+            }
+        }
+        return out;
     }
-    sendJson(ex, 200, Json.bytes(store.listObject(deleted, engine.currentRv())));
-  }
 
-  // ---------------------------------------------------------------- io helpers
+    private static Map<String, String> query(String raw) {
+        Map<String, String> q = new HashMap<>();
+        if (raw == null || raw.isEmpty()) {
+            return q;
+        }
+        for (String pair : raw.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String k = decode(eq < 0 ? pair : pair.substring(0, eq));
+            String v = eq < 0 ? "" : decode(pair.substring(eq + 1));
+            q.putIfAbsent(k, v);
+        }
+        return q;
+    }
 
-  private void sendObject(HttpExchange ex, int code, ObjectVersion v, ResourceDefinition def)
-      throws IOException {
-    if (code == 200 && tables.wantsTable(ex.getRequestHeaders())) {
-      sendJson(ex, code, tables.table(def, v, engine.now()), TableWriter.CONTENT_TYPE);
-      return;
+    private static String decode(String s) {
+        try {
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw StatusError.badRequest("malformed query string: " + e.getMessage());
+        }
     }
-    sendJson(ex, code, v.bytes());
-  }
 
-  private static void sendJson(HttpExchange ex, int code, byte[] body) throws IOException {
-    sendJson(ex, code, body, "application/json");
-  }
-
-  private static void sendJson(HttpExchange ex, int code, byte[] body, String contentType)
-      throws IOException {
-    Headers h = ex.getResponseHeaders();
-    h.set("Content-Type", contentType);
-    h.set("Cache-Control", "no-cache, private");
-    ex.sendResponseHeaders(code, body.length == 0 ? -1 : body.length);
-    try (OutputStream out = ex.getResponseBody()) {
-      out.write(body);
+    private static String emptyToNull(String s) {
+        return s == null || s.isEmpty() ? null : s;
     }
-  }
-
-  private static void sendStatus(HttpExchange ex, StatusError e) {
-    if (ex.getResponseCode() != -1) {
-      LOG.debug("Cannot send {} {} after the response started", e.code(), e.reason());
-      return;
-    }
-    try {
-      if (e.retryAfterSeconds() > 0) {
-        ex.getResponseHeaders().set("Retry-After", Long.toString(e.retryAfterSeconds()));
-      }
-      sendJson(ex, e.code(), Json.bytes(e.toStatus()));
-    } catch (IOException io) {
-      LOG.debug("Client went away before the {} answer", e.code(), io);
-    }
-  }
-
-  private static byte[] readBody(HttpExchange ex) throws IOException {
-    String type = mediaType(ex.getRequestHeaders().getFirst("Content-Type"));
-    if (type.equals("application/vnd.kubernetes.protobuf") || type.equals("application/cbor")) {
-      // Decoding these needs the Go type schemas; clients (kubectl's typed generators) are told
-      // to send JSON instead.
-      throw StatusError.of(415, "UnsupportedMediaType", "the embedded API server accepts JSON"
-          + " request bodies only, not " + type + "; send application/json (e.g. use"
-          + " 'kubectl apply -f' or 'kubectl create -f' instead of a 'kubectl create <kind>'"
-          + " generator)");
-    }
-    // At most the limit plus one byte is read, so a huge body cannot exhaust memory. (Answering
-    // before reading, on Content-Length alone, races with the client still sending: the JDK
-    // server then closes the connection and the client may miss the 413.)
-    try (InputStream in = ex.getRequestBody()) {
-      byte[] body = in.readNBytes(MAX_BODY_BYTES + 1);
-      if (body.length > MAX_BODY_BYTES) {
-        throw StatusError.tooLarge(MAX_BODY_BYTES);
-      }
-      return body;
-    }
-  }
-
-  private static String mediaType(String contentType) {
-    if (contentType == null) {
-      return "";
-    }
-    int semi = contentType.indexOf(';');
-    return (semi < 0 ? contentType : contentType.substring(0, semi)).trim()
-        .toLowerCase(Locale.ROOT);
-  }
-
-  private static List<String> segments(String rawPath) {
-    List<String> out = new ArrayList<>();
-    if (rawPath == null) {
-      return out;
-    }
-    for (String s : rawPath.split("/")) {
-      if (!s.isEmpty()) {
-        out.add(URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8));
-      }
-    }
-    return out;
-  }
-
-  private static Map<String, String> query(String raw) {
-    Map<String, String> q = new HashMap<>();
-    if (raw == null || raw.isEmpty()) {
-      return q;
-    }
-    for (String pair : raw.split("&")) {
-      if (pair.isEmpty()) {
-        continue;
-      }
-      int eq = pair.indexOf('=');
-      String k = decode(eq < 0 ? pair : pair.substring(0, eq));
-      String v = eq < 0 ? "" : decode(pair.substring(eq + 1));
-      q.putIfAbsent(k, v);
-    }
-    return q;
-  }
-
-  private static String decode(String s) {
-    try {
-      return URLDecoder.decode(s, StandardCharsets.UTF_8);
-    } catch (IllegalArgumentException e) {
-      throw StatusError.badRequest("malformed query string: " + e.getMessage());
-    }
-  }
-
-  private static String emptyToNull(String s) {
-    return s == null || s.isEmpty() ? null : s;
-  }
 }

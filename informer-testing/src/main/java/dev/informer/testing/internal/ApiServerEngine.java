@@ -28,256 +28,266 @@ import java.util.function.LongSupplier;
  * {@link #awaitResourceVersion}, woken by every write while someone waits.
  */
 public final class ApiServerEngine {
-  private final ResourceRegistry registry;
-  private final Map<ResourceDefinition, ResourceStore> stores = new LinkedHashMap<>();
-  private final AtomicLong resourceVersion;
-  private final Clock clock;
-  private final LongSupplier nanoTime;
-  // @GuardedBy("random")
-  private final Random random;
-  private final long bookmarkIntervalNanos;
-  private final FaultController faults;
-  private final Map<String, LongAdder> requestCounts = new ConcurrentHashMap<>();
-  private volatile boolean closing;
-  /** Notified whenever a watch opens or ends (for {@link #awaitOpenWatches}). */
-  private final Object watchMonitor = new Object();
-  /** Notified on writes while {@link #rvWaiters} is positive (for future resourceVersions). */
-  private final Object rvMonitor = new Object();
-  private final AtomicInteger rvWaiters = new AtomicInteger();
-  private final long futureRvWaitNanos;
-  private final long historyMaxAgeMillis;
+    private final ResourceRegistry registry;
+    private final Map<ResourceDefinition, ResourceStore> stores = new LinkedHashMap<>();
+    private final AtomicLong resourceVersion;
+    private final Clock clock;
+    private final LongSupplier nanoTime;
+    // @GuardedBy("random")
+    private final Random random;
+    private final long bookmarkIntervalNanos;
+    private final FaultController faults;
+    private final Map<String, LongAdder> requestCounts = new ConcurrentHashMap<>();
+    private volatile boolean closing;
+    /** Notified whenever a watch opens or ends (for {@link #awaitOpenWatches}). */
+    private final Object watchMonitor = new Object();
+    /** Notified on writes while {@link #rvWaiters} is positive (for future resourceVersions). */
+    private final Object rvMonitor = new Object();
 
-  /**
-   * @param historyLimit     events retained per resource (at least 1)
-   * @param historyMaxAge    how long an event stays in the history (positive)
-   * @param bookmarkInterval period of BOOKMARK events on watches that allow them
-   * @param clock            source of creation/deletion timestamps and of the events' age
-   * @param nanoTime         monotonic time for timeouts, bookmarks and faults
-   * @param seed             seed of uids and generated names
-   * @param rvEpoch          the resourceVersion before the first write (at least 0)
-   * @param futureRvWait     how long a request for a future resourceVersion waits for it
-   */
-  public ApiServerEngine(List<ResourceDefinition> definitions, int historyLimit,
-      Duration historyMaxAge, Duration bookmarkInterval, Clock clock, LongSupplier nanoTime,
-      long seed, long rvEpoch, Duration futureRvWait) {
-    this.registry = new ResourceRegistry(definitions);
-    this.resourceVersion = new AtomicLong(rvEpoch);
-    this.historyMaxAgeMillis = historyMaxAge.toMillis();
-    this.futureRvWaitNanos = futureRvWait.toNanos();
-    this.clock = clock;
-    this.nanoTime = nanoTime;
-    this.random = new Random(seed);
-    this.bookmarkIntervalNanos = bookmarkInterval.toNanos();
-    for (ResourceDefinition d : registry.all()) {
-      stores.put(d, new ResourceStore(d, this, historyLimit));
-    }
-    this.faults = new FaultController(this);
-  }
+    private final AtomicInteger rvWaiters = new AtomicInteger();
+    private final long futureRvWaitNanos;
+    private final long historyMaxAgeMillis;
 
-  public ResourceRegistry registry() {
-    return registry;
-  }
-
-  public FaultController faults() {
-    return faults;
-  }
-
-  ResourceStore store(ResourceDefinition def) {
-    ResourceStore s = stores.get(def);
-    if (s == null) {
-      throw new IllegalArgumentException("resource " + def.qualifiedName() + " is not served");
-    }
-    return s;
-  }
-
-  long nextRv() {
-    long rv = resourceVersion.incrementAndGet();
-    // A waiter registers before it reads the counter, so it either sees this value or is
-    // counted here and woken.
-    if (rvWaiters.get() > 0) {
-      synchronized (rvMonitor) {
-        rvMonitor.notifyAll();
-      }
-    }
-    return rv;
-  }
-
-  /** The newest resourceVersion handed out (the epoch before the first write). */
-  public long currentRv() {
-    return resourceVersion.get();
-  }
-
-  /**
-   * Waits, up to the configured bound, until the counter reaches {@code rv} (as kube-apiserver's
-   * watch cache waits up to 3 s to become fresh enough).
-   *
-   * @return whether it did; false leaves the interrupt flag set when interrupted
-   */
-  boolean awaitResourceVersion(long rv) {
-    if (currentRv() >= rv) {
-      return true;
-    }
-    long deadline = nanoTime() + futureRvWaitNanos;
-    rvWaiters.incrementAndGet();
-    try {
-      synchronized (rvMonitor) {
-        rvMonitor.notifyAll(); // for awaitResourceVersionWaiters
-        while (currentRv() < rv) {
-          long left = deadline - nanoTime();
-          if (left <= 0) {
-            return false;
-          }
-          rvMonitor.wait(Math.max(1, left / 1_000_000));
+    /**
+     * @param historyLimit     events retained per resource (at least 1)
+     * @param historyMaxAge    how long an event stays in the history (positive)
+     * @param bookmarkInterval period of BOOKMARK events on watches that allow them
+     * @param clock            source of creation/deletion timestamps and of the events' age
+     * @param nanoTime         monotonic time for timeouts, bookmarks and faults
+     * @param seed             seed of uids and generated names
+     * @param rvEpoch          the resourceVersion before the first write (at least 0)
+     * @param futureRvWait     how long a request for a future resourceVersion waits for it
+     */
+    public ApiServerEngine(
+            List<ResourceDefinition> definitions,
+            int historyLimit,
+            Duration historyMaxAge,
+            Duration bookmarkInterval,
+            Clock clock,
+            LongSupplier nanoTime,
+            long seed,
+            long rvEpoch,
+            Duration futureRvWait) {
+        this.registry = new ResourceRegistry(definitions);
+        this.resourceVersion = new AtomicLong(rvEpoch);
+        this.historyMaxAgeMillis = historyMaxAge.toMillis();
+        this.futureRvWaitNanos = futureRvWait.toNanos();
+        this.clock = clock;
+        this.nanoTime = nanoTime;
+        this.random = new Random(seed);
+        this.bookmarkIntervalNanos = bookmarkInterval.toNanos();
+        for (ResourceDefinition d : registry.all()) {
+            stores.put(d, new ResourceStore(d, this, historyLimit));
         }
-        return true;
-      }
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return currentRv() >= rv;
-    } finally {
-      rvWaiters.decrementAndGet();
+        this.faults = new FaultController(this);
     }
-  }
 
-  /**
-   * Waits until at least {@code min} requests wait for a future resourceVersion (for tests that
-   * must write only once a request is waiting).
-   *
-   * @return whether that happened within {@code timeout}
-   */
-  boolean awaitResourceVersionWaiters(int min, Duration timeout) throws InterruptedException {
-    long deadline = nanoTime() + timeout.toNanos();
-    synchronized (rvMonitor) {
-      while (rvWaiters.get() < min) {
-        long left = deadline - nanoTime();
-        if (left <= 0) {
-          return false;
+    public ResourceRegistry registry() {
+        return registry;
+    }
+
+    public FaultController faults() {
+        return faults;
+    }
+
+    ResourceStore store(ResourceDefinition def) {
+        ResourceStore s = stores.get(def);
+        if (s == null) {
+            throw new IllegalArgumentException("resource " + def.qualifiedName() + " is not served");
         }
-        rvMonitor.wait(Math.max(1, left / 1_000_000));
-      }
-      return true;
+        return s;
     }
-  }
 
-  /** How long an event stays in the history, in milliseconds of {@link #nowMillis()}. */
-  long historyMaxAgeMillis() {
-    return historyMaxAgeMillis;
-  }
-
-  /** The server clock in epoch milliseconds (the age of history events). */
-  long nowMillis() {
-    return clock.millis();
-  }
-
-  Instant now() {
-    return clock.instant();
-  }
-
-  long nanoTime() {
-    return nanoTime.getAsLong();
-  }
-
-  long bookmarkIntervalNanos() {
-    return bookmarkIntervalNanos;
-  }
-
-  int randomInt(int bound) {
-    synchronized (random) {
-      return random.nextInt(bound);
-    }
-  }
-
-  String newUid() {
-    long hi;
-    long lo;
-    synchronized (random) {
-      hi = random.nextLong();
-      lo = random.nextLong();
-    }
-    // Version 4, IETF variant: a well-formed random UUID from the seeded source.
-    hi = (hi & ~0xF000L) | 0x4000L;
-    lo = (lo & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
-    return new UUID(hi, lo).toString();
-  }
-
-  /** Compacts every resource's history at the current resourceVersion. */
-  long compactAll() {
-    long rv = currentRv();
-    for (ResourceStore s : stores.values()) {
-      s.compactTo(rv);
-    }
-    return rv;
-  }
-
-  /** Every watch open now, over all resources. */
-  List<ServedWatch> openWatches() {
-    List<ServedWatch> out = new ArrayList<>();
-    for (ResourceStore s : stores.values()) {
-      out.addAll(s.watchers());
-    }
-    return out;
-  }
-
-  /** The number of watch streams open now. */
-  public int openWatchCount() {
-    int n = 0;
-    for (ResourceStore s : stores.values()) {
-      n += s.watchers().size();
-    }
-    return n;
-  }
-
-  void watchesChanged() {
-    synchronized (watchMonitor) {
-      watchMonitor.notifyAll();
-    }
-  }
-
-  /**
-   * Waits until at least {@code min} watches are open ({@code min == 0}: until none is).
-   *
-   * @return whether the condition held before the timeout
-   */
-  public boolean awaitOpenWatches(int min, Duration timeout) throws InterruptedException {
-    long deadline = nanoTime() + timeout.toNanos();
-    synchronized (watchMonitor) {
-      while (min == 0 ? openWatchCount() > 0 : openWatchCount() < min) {
-        long left = deadline - nanoTime();
-        if (left <= 0) {
-          return false;
+    long nextRv() {
+        long rv = resourceVersion.incrementAndGet();
+        // A waiter registers before it reads the counter, so it either sees this value or is
+        // counted here and woken.
+        if (rvWaiters.get() > 0) {
+            synchronized (rvMonitor) {
+                rvMonitor.notifyAll();
+            }
         }
-        watchMonitor.wait(Math.max(1, left / 1_000_000));
-      }
-      return true;
+        return rv;
     }
-  }
 
-  void wakeAllWatchers() {
-    for (ResourceStore s : stores.values()) {
-      s.wakeWatchers();
+    /** The newest resourceVersion handed out (the epoch before the first write). */
+    public long currentRv() {
+        return resourceVersion.get();
     }
-  }
 
-  boolean isClosing() {
-    return closing;
-  }
-
-  /** Marks the server closing and asks every watch to end (with a bookmark where allowed). */
-  public void beginShutdown() {
-    closing = true;
-    faults.wakeAll();
-    for (ServedWatch s : openWatches()) {
-      s.requestEnd(ServedWatch.End.SHUTDOWN);
+    /**
+     * Waits, up to the configured bound, until the counter reaches {@code rv} (as kube-apiserver's
+     * watch cache waits up to 3 s to become fresh enough).
+     *
+     * @return whether it did; false leaves the interrupt flag set when interrupted
+     */
+    boolean awaitResourceVersion(long rv) {
+        if (currentRv() >= rv) {
+            return true;
+        }
+        long deadline = nanoTime() + futureRvWaitNanos;
+        rvWaiters.incrementAndGet();
+        try {
+            synchronized (rvMonitor) {
+                rvMonitor.notifyAll(); // for awaitResourceVersionWaiters
+                while (currentRv() < rv) {
+                    long left = deadline - nanoTime();
+                    if (left <= 0) {
+                        return false;
+                    }
+                    rvMonitor.wait(Math.max(1, left / 1_000_000));
+                }
+                return true;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return currentRv() >= rv;
+        } finally {
+            rvWaiters.decrementAndGet();
+        }
     }
-  }
 
-  void countRequest(String verb, String resource) {
-    requestCounts.computeIfAbsent(verb + " " + resource, k -> new LongAdder()).increment();
-  }
+    /**
+     * Waits until at least {@code min} requests wait for a future resourceVersion (for tests that
+     * must write only once a request is waiting).
+     *
+     * @return whether that happened within {@code timeout}
+     */
+    boolean awaitResourceVersionWaiters(int min, Duration timeout) throws InterruptedException {
+        long deadline = nanoTime() + timeout.toNanos();
+        synchronized (rvMonitor) {
+            while (rvWaiters.get() < min) {
+                long left = deadline - nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                rvMonitor.wait(Math.max(1, left / 1_000_000));
+            }
+            return true;
+        }
+    }
 
-  /** Requests served for {@code verb} on {@code resource} (plural or plural/subresource). */
-  public long requestCount(String verb, String resource) {
-    LongAdder a = requestCounts.get(verb + " " + resource);
-    return a == null ? 0 : a.sum();
-  }
+    /** How long an event stays in the history, in milliseconds of {@link #nowMillis()}. */
+    long historyMaxAgeMillis() {
+        return historyMaxAgeMillis;
+    }
+
+    /** The server clock in epoch milliseconds (the age of history events). */
+    long nowMillis() {
+        return clock.millis();
+    }
+
+    Instant now() {
+        return clock.instant();
+    }
+
+    long nanoTime() {
+        return nanoTime.getAsLong();
+    }
+
+    long bookmarkIntervalNanos() {
+        return bookmarkIntervalNanos;
+    }
+
+    int randomInt(int bound) {
+        synchronized (random) {
+            return random.nextInt(bound);
+        }
+    }
+
+    String newUid() {
+        long hi;
+        long lo;
+        synchronized (random) {
+            hi = random.nextLong();
+            lo = random.nextLong();
+        }
+        // Version 4, IETF variant: a well-formed random UUID from the seeded source.
+        hi = (hi & ~0xF000L) | 0x4000L;
+        lo = (lo & 0x3FFFFFFFFFFFFFFFL) | 0x8000000000000000L;
+        return new UUID(hi, lo).toString();
+    }
+
+    /** Compacts every resource's history at the current resourceVersion. */
+    long compactAll() {
+        long rv = currentRv();
+        for (ResourceStore s : stores.values()) {
+            s.compactTo(rv);
+        }
+        return rv;
+    }
+
+    /** Every watch open now, over all resources. */
+    List<ServedWatch> openWatches() {
+        List<ServedWatch> out = new ArrayList<>();
+        for (ResourceStore s : stores.values()) {
+            out.addAll(s.watchers());
+        }
+        return out;
+    }
+
+    /** The number of watch streams open now. */
+    public int openWatchCount() {
+        int n = 0;
+        for (ResourceStore s : stores.values()) {
+            n += s.watchers().size();
+        }
+        return n;
+    }
+
+    void watchesChanged() {
+        synchronized (watchMonitor) {
+            watchMonitor.notifyAll();
+        }
+    }
+
+    /**
+     * Waits until at least {@code min} watches are open ({@code min == 0}: until none is).
+     *
+     * @return whether the condition held before the timeout
+     */
+    public boolean awaitOpenWatches(int min, Duration timeout) throws InterruptedException {
+        long deadline = nanoTime() + timeout.toNanos();
+        synchronized (watchMonitor) {
+            while (min == 0 ? openWatchCount() > 0 : openWatchCount() < min) {
+                long left = deadline - nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                watchMonitor.wait(Math.max(1, left / 1_000_000));
+            }
+            return true;
+        }
+    }
+
+    void wakeAllWatchers() {
+        for (ResourceStore s : stores.values()) {
+            s.wakeWatchers();
+        }
+    }
+
+    boolean isClosing() {
+        return closing;
+    }
+
+    /** Marks the server closing and asks every watch to end (with a bookmark where allowed). */
+    public void beginShutdown() {
+        closing = true;
+        faults.wakeAll();
+        for (ServedWatch s : openWatches()) {
+            s.requestEnd(ServedWatch.End.SHUTDOWN);
+        }
+    }
+
+    void countRequest(String verb, String resource) {
+        requestCounts
+                .computeIfAbsent(verb + " " + resource, k -> new LongAdder())
+                .increment();
+    }
+
+    /** Requests served for {@code verb} on {@code resource} (plural or plural/subresource). */
+    public long requestCount(String verb, String resource) {
+        LongAdder a = requestCounts.get(verb + " " + resource);
+        return a == null ? 0 : a.sum();
+    }
 }

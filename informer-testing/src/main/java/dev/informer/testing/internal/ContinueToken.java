@@ -16,44 +16,44 @@ import tools.jackson.databind.node.ObjectNode;
  * @param afterKey the key of the last item returned; the next page starts after it
  */
 record ContinueToken(long rv, String afterKey) {
-  private static final String VERSION = "meta.k8s.io/v1";
+    private static final String VERSION = "meta.k8s.io/v1";
 
-  String encode() {
-    ObjectNode n = Json.object();
-    n.put("v", VERSION);
-    n.put("rv", rv);
-    n.put("start", afterKey + "\u0000");
-    return Base64.getUrlEncoder().withoutPadding().encodeToString(Json.bytes(n));
-  }
+    String encode() {
+        ObjectNode n = Json.object();
+        n.put("v", VERSION);
+        n.put("rv", rv);
+        n.put("start", afterKey + "\u0000");
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(Json.bytes(n));
+    }
 
-  /**
-   * Decodes a token from a request.
-   *
-   * @throws StatusError 400 BadRequest when it is not one of ours
-   */
-  static ContinueToken decode(String token) {
-    JsonNode n;
-    try {
-      byte[] raw = Base64.getUrlDecoder().decode(token.replace('+', '-').replace('/', '_')
-          .replace("=", ""));
-      n = Json.MAPPER.readTree(new String(raw, StandardCharsets.UTF_8));
-    } catch (IllegalArgumentException | JacksonException e) {
-      throw StatusError.badRequest("continue key is not valid: " + e.getMessage());
+    /**
+     * Decodes a token from a request.
+     *
+     * @throws StatusError 400 BadRequest when it is not one of ours
+     */
+    static ContinueToken decode(String token) {
+        JsonNode n;
+        try {
+            byte[] raw = Base64.getUrlDecoder()
+                    .decode(token.replace('+', '-').replace('/', '_').replace("=", ""));
+            n = Json.MAPPER.readTree(new String(raw, StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException | JacksonException e) {
+            throw StatusError.badRequest("continue key is not valid: " + e.getMessage());
+        }
+        if (!n.isObject() || !VERSION.equals(Json.text(n, "v"))) {
+            throw StatusError.badRequest("continue key is not valid: incorrect encoded start resourceVersion"
+                    + " (version " + VERSION + " required)");
+        }
+        JsonNode rv = n.get("rv");
+        String start = Json.text(n, "start");
+        if (rv == null || !rv.isIntegralNumber() || start == null || !start.endsWith("\u0000")) {
+            throw StatusError.badRequest("continue key is not valid: missing rv or start");
+        }
+        long r = rv.longValue();
+        if (r == 0 || r < -1) {
+            throw StatusError.badRequest(
+                    "continue key is not valid: incorrect encoded start" + " resourceVersion (version meta.k8s.io/v1)");
+        }
+        return new ContinueToken(r, start.substring(0, start.length() - 1));
     }
-    if (!n.isObject() || !VERSION.equals(Json.text(n, "v"))) {
-      throw StatusError.badRequest("continue key is not valid: incorrect encoded start resourceVersion"
-          + " (version " + VERSION + " required)");
-    }
-    JsonNode rv = n.get("rv");
-    String start = Json.text(n, "start");
-    if (rv == null || !rv.isIntegralNumber() || start == null || !start.endsWith("\u0000")) {
-      throw StatusError.badRequest("continue key is not valid: missing rv or start");
-    }
-    long r = rv.longValue();
-    if (r == 0 || r < -1) {
-      throw StatusError.badRequest("continue key is not valid: incorrect encoded start"
-          + " resourceVersion (version meta.k8s.io/v1)");
-    }
-    return new ContinueToken(r, start.substring(0, start.length() - 1));
-  }
 }

@@ -12,146 +12,147 @@ import tools.jackson.databind.node.ObjectNode;
  * and must not be modified. Thread-safe.
  */
 final class Discovery {
-  /** The Kubernetes version the server claims (kubectl v1.32 is within its skew). */
-  static final String MAJOR = "1";
-  static final String MINOR = "32";
+    /** The Kubernetes version the server claims (kubectl v1.32 is within its skew). */
+    static final String MAJOR = "1";
 
-  private final ResourceRegistry registry;
-  private final String serverAddress;
+    static final String MINOR = "32";
 
-  Discovery(ResourceRegistry registry, String serverAddress) {
-    this.registry = registry;
-    this.serverAddress = serverAddress;
-  }
+    private final ResourceRegistry registry;
+    private final String serverAddress;
 
-  ObjectNode version() {
-    ObjectNode v = Json.object();
-    v.put("major", MAJOR);
-    v.put("minor", MINOR);
-    v.put("gitVersion", "v" + MAJOR + "." + MINOR + ".0-embedded");
-    v.put("gitCommit", "0000000000000000000000000000000000000000");
-    v.put("gitTreeState", "clean");
-    v.put("buildDate", "2025-01-01T00:00:00Z");
-    v.put("goVersion", "java" + Runtime.version().feature());
-    v.put("compiler", "embedded");
-    v.put("platform", "jvm");
-    return v;
-  }
-
-  ObjectNode rootPaths() {
-    ObjectNode root = Json.object();
-    ArrayNode paths = root.putArray("paths");
-    paths.add("/api");
-    paths.add("/api/v1");
-    paths.add("/apis");
-    for (String g : registry.groups()) {
-      if (g.isEmpty()) {
-        continue;
-      }
-      paths.add("/apis/" + g);
-      for (String v : registry.versions(g)) {
-        paths.add("/apis/" + g + "/" + v);
-      }
+    Discovery(ResourceRegistry registry, String serverAddress) {
+        this.registry = registry;
+        this.serverAddress = serverAddress;
     }
-    paths.add("/healthz");
-    paths.add("/livez");
-    paths.add("/readyz");
-    paths.add("/version");
-    return root;
-  }
 
-  ObjectNode apiVersions() {
-    ObjectNode o = Json.object();
-    o.put("kind", "APIVersions");
-    ArrayNode versions = o.putArray("versions");
-    for (String v : registry.versions("")) {
-      versions.add(v);
+    ObjectNode version() {
+        ObjectNode v = Json.object();
+        v.put("major", MAJOR);
+        v.put("minor", MINOR);
+        v.put("gitVersion", "v" + MAJOR + "." + MINOR + ".0-embedded");
+        v.put("gitCommit", "0000000000000000000000000000000000000000");
+        v.put("gitTreeState", "clean");
+        v.put("buildDate", "2025-01-01T00:00:00Z");
+        v.put("goVersion", "java" + Runtime.version().feature());
+        v.put("compiler", "embedded");
+        v.put("platform", "jvm");
+        return v;
     }
-    ObjectNode addr = o.putArray("serverAddressByClientCIDRs").addObject();
-    addr.put("clientCIDR", "0.0.0.0/0");
-    addr.put("serverAddress", serverAddress);
-    return o;
-  }
 
-  ObjectNode apiGroupList() {
-    ObjectNode o = Json.object();
-    o.put("kind", "APIGroupList");
-    o.put("apiVersion", "v1");
-    ArrayNode groups = o.putArray("groups");
-    for (String g : registry.groups()) {
-      if (!g.isEmpty()) {
-        groups.add(groupBody(g));
-      }
+    ObjectNode rootPaths() {
+        ObjectNode root = Json.object();
+        ArrayNode paths = root.putArray("paths");
+        paths.add("/api");
+        paths.add("/api/v1");
+        paths.add("/apis");
+        for (String g : registry.groups()) {
+            if (g.isEmpty()) {
+                continue;
+            }
+            paths.add("/apis/" + g);
+            for (String v : registry.versions(g)) {
+                paths.add("/apis/" + g + "/" + v);
+            }
+        }
+        paths.add("/healthz");
+        paths.add("/livez");
+        paths.add("/readyz");
+        paths.add("/version");
+        return root;
     }
-    return o;
-  }
 
-  /** {@code /apis/{group}}, or null when the group is not served. */
-  ObjectNode apiGroup(String group) {
-    if (group.isEmpty() || registry.versions(group).isEmpty()) {
-      return null;
+    ObjectNode apiVersions() {
+        ObjectNode o = Json.object();
+        o.put("kind", "APIVersions");
+        ArrayNode versions = o.putArray("versions");
+        for (String v : registry.versions("")) {
+            versions.add(v);
+        }
+        ObjectNode addr = o.putArray("serverAddressByClientCIDRs").addObject();
+        addr.put("clientCIDR", "0.0.0.0/0");
+        addr.put("serverAddress", serverAddress);
+        return o;
     }
-    ObjectNode o = Json.object();
-    o.put("kind", "APIGroup");
-    o.put("apiVersion", "v1");
-    o.setAll(groupBody(group));
-    return o;
-  }
 
-  private ObjectNode groupBody(String group) {
-    ObjectNode g = Json.object();
-    g.put("name", group);
-    ArrayNode versions = g.putArray("versions");
-    List<String> vs = registry.versions(group);
-    for (String v : vs) {
-      ObjectNode gv = versions.addObject();
-      gv.put("groupVersion", group + "/" + v);
-      gv.put("version", v);
+    ObjectNode apiGroupList() {
+        ObjectNode o = Json.object();
+        o.put("kind", "APIGroupList");
+        o.put("apiVersion", "v1");
+        ArrayNode groups = o.putArray("groups");
+        for (String g : registry.groups()) {
+            if (!g.isEmpty()) {
+                groups.add(groupBody(g));
+            }
+        }
+        return o;
     }
-    ObjectNode preferred = g.putObject("preferredVersion");
-    preferred.put("groupVersion", group + "/" + vs.get(0));
-    preferred.put("version", vs.get(0));
-    return g;
-  }
 
-  /** {@code /api/v1} or {@code /apis/{group}/{version}}, or null when not served. */
-  ObjectNode apiResourceList(String group, String version) {
-    List<ResourceDefinition> defs = registry.resources(group, version);
-    if (defs.isEmpty()) {
-      return null;
+    /** {@code /apis/{group}}, or null when the group is not served. */
+    ObjectNode apiGroup(String group) {
+        if (group.isEmpty() || registry.versions(group).isEmpty()) {
+            return null;
+        }
+        ObjectNode o = Json.object();
+        o.put("kind", "APIGroup");
+        o.put("apiVersion", "v1");
+        o.setAll(groupBody(group));
+        return o;
     }
-    ObjectNode o = Json.object();
-    o.put("kind", "APIResourceList");
-    o.put("apiVersion", "v1");
-    o.put("groupVersion", group.isEmpty() ? version : group + "/" + version);
-    ArrayNode resources = o.putArray("resources");
-    for (ResourceDefinition d : defs) {
-      ObjectNode r = resources.addObject();
-      r.put("name", d.plural());
-      r.put("singularName", d.singular());
-      r.put("namespaced", d.namespaced());
-      r.put("kind", d.kind());
-      ArrayNode verbs = r.putArray("verbs");
-      d.verbs().forEach(verbs::add);
-      if (!d.shortNames().isEmpty()) {
-        ArrayNode sn = r.putArray("shortNames");
-        d.shortNames().forEach(sn::add);
-      }
-      if (d.group().isEmpty() && d.plural().equals("pods")) {
-        r.putArray("categories").add("all");
-      }
-      for (String sub : d.subresources()) {
-        ObjectNode s = resources.addObject();
-        s.put("name", d.plural() + "/" + sub);
-        s.put("singularName", "");
-        s.put("namespaced", d.namespaced());
-        s.put("kind", d.kind());
-        ArrayNode sv = s.putArray("verbs");
-        sv.add("get");
-        sv.add("patch");
-        sv.add("update");
-      }
+
+    private ObjectNode groupBody(String group) {
+        ObjectNode g = Json.object();
+        g.put("name", group);
+        ArrayNode versions = g.putArray("versions");
+        List<String> vs = registry.versions(group);
+        for (String v : vs) {
+            ObjectNode gv = versions.addObject();
+            gv.put("groupVersion", group + "/" + v);
+            gv.put("version", v);
+        }
+        ObjectNode preferred = g.putObject("preferredVersion");
+        preferred.put("groupVersion", group + "/" + vs.get(0));
+        preferred.put("version", vs.get(0));
+        return g;
     }
-    return o;
-  }
+
+    /** {@code /api/v1} or {@code /apis/{group}/{version}}, or null when not served. */
+    ObjectNode apiResourceList(String group, String version) {
+        List<ResourceDefinition> defs = registry.resources(group, version);
+        if (defs.isEmpty()) {
+            return null;
+        }
+        ObjectNode o = Json.object();
+        o.put("kind", "APIResourceList");
+        o.put("apiVersion", "v1");
+        o.put("groupVersion", group.isEmpty() ? version : group + "/" + version);
+        ArrayNode resources = o.putArray("resources");
+        for (ResourceDefinition d : defs) {
+            ObjectNode r = resources.addObject();
+            r.put("name", d.plural());
+            r.put("singularName", d.singular());
+            r.put("namespaced", d.namespaced());
+            r.put("kind", d.kind());
+            ArrayNode verbs = r.putArray("verbs");
+            d.verbs().forEach(verbs::add);
+            if (!d.shortNames().isEmpty()) {
+                ArrayNode sn = r.putArray("shortNames");
+                d.shortNames().forEach(sn::add);
+            }
+            if (d.group().isEmpty() && d.plural().equals("pods")) {
+                r.putArray("categories").add("all");
+            }
+            for (String sub : d.subresources()) {
+                ObjectNode s = resources.addObject();
+                s.put("name", d.plural() + "/" + sub);
+                s.put("singularName", "");
+                s.put("namespaced", d.namespaced());
+                s.put("kind", d.kind());
+                ArrayNode sv = s.putArray("verbs");
+                sv.add("get");
+                sv.add("patch");
+                sv.add("update");
+            }
+        }
+        return o;
+    }
 }

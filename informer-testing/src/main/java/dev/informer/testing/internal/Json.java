@@ -11,100 +11,98 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** The server's one JSON mapper and small tree helpers. Thread-safe (the mapper is immutable). */
 public final class Json {
-  /** Shared mapper: rejects trailing tokens so a body with garbage after the object is a 400. */
-  public static final JsonMapper MAPPER =
-      JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+    /** Shared mapper: rejects trailing tokens so a body with garbage after the object is a 400. */
+    public static final JsonMapper MAPPER = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .build();
 
-  private Json() {}
+    private Json() {}
 
-  /** A new empty object node. */
-  public static ObjectNode object() {
-    return JsonNodeFactory.instance.objectNode();
-  }
-
-  /**
-   * Parses a request body that must be one JSON object.
-   *
-   * @throws StatusError 400 BadRequest naming {@code what} when it is not
-   */
-  public static ObjectNode parseObject(byte[] body, String what) {
-    if (body.length == 0) {
-      throw StatusError.badRequest(what + ": the request body is empty; a JSON object is required");
+    /** A new empty object node. */
+    public static ObjectNode object() {
+        return JsonNodeFactory.instance.objectNode();
     }
-    JsonNode node;
-    try {
-      node = MAPPER.readTree(body);
-    } catch (JacksonException e) {
-      throw StatusError.badRequest(what + ": the request body is not valid JSON: "
-          + e.getOriginalMessage());
-    }
-    if (!(node instanceof ObjectNode obj)) {
-      throw StatusError.badRequest(what + ": the request body must be a JSON object, got "
-          + node.getNodeType());
-    }
-    return obj;
-  }
 
-  /**
-   * Parses any JSON document (patch bodies may be arrays).
-   *
-   * @throws StatusError 400 BadRequest when it is not valid JSON
-   */
-  public static JsonNode parse(byte[] body, String what) {
-    if (body.length == 0) {
-      throw StatusError.badRequest(what + ": the request body is empty");
+    /**
+     * Parses a request body that must be one JSON object.
+     *
+     * @throws StatusError 400 BadRequest naming {@code what} when it is not
+     */
+    public static ObjectNode parseObject(byte[] body, String what) {
+        if (body.length == 0) {
+            throw StatusError.badRequest(what + ": the request body is empty; a JSON object is required");
+        }
+        JsonNode node;
+        try {
+            node = MAPPER.readTree(body);
+        } catch (JacksonException e) {
+            throw StatusError.badRequest(what + ": the request body is not valid JSON: " + e.getOriginalMessage());
+        }
+        if (!(node instanceof ObjectNode obj)) {
+            throw StatusError.badRequest(what + ": the request body must be a JSON object, got " + node.getNodeType());
+        }
+        return obj;
     }
-    try {
-      return MAPPER.readTree(body);
-    } catch (JacksonException e) {
-      throw StatusError.badRequest(what + ": the request body is not valid JSON: "
-          + e.getOriginalMessage());
+
+    /**
+     * Parses any JSON document (patch bodies may be arrays).
+     *
+     * @throws StatusError 400 BadRequest when it is not valid JSON
+     */
+    public static JsonNode parse(byte[] body, String what) {
+        if (body.length == 0) {
+            throw StatusError.badRequest(what + ": the request body is empty");
+        }
+        try {
+            return MAPPER.readTree(body);
+        } catch (JacksonException e) {
+            throw StatusError.badRequest(what + ": the request body is not valid JSON: " + e.getOriginalMessage());
+        }
     }
-  }
 
-  /** Serializes a tree to compact UTF-8 JSON. */
-  public static byte[] bytes(JsonNode node) {
-    return MAPPER.writeValueAsBytes(node);
-  }
-
-  /** Serializes a tree to a compact JSON string. */
-  public static String string(JsonNode node) {
-    return MAPPER.writeValueAsString(node);
-  }
-
-  /** The string value of {@code node.field}, or null when absent or not a string. */
-  public static String text(JsonNode node, String field) {
-    if (node == null) {
-      return null;
+    /** Serializes a tree to compact UTF-8 JSON. */
+    public static byte[] bytes(JsonNode node) {
+        return MAPPER.writeValueAsBytes(node);
     }
-    JsonNode v = node.get(field);
-    return v != null && v.isString() ? v.stringValue() : null;
-  }
 
-  /** {@code metadata} of an object, or null. */
-  public static ObjectNode metadata(JsonNode obj) {
-    JsonNode m = obj == null ? null : obj.get("metadata");
-    return m instanceof ObjectNode o ? o : null;
-  }
-
-  /** {@code metadata.<field>} as a string, or null. */
-  public static String meta(JsonNode obj, String field) {
-    return text(metadata(obj), field);
-  }
-
-  /** The labels of an object as a map (empty when none); non-string values are skipped. */
-  public static Map<String, String> labels(JsonNode obj) {
-    ObjectNode meta = metadata(obj);
-    JsonNode labels = meta == null ? null : meta.get("labels");
-    if (labels == null || !labels.isObject() || labels.isEmpty()) {
-      return Map.of();
+    /** Serializes a tree to a compact JSON string. */
+    public static String string(JsonNode node) {
+        return MAPPER.writeValueAsString(node);
     }
-    Map<String, String> out = new LinkedHashMap<>();
-    for (Map.Entry<String, JsonNode> e : labels.properties()) {
-      if (e.getValue().isString()) {
-        out.put(e.getKey(), e.getValue().stringValue());
-      }
+
+    /** The string value of {@code node.field}, or null when absent or not a string. */
+    public static String text(JsonNode node, String field) {
+        if (node == null) {
+            return null;
+        }
+        JsonNode v = node.get(field);
+        return v != null && v.isString() ? v.stringValue() : null;
     }
-    return out;
-  }
+
+    /** {@code metadata} of an object, or null. */
+    public static ObjectNode metadata(JsonNode obj) {
+        JsonNode m = obj == null ? null : obj.get("metadata");
+        return m instanceof ObjectNode o ? o : null;
+    }
+
+    /** {@code metadata.<field>} as a string, or null. */
+    public static String meta(JsonNode obj, String field) {
+        return text(metadata(obj), field);
+    }
+
+    /** The labels of an object as a map (empty when none); non-string values are skipped. */
+    public static Map<String, String> labels(JsonNode obj) {
+        ObjectNode meta = metadata(obj);
+        JsonNode labels = meta == null ? null : meta.get("labels");
+        if (labels == null || !labels.isObject() || labels.isEmpty()) {
+            return Map.of();
+        }
+        Map<String, String> out = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> e : labels.properties()) {
+            if (e.getValue().isString()) {
+                out.put(e.getKey(), e.getValue().stringValue());
+            }
+        }
+        return out;
+    }
 }

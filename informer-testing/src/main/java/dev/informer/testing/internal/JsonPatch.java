@@ -24,311 +24,310 @@ import tools.jackson.databind.node.ObjectNode;
  * the real server only discovers it while applying. Stateless and thread-safe.
  */
 final class JsonPatch {
-  /** kube-apiserver's limit on operations in one JSON Patch. */
-  static final int MAX_OPERATIONS = 10_000;
+    /** kube-apiserver's limit on operations in one JSON Patch. */
+    static final int MAX_OPERATIONS = 10_000;
 
-  private JsonPatch() {}
+    private JsonPatch() {}
 
-  static JsonNode apply(JsonNode target, JsonNode operations) {
-    if (operations == null || !operations.isArray()) {
-      throw PatchException.badRequest("a JSON patch must be a JSON array of operations, got "
-          + JsonValues.typeName(operations));
-    }
-    if (operations.size() > MAX_OPERATIONS) {
-      throw new PatchException(413, "The allowed maximum operations in a JSON patch is "
-          + MAX_OPERATIONS + ", got " + operations.size());
-    }
-    for (int i = 0; i < operations.size(); i++) {
-      if (!operations.get(i).isObject()) {
-        throw PatchException.badRequest("JSON patch operation " + i
-            + " must be a JSON object, got " + JsonValues.typeName(operations.get(i)));
-      }
-    }
-    JsonNode doc = target == null ? JsonNodeFactory.instance.nullNode() : target.deepCopy();
-    for (int i = 0; i < operations.size(); i++) {
-      doc = new Operation(i, operations.get(i)).applyTo(doc);
-    }
-    return doc;
-  }
-
-  /** One operation; methods mutate the document copy they are given and return its new root. */
-  private static final class Operation {
-    private final int index;
-    private final JsonNode spec;
-    private String name = "?";
-
-    Operation(int index, JsonNode spec) {
-      this.index = index;
-      this.spec = spec;
-    }
-
-    JsonNode applyTo(JsonNode doc) {
-      JsonNode op = spec.get("op");
-      if (op == null || !op.isString()) {
-        throw fail("missing or non-string member \"op\"");
-      }
-      name = op.stringValue();
-      switch (name) {
-        case "add":
-          return add(doc, pointer("path"), value().deepCopy());
-        case "remove": {
-          String[] path = pointer("path");
-          remove(doc, path);
-          return doc;
+    static JsonNode apply(JsonNode target, JsonNode operations) {
+        if (operations == null || !operations.isArray()) {
+            throw PatchException.badRequest(
+                    "a JSON patch must be a JSON array of operations, got " + JsonValues.typeName(operations));
         }
-        case "replace":
-          return replace(doc, pointer("path"), value().deepCopy());
-        case "move": {
-          String[] from = pointer("from");
-          String[] path = pointer("path");
-          if (isProperPrefix(from, path)) {
-            throw fail("cannot move " + format(from) + " into its own child " + format(path));
-          }
-          JsonNode moved = get(doc, from, "from");
-          if (from.length == 0) {
-            return add(JsonNodeFactory.instance.nullNode(), path, moved);
-          }
-          remove(doc, from);
-          return add(doc, path, moved);
+        if (operations.size() > MAX_OPERATIONS) {
+            throw new PatchException(
+                    413,
+                    "The allowed maximum operations in a JSON patch is " + MAX_OPERATIONS + ", got "
+                            + operations.size());
         }
-        case "copy": {
-          String[] from = pointer("from");
-          String[] path = pointer("path");
-          return add(doc, path, get(doc, from, "from").deepCopy());
+        for (int i = 0; i < operations.size(); i++) {
+            if (!operations.get(i).isObject()) {
+                throw PatchException.badRequest("JSON patch operation " + i + " must be a JSON object, got "
+                        + JsonValues.typeName(operations.get(i)));
+            }
         }
-        case "test": {
-          String[] path = pointer("path");
-          JsonNode expected = value();
-          JsonNode actual = get(doc, path, "path");
-          if (!JsonValues.equal(actual, expected)) {
-            throw fail("test failed: the value at " + format(path) + " is "
-                + JsonValues.render(actual) + ", not " + JsonValues.render(expected));
-          }
-          return doc;
+        JsonNode doc = target == null ? JsonNodeFactory.instance.nullNode() : target.deepCopy();
+        for (int i = 0; i < operations.size(); i++) {
+            doc = new Operation(i, operations.get(i)).applyTo(doc);
         }
-        default:
-          throw fail("unknown operation; expected add, remove, replace, move, copy or test");
-      }
+        return doc;
     }
 
-    private JsonNode value() {
-      JsonNode value = spec.get("value");
-      if (value == null) {
-        throw fail("missing member \"value\"");
-      }
-      return value;
-    }
+    /** One operation; methods mutate the document copy they are given and return its new root. */
+    private static final class Operation {
+        private final int index;
+        private final JsonNode spec;
+        private String name = "?";
 
-    private String[] pointer(String member) {
-      JsonNode node = spec.get(member);
-      if (node == null || !node.isString()) {
-        throw fail("missing or non-string member \"" + member + "\"");
-      }
-      String text = node.stringValue();
-      if (text.isEmpty()) {
-        return new String[0];
-      }
-      if (text.charAt(0) != '/') {
-        throw fail("\"" + member + "\" " + quote(text) + " is not a JSON pointer: it must be"
-            + " empty or start with '/'");
-      }
-      List<String> tokens = new ArrayList<>();
-      int start = 1;
-      for (int i = 1; i <= text.length(); i++) {
-        if (i == text.length() || text.charAt(i) == '/') {
-          tokens.add(unescape(text.substring(start, i), member, text));
-          start = i + 1;
+        Operation(int index, JsonNode spec) {
+            this.index = index;
+            this.spec = spec;
         }
-      }
-      return tokens.toArray(new String[0]);
-    }
 
-    private String unescape(String token, String member, String pointer) {
-      if (token.indexOf('~') < 0) {
-        return token;
-      }
-      StringBuilder sb = new StringBuilder(token.length());
-      for (int i = 0; i < token.length(); i++) {
-        char c = token.charAt(i);
-        if (c != '~') {
-          sb.append(c);
-          continue;
+        JsonNode applyTo(JsonNode doc) {
+            JsonNode op = spec.get("op");
+            if (op == null || !op.isString()) {
+                throw fail("missing or non-string member \"op\"");
+            }
+            name = op.stringValue();
+            switch (name) {
+                case "add":
+                    return add(doc, pointer("path"), value().deepCopy());
+                case "remove": {
+                    String[] path = pointer("path");
+                    remove(doc, path);
+                    return doc;
+                }
+                case "replace":
+                    return replace(doc, pointer("path"), value().deepCopy());
+                case "move": {
+                    String[] from = pointer("from");
+                    String[] path = pointer("path");
+                    if (isProperPrefix(from, path)) {
+                        throw fail("cannot move " + format(from) + " into its own child " + format(path));
+                    }
+                    JsonNode moved = get(doc, from, "from");
+                    if (from.length == 0) {
+                        return add(JsonNodeFactory.instance.nullNode(), path, moved);
+                    }
+                    remove(doc, from);
+                    return add(doc, path, moved);
+                }
+                case "copy": {
+                    String[] from = pointer("from");
+                    String[] path = pointer("path");
+                    return add(doc, path, get(doc, from, "from").deepCopy());
+                }
+                case "test": {
+                    String[] path = pointer("path");
+                    JsonNode expected = value();
+                    JsonNode actual = get(doc, path, "path");
+                    if (!JsonValues.equal(actual, expected)) {
+                        throw fail("test failed: the value at " + format(path) + " is " + JsonValues.render(actual)
+                                + ", not " + JsonValues.render(expected));
+                    }
+                    return doc;
+                }
+                default:
+                    throw fail("unknown operation; expected add, remove, replace, move, copy or test");
+            }
         }
-        char next = i + 1 < token.length() ? token.charAt(i + 1) : 0;
-        if (next == '0') {
-          sb.append('~');
-        } else if (next == '1') {
-          sb.append('/');
-        } else {
-          throw fail("\"" + member + "\" " + quote(pointer)
-              + " has an invalid escape: '~' must be followed by '0' or '1'");
+
+        private JsonNode value() {
+            JsonNode value = spec.get("value");
+            if (value == null) {
+                throw fail("missing member \"value\"");
+            }
+            return value;
         }
-        i++;
-      }
-      return sb.toString();
-    }
 
-    private JsonNode add(JsonNode doc, String[] path, JsonNode value) {
-      if (path.length == 0) {
-        return value;
-      }
-      JsonNode parent = parent(doc, path);
-      String last = path[path.length - 1];
-      if (parent.isObject()) {
-        ((ObjectNode) parent).set(last, value);
-      } else if (parent.isArray()) {
-        ArrayNode array = (ArrayNode) parent;
-        if (last.equals("-")) {
-          array.add(value);
-        } else {
-          int i = arrayIndex(last, path);
-          if (i > array.size()) {
-            throw fail("index " + i + " of " + format(path) + " is out of bounds (size "
-                + array.size() + ")");
-          }
-          array.insert(i, value);
+        private String[] pointer(String member) {
+            JsonNode node = spec.get(member);
+            if (node == null || !node.isString()) {
+                throw fail("missing or non-string member \"" + member + "\"");
+            }
+            String text = node.stringValue();
+            if (text.isEmpty()) {
+                return new String[0];
+            }
+            if (text.charAt(0) != '/') {
+                throw fail("\"" + member + "\" " + quote(text) + " is not a JSON pointer: it must be"
+                        + " empty or start with '/'");
+            }
+            List<String> tokens = new ArrayList<>();
+            int start = 1;
+            for (int i = 1; i <= text.length(); i++) {
+                if (i == text.length() || text.charAt(i) == '/') {
+                    tokens.add(unescape(text.substring(start, i), member, text));
+                    start = i + 1;
+                }
+            }
+            return tokens.toArray(new String[0]);
         }
-      } else {
-        throw fail("cannot add " + format(path) + ": its parent is a "
-            + JsonValues.typeName(parent) + ", not an object or array");
-      }
-      return doc;
-    }
 
-    private void remove(JsonNode doc, String[] path) {
-      if (path.length == 0) {
-        throw fail("cannot remove the whole document");
-      }
-      JsonNode parent = parent(doc, path);
-      String last = path[path.length - 1];
-      if (parent.isObject()) {
-        if (!parent.has(last)) {
-          throw missing(path);
+        private String unescape(String token, String member, String pointer) {
+            if (token.indexOf('~') < 0) {
+                return token;
+            }
+            StringBuilder sb = new StringBuilder(token.length());
+            for (int i = 0; i < token.length(); i++) {
+                char c = token.charAt(i);
+                if (c != '~') {
+                    sb.append(c);
+                    continue;
+                }
+                char next = i + 1 < token.length() ? token.charAt(i + 1) : 0;
+                if (next == '0') {
+                    sb.append('~');
+                } else if (next == '1') {
+                    sb.append('/');
+                } else {
+                    throw fail("\"" + member + "\" " + quote(pointer)
+                            + " has an invalid escape: '~' must be followed by '0' or '1'");
+                }
+                i++;
+            }
+            return sb.toString();
         }
-        ((ObjectNode) parent).remove(last);
-      } else if (parent.isArray()) {
-        int i = existingIndex((ArrayNode) parent, last, path);
-        ((ArrayNode) parent).remove(i);
-      } else {
-        throw missing(path);
-      }
-    }
 
-    private JsonNode replace(JsonNode doc, String[] path, JsonNode value) {
-      if (path.length == 0) {
-        return value;
-      }
-      JsonNode parent = parent(doc, path);
-      String last = path[path.length - 1];
-      if (parent.isObject()) {
-        if (!parent.has(last)) {
-          throw missing(path);
+        private JsonNode add(JsonNode doc, String[] path, JsonNode value) {
+            if (path.length == 0) {
+                return value;
+            }
+            JsonNode parent = parent(doc, path);
+            String last = path[path.length - 1];
+            if (parent.isObject()) {
+                ((ObjectNode) parent).set(last, value);
+            } else if (parent.isArray()) {
+                ArrayNode array = (ArrayNode) parent;
+                if (last.equals("-")) {
+                    array.add(value);
+                } else {
+                    int i = arrayIndex(last, path);
+                    if (i > array.size()) {
+                        throw fail(
+                                "index " + i + " of " + format(path) + " is out of bounds (size " + array.size() + ")");
+                    }
+                    array.insert(i, value);
+                }
+            } else {
+                throw fail("cannot add " + format(path) + ": its parent is a " + JsonValues.typeName(parent)
+                        + ", not an object or array");
+            }
+            return doc;
         }
-        ((ObjectNode) parent).set(last, value);
-      } else if (parent.isArray()) {
-        int i = existingIndex((ArrayNode) parent, last, path);
-        ((ArrayNode) parent).set(i, value);
-      } else {
-        throw missing(path);
-      }
-      return doc;
-    }
 
-    private JsonNode get(JsonNode doc, String[] path, String member) {
-      JsonNode node = doc;
-      for (int depth = 0; depth < path.length; depth++) {
-        node = child(node, path[depth], path, depth);
-        if (node == null) {
-          throw fail("\"" + member + "\" " + format(path) + " does not exist");
+        private void remove(JsonNode doc, String[] path) {
+            if (path.length == 0) {
+                throw fail("cannot remove the whole document");
+            }
+            JsonNode parent = parent(doc, path);
+            String last = path[path.length - 1];
+            if (parent.isObject()) {
+                if (!parent.has(last)) {
+                    throw missing(path);
+                }
+                ((ObjectNode) parent).remove(last);
+            } else if (parent.isArray()) {
+                int i = existingIndex((ArrayNode) parent, last, path);
+                ((ArrayNode) parent).remove(i);
+            } else {
+                throw missing(path);
+            }
         }
-      }
-      return node;
-    }
 
-    /** The container holding the last token of {@code path}, which must exist. */
-    private JsonNode parent(JsonNode doc, String[] path) {
-      JsonNode node = doc;
-      for (int depth = 0; depth < path.length - 1; depth++) {
-        node = child(node, path[depth], path, depth);
-        if (node == null) {
-          throw fail("path " + format(path) + " does not exist: missing "
-              + format(java.util.Arrays.copyOf(path, depth + 1)));
+        private JsonNode replace(JsonNode doc, String[] path, JsonNode value) {
+            if (path.length == 0) {
+                return value;
+            }
+            JsonNode parent = parent(doc, path);
+            String last = path[path.length - 1];
+            if (parent.isObject()) {
+                if (!parent.has(last)) {
+                    throw missing(path);
+                }
+                ((ObjectNode) parent).set(last, value);
+            } else if (parent.isArray()) {
+                int i = existingIndex((ArrayNode) parent, last, path);
+                ((ArrayNode) parent).set(i, value);
+            } else {
+                throw missing(path);
+            }
+            return doc;
         }
-      }
-      return node;
-    }
 
-    private JsonNode child(JsonNode node, String token, String[] path, int depth) {
-      if (node.isObject()) {
-        return node.get(token);
-      }
-      if (node.isArray()) {
-        if (token.equals("-")) {
-          return null;
+        private JsonNode get(JsonNode doc, String[] path, String member) {
+            JsonNode node = doc;
+            for (int depth = 0; depth < path.length; depth++) {
+                node = child(node, path[depth], path, depth);
+                if (node == null) {
+                    throw fail("\"" + member + "\" " + format(path) + " does not exist");
+                }
+            }
+            return node;
         }
-        int i = arrayIndex(token, java.util.Arrays.copyOf(path, depth + 1));
-        return i < node.size() ? node.get(i) : null;
-      }
-      return null;
-    }
 
-    private int existingIndex(ArrayNode array, String token, String[] path) {
-      if (token.equals("-")) {
-        throw fail("index '-' of " + format(path) + " refers to no element");
-      }
-      int i = arrayIndex(token, path);
-      if (i >= array.size()) {
-        throw fail("index " + i + " of " + format(path) + " is out of bounds (size "
-            + array.size() + ")");
-      }
-      return i;
-    }
-
-    private int arrayIndex(String token, String[] path) {
-      boolean digits = !token.isEmpty() && token.length() <= 9
-          && (token.length() == 1 || token.charAt(0) != '0');
-      for (int i = 0; digits && i < token.length(); i++) {
-        char c = token.charAt(i);
-        digits = c >= '0' && c <= '9';
-      }
-      if (!digits) {
-        throw fail("array index " + quote(token) + " in " + format(path)
-            + " is not a non-negative integer without leading zeros");
-      }
-      return Integer.parseInt(token);
-    }
-
-    private PatchException missing(String[] path) {
-      return fail("path " + format(path) + " does not exist");
-    }
-
-    private PatchException fail(String detail) {
-      return PatchException.unprocessable(
-          "JSON patch operation " + index + " (" + name + "): " + detail);
-    }
-
-    private static boolean isProperPrefix(String[] prefix, String[] path) {
-      if (prefix.length >= path.length) {
-        return false;
-      }
-      for (int i = 0; i < prefix.length; i++) {
-        if (!prefix[i].equals(path[i])) {
-          return false;
+        /** The container holding the last token of {@code path}, which must exist. */
+        private JsonNode parent(JsonNode doc, String[] path) {
+            JsonNode node = doc;
+            for (int depth = 0; depth < path.length - 1; depth++) {
+                node = child(node, path[depth], path, depth);
+                if (node == null) {
+                    throw fail("path " + format(path) + " does not exist: missing "
+                            + format(java.util.Arrays.copyOf(path, depth + 1)));
+                }
+            }
+            return node;
         }
-      }
-      return true;
-    }
 
-    private static String format(String[] path) {
-      StringBuilder sb = new StringBuilder();
-      for (String token : path) {
-        sb.append('/').append(token.replace("~", "~0").replace("/", "~1"));
-      }
-      return quote(sb.toString());
-    }
+        private JsonNode child(JsonNode node, String token, String[] path, int depth) {
+            if (node.isObject()) {
+                return node.get(token);
+            }
+            if (node.isArray()) {
+                if (token.equals("-")) {
+                    return null;
+                }
+                int i = arrayIndex(token, java.util.Arrays.copyOf(path, depth + 1));
+                return i < node.size() ? node.get(i) : null;
+            }
+            return null;
+        }
 
-    private static String quote(String s) {
-      return "\"" + s + "\"";
+        private int existingIndex(ArrayNode array, String token, String[] path) {
+            if (token.equals("-")) {
+                throw fail("index '-' of " + format(path) + " refers to no element");
+            }
+            int i = arrayIndex(token, path);
+            if (i >= array.size()) {
+                throw fail("index " + i + " of " + format(path) + " is out of bounds (size " + array.size() + ")");
+            }
+            return i;
+        }
+
+        private int arrayIndex(String token, String[] path) {
+            boolean digits = !token.isEmpty() && token.length() <= 9 && (token.length() == 1 || token.charAt(0) != '0');
+            for (int i = 0; digits && i < token.length(); i++) {
+                char c = token.charAt(i);
+                digits = c >= '0' && c <= '9';
+            }
+            if (!digits) {
+                throw fail("array index " + quote(token) + " in " + format(path)
+                        + " is not a non-negative integer without leading zeros");
+            }
+            return Integer.parseInt(token);
+        }
+
+        private PatchException missing(String[] path) {
+            return fail("path " + format(path) + " does not exist");
+        }
+
+        private PatchException fail(String detail) {
+            return PatchException.unprocessable("JSON patch operation " + index + " (" + name + "): " + detail);
+        }
+
+        private static boolean isProperPrefix(String[] prefix, String[] path) {
+            if (prefix.length >= path.length) {
+                return false;
+            }
+            for (int i = 0; i < prefix.length; i++) {
+                if (!prefix[i].equals(path[i])) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static String format(String[] path) {
+            StringBuilder sb = new StringBuilder();
+            for (String token : path) {
+                sb.append('/').append(token.replace("~", "~0").replace("/", "~1"));
+            }
+            return quote(sb.toString());
+        }
+
+        private static String quote(String s) {
+            return "\"" + s + "\"";
+        }
     }
-  }
 }

@@ -10,84 +10,83 @@ import tools.jackson.databind.JsonNode;
  * {@code test}), and short renderings of nodes for error messages. Stateless and thread-safe.
  */
 final class JsonValues {
-  private static final int MAX_RENDERED = 200;
+    private static final int MAX_RENDERED = 200;
 
-  private JsonValues() {}
+    private JsonValues() {}
 
-  /** True when both nodes denote the same JSON value; object member order does not matter. */
-  static boolean equal(JsonNode a, JsonNode b) {
-    if (a == b) {
-      return true;
-    }
-    if (a == null || b == null) {
-      return false;
-    }
-    if (a.isNumber() && b.isNumber()) {
-      if (a.isIntegralNumber() && b.isIntegralNumber() && a.canConvertToLong()
-          && b.canConvertToLong()) {
-        return a.longValue() == b.longValue();
-      }
-      return a.decimalValue().compareTo(b.decimalValue()) == 0;
-    }
-    if (a.isObject() && b.isObject()) {
-      if (a.size() != b.size()) {
-        return false;
-      }
-      for (Map.Entry<String, JsonNode> e : a.properties()) {
-        if (!equal(e.getValue(), b.get(e.getKey()))) {
-          return false;
+    /** True when both nodes denote the same JSON value; object member order does not matter. */
+    static boolean equal(JsonNode a, JsonNode b) {
+        if (a == b) {
+            return true;
         }
-      }
-      return true;
-    }
-    if (a.isArray() && b.isArray()) {
-      if (a.size() != b.size()) {
-        return false;
-      }
-      Iterator<JsonNode> ia = a.iterator();
-      Iterator<JsonNode> ib = b.iterator();
-      while (ia.hasNext()) {
-        if (!equal(ia.next(), ib.next())) {
-          return false;
+        if (a == null || b == null) {
+            return false;
         }
-      }
-      return true;
+        if (a.isNumber() && b.isNumber()) {
+            if (a.isIntegralNumber() && b.isIntegralNumber() && a.canConvertToLong() && b.canConvertToLong()) {
+                return a.longValue() == b.longValue();
+            }
+            return a.decimalValue().compareTo(b.decimalValue()) == 0;
+        }
+        if (a.isObject() && b.isObject()) {
+            if (a.size() != b.size()) {
+                return false;
+            }
+            for (Map.Entry<String, JsonNode> e : a.properties()) {
+                if (!equal(e.getValue(), b.get(e.getKey()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (a.isArray() && b.isArray()) {
+            if (a.size() != b.size()) {
+                return false;
+            }
+            Iterator<JsonNode> ia = a.iterator();
+            Iterator<JsonNode> ib = b.iterator();
+            while (ia.hasNext()) {
+                if (!equal(ia.next(), ib.next())) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return a.equals(b);
     }
-    return a.equals(b);
-  }
 
-  /** The JSON type name of a node, for messages ("object", "array", "string", ...). */
-  static String typeName(JsonNode node) {
-    if (node == null || node.isMissingNode()) {
-      return "nothing";
+    /** The JSON type name of a node, for messages ("object", "array", "string", ...). */
+    static String typeName(JsonNode node) {
+        if (node == null || node.isMissingNode()) {
+            return "nothing";
+        }
+        if (node.isObject()) {
+            return "object";
+        }
+        if (node.isArray()) {
+            return "array";
+        }
+        if (node.isString()) {
+            return "string";
+        }
+        if (node.isNumber()) {
+            return "number";
+        }
+        if (node.isBoolean()) {
+            return "boolean";
+        }
+        if (node.isNull()) {
+            return "null";
+        }
+        return node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
     }
-    if (node.isObject()) {
-      return "object";
-    }
-    if (node.isArray()) {
-      return "array";
-    }
-    if (node.isString()) {
-      return "string";
-    }
-    if (node.isNumber()) {
-      return "number";
-    }
-    if (node.isBoolean()) {
-      return "boolean";
-    }
-    if (node.isNull()) {
-      return "null";
-    }
-    return node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
-  }
 
-  /** Compact JSON text of a node, cut to a readable length for error messages. */
-  static String render(JsonNode node) {
-    if (node == null) {
-      return "<none>";
+    /** Compact JSON text of a node, cut to a readable length for error messages. */
+    static String render(JsonNode node) {
+        if (node == null) {
+            return "<none>";
+        }
+        String text = node.toString();
+        return text.length() <= MAX_RENDERED ? text : text.substring(0, MAX_RENDERED) + "...";
     }
-    String text = node.toString();
-    return text.length() <= MAX_RENDERED ? text : text.substring(0, MAX_RENDERED) + "...";
-  }
 }

@@ -12,41 +12,42 @@ import tools.jackson.databind.node.ObjectNode;
  * history is compacted.
  */
 final class ObjectVersion {
-  final long rv;
-  final String key;
-  /** The object; for a deletion the last state, stamped with the deletion's resourceVersion. */
-  final ObjectNode object;
-  final boolean deleted;
-  /** The previous version of the same key, or null when pruned or none. */
-  // @GuardedBy("ResourceStore.lock")
-  ObjectVersion older;
+    final long rv;
+    final String key;
+    /** The object; for a deletion the last state, stamped with the deletion's resourceVersion. */
+    final ObjectNode object;
 
-  private volatile byte[] bytes;
+    final boolean deleted;
+    /** The previous version of the same key, or null when pruned or none. */
+    // @GuardedBy("ResourceStore.lock")
+    ObjectVersion older;
 
-  ObjectVersion(long rv, String key, ObjectNode object, boolean deleted, ObjectVersion older) {
-    this.rv = rv;
-    this.key = key;
-    this.object = object;
-    this.deleted = deleted;
-    this.older = older;
-  }
+    private volatile byte[] bytes;
 
-  /** The compact JSON of {@link #object}; callers must not modify the array. */
-  byte[] bytes() {
-    byte[] b = bytes;
-    if (b == null) {
-      b = Json.bytes(object);
-      bytes = b;
+    ObjectVersion(long rv, String key, ObjectNode object, boolean deleted, ObjectVersion older) {
+        this.rv = rv;
+        this.key = key;
+        this.object = object;
+        this.deleted = deleted;
+        this.older = older;
     }
-    return b;
-  }
 
-  /** The version visible at {@code atRv} along this chain (may be a deletion), or null. */
-  ObjectVersion visibleAtLocked(long atRv) {
-    ObjectVersion v = this;
-    while (v != null && v.rv > atRv) {
-      v = v.older;
+    /** The compact JSON of {@link #object}; callers must not modify the array. */
+    byte[] bytes() {
+        byte[] b = bytes;
+        if (b == null) {
+            b = Json.bytes(object);
+            bytes = b;
+        }
+        return b;
     }
-    return v;
-  }
+
+    /** The version visible at {@code atRv} along this chain (may be a deletion), or null. */
+    ObjectVersion visibleAtLocked(long atRv) {
+        ObjectVersion v = this;
+        while (v != null && v.rv > atRv) {
+            v = v.older;
+        }
+        return v;
+    }
 }

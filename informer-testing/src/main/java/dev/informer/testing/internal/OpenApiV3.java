@@ -17,58 +17,57 @@ import tools.jackson.databind.node.ObjectNode;
  * patches (custom resources), exactly as against a server without schemas. Immutable, thread-safe.
  */
 final class OpenApiV3 {
-  private final ResourceRegistry registry;
+    private final ResourceRegistry registry;
 
-  OpenApiV3(ResourceRegistry registry) {
-    this.registry = registry;
-  }
+    OpenApiV3(ResourceRegistry registry) {
+        this.registry = registry;
+    }
 
-  /** {@code /openapi/v3}: {@code {"paths":{"api/v1":{"serverRelativeURL":...}}}}. */
-  ObjectNode root() {
-    ObjectNode root = Json.object();
-    ObjectNode paths = root.putObject("paths");
-    for (String g : registry.groups()) {
-      for (String v : registry.versions(g)) {
-        String rel = g.isEmpty() ? "api/" + v : "apis/" + g + "/" + v;
-        paths.putObject(rel).put("serverRelativeURL", "/openapi/v3/" + rel + "?hash=embedded");
-      }
+    /** {@code /openapi/v3}: {@code {"paths":{"api/v1":{"serverRelativeURL":...}}}}. */
+    ObjectNode root() {
+        ObjectNode root = Json.object();
+        ObjectNode paths = root.putObject("paths");
+        for (String g : registry.groups()) {
+            for (String v : registry.versions(g)) {
+                String rel = g.isEmpty() ? "api/" + v : "apis/" + g + "/" + v;
+                paths.putObject(rel).put("serverRelativeURL", "/openapi/v3/" + rel + "?hash=embedded");
+            }
+        }
+        return root;
     }
-    return root;
-  }
 
-  /** The document of one group/version, or null when not served. */
-  ObjectNode groupVersion(String group, String version) {
-    List<ResourceDefinition> defs = registry.resources(group, version);
-    if (defs.isEmpty()) {
-      return null;
+    /** The document of one group/version, or null when not served. */
+    ObjectNode groupVersion(String group, String version) {
+        List<ResourceDefinition> defs = registry.resources(group, version);
+        if (defs.isEmpty()) {
+            return null;
+        }
+        ObjectNode doc = Json.object();
+        doc.put("openapi", "3.0.0");
+        ObjectNode info = doc.putObject("info");
+        info.put("title", "Kubernetes (embedded API server)");
+        info.put("version", "v" + Discovery.MAJOR + "." + Discovery.MINOR + ".0");
+        ObjectNode paths = doc.putObject("paths");
+        String prefix = group.isEmpty() ? "/api/" + version : "/apis/" + group + "/" + version;
+        for (ResourceDefinition d : defs) {
+            String item = prefix + (d.namespaced() ? "/namespaces/{namespace}/" : "/") + d.plural() + "/{name}";
+            ObjectNode patch = paths.putObject(item).putObject("patch");
+            patch.put("operationId", "patch" + d.kind());
+            ObjectNode gvk = patch.putObject("x-kubernetes-group-version-kind");
+            gvk.put("group", d.group());
+            gvk.put("kind", d.kind());
+            gvk.put("version", d.version());
+            patch.put("x-kubernetes-action", "patch");
+            ArrayNode params = patch.putArray("parameters");
+            for (String q : List.of("dryRun", "fieldManager", "fieldValidation", "force")) {
+                ObjectNode p = params.addObject();
+                p.put("name", q);
+                p.put("in", "query");
+                p.putObject("schema").put("type", q.equals("force") ? "boolean" : "string");
+            }
+            patch.putObject("responses").putObject("200").put("description", "OK");
+        }
+        doc.putObject("components").putObject("schemas");
+        return doc;
     }
-    ObjectNode doc = Json.object();
-    doc.put("openapi", "3.0.0");
-    ObjectNode info = doc.putObject("info");
-    info.put("title", "Kubernetes (embedded API server)");
-    info.put("version", "v" + Discovery.MAJOR + "." + Discovery.MINOR + ".0");
-    ObjectNode paths = doc.putObject("paths");
-    String prefix = group.isEmpty() ? "/api/" + version : "/apis/" + group + "/" + version;
-    for (ResourceDefinition d : defs) {
-      String item = prefix + (d.namespaced() ? "/namespaces/{namespace}/" : "/") + d.plural()
-          + "/{name}";
-      ObjectNode patch = paths.putObject(item).putObject("patch");
-      patch.put("operationId", "patch" + d.kind());
-      ObjectNode gvk = patch.putObject("x-kubernetes-group-version-kind");
-      gvk.put("group", d.group());
-      gvk.put("kind", d.kind());
-      gvk.put("version", d.version());
-      patch.put("x-kubernetes-action", "patch");
-      ArrayNode params = patch.putArray("parameters");
-      for (String q : List.of("dryRun", "fieldManager", "fieldValidation", "force")) {
-        ObjectNode p = params.addObject();
-        p.put("name", q);
-        p.put("in", "query");
-        p.putObject("schema").put("type", q.equals("force") ? "boolean" : "string");
-      }
-      patch.putObject("responses").putObject("200").put("description", "OK");
-    }
-    doc.putObject("components").putObject("schemas");
-    return doc;
-  }
 }

@@ -15,40 +15,40 @@ package dev.informer.testing.internal;
  * <p>The message names the path and operation. Unchecked; immutable.
  */
 public final class PatchException extends RuntimeException {
-  private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 1L;
 
-  private final int httpCode;
+    private final int httpCode;
 
-  /** Creates the exception; {@code httpCode} is the status the server should answer. */
-  public PatchException(int httpCode, String message) {
-    super(message);
-    this.httpCode = httpCode;
-  }
-
-  /** The HTTP status code to answer: 400, 413 or 422. */
-  public int httpCode() {
-    return httpCode;
-  }
-
-  /** The Kubernetes {@code Status.reason} for {@link #httpCode()}. */
-  public String reason() {
-    switch (httpCode) {
-      case 400:
-        return "BadRequest";
-      case 413:
-        return "RequestEntityTooLarge";
-      case 422:
-        return "Invalid";
-      default:
-        return "";
+    /** Creates the exception; {@code httpCode} is the status the server should answer. */
+    public PatchException(int httpCode, String message) {
+        super(message);
+        this.httpCode = httpCode;
     }
-  }
 
-  static PatchException badRequest(String message) {
-    return new PatchException(400, message);
-  }
+    /** The HTTP status code to answer: 400, 413 or 422. */
+    public int httpCode() {
+        return httpCode;
+    }
 
-  static PatchException unprocessable(String message) {
-    return new PatchException(422, message);
-  }
+    /** The Kubernetes {@code Status.reason} for {@link #httpCode()}. */
+    public String reason() {
+        switch (httpCode) {
+            case 400:
+                return "BadRequest";
+            case 413:
+                return "RequestEntityTooLarge";
+            case 422:
+                return "Invalid";
+            default:
+                return "";
+        }
+    }
+
+    static PatchException badRequest(String message) {
+        return new PatchException(400, message);
+    }
+
+    static PatchException unprocessable(String message) {
+        return new PatchException(422, message);
+    }
 }

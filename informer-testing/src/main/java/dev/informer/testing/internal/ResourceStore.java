@@ -30,588 +30,604 @@ import tools.jackson.databind.node.ObjectNode;
  * Waiting watchers park on {@link #changed}.
  */
 final class ResourceStore {
-  private static final String GENERATE_NAME_ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
-  private static final int GENERATE_NAME_ATTEMPTS = 8;
+    private static final String GENERATE_NAME_ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
+    private static final int GENERATE_NAME_ATTEMPTS = 8;
 
-  final ResourceDefinition def;
-  final ApiServerEngine engine;
-  final ReentrantLock lock = new ReentrantLock();
-  final Condition changed = lock.newCondition();
+    final ResourceDefinition def;
+    final ApiServerEngine engine;
+    final ReentrantLock lock = new ReentrantLock();
+    final Condition changed = lock.newCondition();
 
-  // @GuardedBy("lock")
-  private final TreeMap<String, ObjectVersion> heads = new TreeMap<>();
-  // @GuardedBy("lock")
-  private final EventLog log;
-  /** Resource versions at or below this were compacted away: older snapshots answer 410. */
-  // @GuardedBy("lock")
-  private long floor;
-  // @GuardedBy("lock") for structural changes; iterated by the fault controller via a copy
-  private final Set<ServedWatch> watchers = ConcurrentHashMap.newKeySet();
+    // @GuardedBy("lock")
+    private final TreeMap<String, ObjectVersion> heads = new TreeMap<>();
+    // @GuardedBy("lock")
+    private final EventLog log;
+    /** Resource versions at or below this were compacted away: older snapshots answer 410. */
+    // @GuardedBy("lock")
+    private long floor;
+    // @GuardedBy("lock") for structural changes; iterated by the fault controller via a copy
+    private final Set<ServedWatch> watchers = ConcurrentHashMap.newKeySet();
 
-  ResourceStore(ResourceDefinition def, ApiServerEngine engine, int historyLimit) {
-    this.def = def;
-    this.engine = engine;
-    this.log = new EventLog(historyLimit);
-    // This server knows nothing before its epoch: an older resourceVersion (e.g. one an earlier
-    // server instance handed out) is as good as compacted, as kube's watch cache answers 410 for
-    // resourceVersions before its start.
-    this.floor = engine.currentRv();
-  }
-
-  // ---------------------------------------------------------------- reads
-
-  /**
-   * The current object.
-   *
-   * @throws StatusError 404 when absent
-   */
-  ObjectVersion get(String namespace, String name) {
-    lock.lock();
-    try {
-      return liveLocked(namespace, name);
-    } finally {
-      lock.unlock();
+    ResourceStore(ResourceDefinition def, ApiServerEngine engine, int historyLimit) {
+        this.def = def;
+        this.engine = engine;
+        this.log = new EventLog(historyLimit);
+        // This server knows nothing before its epoch: an older resourceVersion (e.g. one an earlier
+        // server instance handed out) is as good as compacted, as kube's watch cache answers 410 for
+        // resourceVersions before its start.
+        this.floor = engine.currentRv();
     }
-  }
 
-  private ObjectVersion liveLocked(String namespace, String name) {
-    ObjectVersion v = heads.get(ObjectRules.key(def, namespace, name));
-    if (v == null || v.deleted) {
-      throw StatusError.notFound(def, name);
-    }
-    return v;
-  }
+    // ---------------------------------------------------------------- reads
 
-  /** One page of a list: the items, the snapshot resourceVersion and the continue token. */
-  record ListResult(List<ObjectVersion> items, long resourceVersion, String continueToken) {}
-
-  /**
-   * Lists with kube-apiserver's resourceVersion rules (see {@code docs/embedded-api-server.md}).
-   *
-   * @param namespace null for all namespaces (or a cluster-scoped resource)
-   * @throws StatusError 410 for a compacted snapshot, 504 for a resourceVersion that does not
-   *                     appear within the engine's wait bound, 400 for a bad continue token
-   */
-  ListResult list(String namespace, ObjectFilter filter, ListQuery o) {
-    if (o.continueToken() == null) {
-      awaitFresh(o.resourceVersionNumber());
-    }
-    lock.lock();
-    try {
-      expireLocked();
-      long current = engine.currentRv();
-      long snapshot;
-      String after = null;
-      if (o.continueToken() != null) {
-        ContinueToken token = ContinueToken.decode(o.continueToken());
-        if (token.rv() == -1) {
-          snapshot = current;
-        } else if (token.rv() < floor) {
-          throw StatusError.expiredContinue(
-              new ContinueToken(-1, token.afterKey()).encode());
-        } else if (token.rv() > current) {
-          throw StatusError.badRequest("continue key is not valid: resourceVersion "
-              + token.rv() + " is newer than the server's " + current);
-        } else {
-          snapshot = token.rv();
+    /**
+     * The current object.
+     *
+     * @throws StatusError 404 when absent
+     */
+    ObjectVersion get(String namespace, String name) {
+        lock.lock();
+        try {
+            return liveLocked(namespace, name);
+        } finally {
+            lock.unlock();
         }
-        after = token.afterKey();
-      } else {
+    }
+
+    private ObjectVersion liveLocked(String namespace, String name) {
+        ObjectVersion v = heads.get(ObjectRules.key(def, namespace, name));
+        if (v == null || v.deleted) {
+            throw StatusError.notFound(def, name);
+        }
+        return v;
+    }
+
+    /** One page of a list: the items, the snapshot resourceVersion and the continue token. */
+    record ListResult(List<ObjectVersion> items, long resourceVersion, String continueToken) {}
+
+    /**
+     * Lists with kube-apiserver's resourceVersion rules (see {@code docs/embedded-api-server.md}).
+     *
+     * @param namespace null for all namespaces (or a cluster-scoped resource)
+     * @throws StatusError 410 for a compacted snapshot, 504 for a resourceVersion that does not
+     *                     appear within the engine's wait bound, 400 for a bad continue token
+     */
+    ListResult list(String namespace, ObjectFilter filter, ListQuery o) {
+        if (o.continueToken() == null) {
+            awaitFresh(o.resourceVersionNumber());
+        }
+        lock.lock();
+        try {
+            expireLocked();
+            long current = engine.currentRv();
+            long snapshot;
+            String after = null;
+            if (o.continueToken() != null) {
+                ContinueToken token = ContinueToken.decode(o.continueToken());
+                if (token.rv() == -1) {
+                    snapshot = current;
+                } else if (token.rv() < floor) {
+                    throw StatusError.expiredContinue(new ContinueToken(-1, token.afterKey()).encode());
+                } else if (token.rv() > current) {
+                    throw StatusError.badRequest("continue key is not valid: resourceVersion " + token.rv()
+                            + " is newer than the server's " + current);
+                } else {
+                    snapshot = token.rv();
+                }
+                after = token.afterKey();
+            } else {
+                long rv = o.resourceVersionNumber();
+                String match = o.resourceVersionMatch();
+                boolean exact = ListQuery.EXACT.equals(match) || (match == null && rv > 0 && o.limit() > 0);
+                if (rv > current) {
+                    throw StatusError.tooLargeResourceVersion(rv, current);
+                }
+                if (exact) {
+                    if (rv < floor) {
+                        throw StatusError.expired("The resourceVersion for the provided list is too old.");
+                    }
+                    snapshot = rv;
+                } else {
+                    snapshot = current;
+                }
+            }
+            return pageLocked(namespace, filter, snapshot, after, o.limit());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private ListResult pageLocked(String namespace, ObjectFilter filter, long snapshot, String after, long limit) {
+        NavigableMap<String, ObjectVersion> range = rangeLocked(namespace);
+        if (after != null) {
+            range = range.tailMap(after, false);
+        }
+        List<ObjectVersion> items = new ArrayList<>();
+        String lastKey = null;
+        boolean more = false;
+        boolean latest = snapshot == engine.currentRv();
+        for (ObjectVersion head : range.values()) {
+            ObjectVersion v = latest ? head : head.visibleAtLocked(snapshot);
+            if (v == null || v.deleted || !filter.matches(v.object)) {
+                continue;
+            }
+            if (limit > 0 && items.size() == limit) {
+                more = true;
+                break;
+            }
+            items.add(v);
+            lastKey = v.key;
+        }
+        String token = more ? new ContinueToken(snapshot, lastKey).encode() : null;
+        return new ListResult(items, snapshot, token);
+    }
+
+    private NavigableMap<String, ObjectVersion> rangeLocked(String namespace) {
+        if (namespace == null || !def.namespaced()) {
+            return heads;
+        }
+        // Keys are "ns/name": every key of one namespace sorts in [ns + "/", ns + "0").
+        return heads.subMap(namespace + "/", true, namespace + "0", false);
+    }
+
+    /** The live objects (for direct access and deletecollection). */
+    List<ObjectVersion> snapshot(String namespace, ObjectFilter filter) {
+        lock.lock();
+        try {
+            List<ObjectVersion> out = new ArrayList<>();
+            for (ObjectVersion v : rangeLocked(namespace).values()) {
+                if (!v.deleted && filter.matches(v.object)) {
+                    out.add(v);
+                }
+            }
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- writes
+
+    /**
+     * Creates an object.
+     *
+     * @param body a tree the store may keep (the caller must not touch it afterwards)
+     * @throws StatusError 409 AlreadyExists, 400/422 on bad input
+     */
+    ObjectVersion create(String namespace, ObjectNode body, boolean dryRun) {
+        String ns = def.namespaced() ? namespace : null;
+        lock.lock();
+        try {
+            ObjectNode obj = ObjectRules.prepareCreate(def, ns, body, engine.newUid(), engine.now());
+            ObjectNode meta = Json.metadata(obj);
+            String name = Json.text(meta, "name");
+            if (name == null || name.isEmpty()) {
+                name = generateNameLocked(ns, Json.text(meta, "generateName"));
+                meta.put("name", name);
+            }
+            String key = ObjectRules.key(def, ns, name);
+            ObjectVersion existing = heads.get(key);
+            if (existing != null && !existing.deleted) {
+                throw StatusError.alreadyExists(def, name);
+            }
+            if (dryRun) {
+                return new ObjectVersion(0, key, obj, false, null);
+            }
+            return commitLocked(key, obj, existing, EventKind.ADDED);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private String generateNameLocked(String ns, String prefix) {
+        for (int attempt = 0; attempt < GENERATE_NAME_ATTEMPTS; attempt++) {
+            StringBuilder sb = new StringBuilder(prefix);
+            for (int i = 0; i < 5; i++) {
+                sb.append(GENERATE_NAME_ALPHABET.charAt(engine.randomInt(GENERATE_NAME_ALPHABET.length())));
+            }
+            String name = sb.toString();
+            ObjectRules.validateName(def, name, "metadata.generateName");
+            ObjectVersion v = heads.get(ObjectRules.key(def, ns, name));
+            if (v == null || v.deleted) {
+                return name;
+            }
+        }
+        throw StatusError.alreadyExists(def, prefix + "*");
+    }
+
+    /**
+     * Replaces an object (PUT), or its status (subresource).
+     *
+     * @throws StatusError 404, 409 Conflict on a stale resourceVersion, 400 on mismatches
+     */
+    ObjectVersion update(String namespace, String name, ObjectNode body, boolean status, boolean dryRun) {
+        lock.lock();
+        try {
+            ObjectVersion old = liveLocked(namespace, name);
+            ObjectNode next = ObjectRules.prepareUpdate(def, old, body, name, status);
+            return writeUpdateLocked(old, next, dryRun);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A patch function: the current object in, the patched tree out (a new tree). */
+    interface PatchFunction {
+        ObjectNode apply(ObjectNode current);
+    }
+
+    /**
+     * Patches an object (or its status).
+     *
+     * @param createIfMissing server-side apply creates absent objects
+     * @param createBody      what to create when absent (the applied configuration)
+     * @throws StatusError 404, 409, 400/422 from the patch engine
+     */
+    ObjectVersion patch(
+            String namespace,
+            String name,
+            PatchFunction patch,
+            boolean status,
+            boolean dryRun,
+            boolean createIfMissing,
+            ObjectNode createBody) {
+        lock.lock();
+        try {
+            ObjectVersion old = heads.get(ObjectRules.key(def, namespace, name));
+            if (old == null || old.deleted) {
+                if (createIfMissing && !status) {
+                    ObjectNode meta = ObjectRules.metadata(createBody);
+                    String bodyName = Json.text(meta, "name");
+                    if (bodyName != null && !bodyName.equals(name)) {
+                        throw StatusError.badRequest("the name of the object (" + bodyName
+                                + ") does not match the name on the URL (" + name + ")");
+                    }
+                    meta.put("name", name);
+                    return create(namespace, createBody, dryRun);
+                }
+                throw StatusError.notFound(def, name);
+            }
+            ObjectNode patched = patch.apply(old.object);
+            ObjectNode next = ObjectRules.prepareUpdate(def, old, patched, name, status);
+            return writeUpdateLocked(old, next, dryRun);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private ObjectVersion writeUpdateLocked(ObjectVersion old, ObjectNode next, boolean dryRun) {
+        if (next.equals(old.object)) {
+            return old; // no-op writes keep the resourceVersion and emit nothing, like etcd3's store
+        }
+        if (ObjectRules.isTerminating(next)
+                && !ObjectRules.hasFinalizers(next)
+                && ObjectRules.hasFinalizers(old.object)) {
+            // The last finalizer is gone from an object being deleted: the update completes the
+            // deletion, and watchers see only DELETED.
+            return dryRun ? new ObjectVersion(old.rv, old.key, next, true, null) : deleteNowLocked(old, next);
+        }
+        if (dryRun) {
+            return new ObjectVersion(old.rv, old.key, next, false, null);
+        }
+        return commitLocked(old.key, next, old, EventKind.MODIFIED);
+    }
+
+    /**
+     * Deletes an object: at once, or gracefully (pods on a node, objects with finalizers get a
+     * deletionTimestamp and a MODIFIED event first).
+     *
+     * @return the object as deleted (stamped with the deletion's resourceVersion) or as now
+     *     terminating
+     * @throws StatusError 404, 409 on a failed precondition
+     */
+    ObjectVersion delete(String namespace, String name, DeleteRequest opts) {
+        lock.lock();
+        try {
+            ObjectVersion old = liveLocked(namespace, name);
+            ObjectNode oldMeta = Json.metadata(old.object);
+            if (opts.preconditionUid() != null && !opts.preconditionUid().equals(Json.text(oldMeta, "uid"))) {
+                throw StatusError.conflict(
+                        def,
+                        name,
+                        "Precondition failed: UID in precondition: " + opts.preconditionUid() + ", UID in object meta: "
+                                + Json.text(oldMeta, "uid"));
+            }
+            if (opts.preconditionRv() != null && !opts.preconditionRv().equals(Long.toString(old.rv))) {
+                throw StatusError.conflict(
+                        def,
+                        name,
+                        "Precondition failed: ResourceVersion in"
+                                + " precondition: " + opts.preconditionRv() + ", ResourceVersion in object meta: "
+                                + old.rv);
+            }
+            Instant now = engine.now();
+            if (ObjectRules.hasFinalizers(old.object)) {
+                if (ObjectRules.isTerminating(old.object)) {
+                    return old;
+                }
+                ObjectNode next = old.object.deepCopy();
+                ObjectNode meta = Json.metadata(next);
+                meta.put("deletionTimestamp", ObjectRules.timestamp(now));
+                meta.put("deletionGracePeriodSeconds", 0);
+                return opts.dryRun()
+                        ? new ObjectVersion(old.rv, old.key, next, false, null)
+                        : commitLocked(old.key, next, old, EventKind.MODIFIED);
+            }
+            if (def.group().isEmpty() && def.plural().equals("pods")) {
+                long grace = ObjectRules.podGracePeriod(old.object, opts.gracePeriodSeconds());
+                if (grace > 0) {
+                    JsonNode current = oldMeta.get("deletionGracePeriodSeconds");
+                    if (current != null && current.isIntegralNumber() && current.longValue() <= grace) {
+                        return old; // already terminating at least as fast
+                    }
+                    ObjectNode next = old.object.deepCopy();
+                    ObjectNode meta = Json.metadata(next);
+                    meta.put("deletionTimestamp", ObjectRules.timestamp(now.plusSeconds(grace)));
+                    meta.put("deletionGracePeriodSeconds", grace);
+                    return opts.dryRun()
+                            ? new ObjectVersion(old.rv, old.key, next, false, null)
+                            : commitLocked(old.key, next, old, EventKind.MODIFIED);
+                }
+            }
+            if (opts.dryRun()) {
+                return old;
+            }
+            return deleteNowLocked(old, old.object);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private ObjectVersion deleteNowLocked(ObjectVersion old, ObjectNode lastState) {
+        long rv = engine.nextRv();
+        ObjectNode tomb = lastState == old.object ? lastState.deepCopy() : lastState;
+        Json.metadata(tomb).put("resourceVersion", Long.toString(rv));
+        ObjectVersion v = new ObjectVersion(rv, old.key, tomb, true, old);
+        heads.put(old.key, v);
+        appendLocked(new StoredEvent(EventKind.DELETED, rv, v, old));
+        return v;
+    }
+
+    private ObjectVersion commitLocked(String key, ObjectNode obj, ObjectVersion previous, EventKind type) {
+        long rv = engine.nextRv();
+        Json.metadata(obj).put("resourceVersion", Long.toString(rv));
+        ObjectVersion v = new ObjectVersion(rv, key, obj, false, previous);
+        heads.put(key, v);
+        ObjectVersion prevLive = previous == null || previous.deleted ? null : previous;
+        appendLocked(new StoredEvent(type, rv, v, prevLive));
+        return v;
+    }
+
+    private void appendLocked(StoredEvent e) {
+        long now = engine.nowMillis();
+        expireLocked(now);
+        if (log.isFull()) {
+            evictOldestLocked();
+        }
+        log.append(e, now);
+        changed.signalAll();
+    }
+
+    private void evictOldestLocked() {
+        StoredEvent evicted = log.evictOldest();
+        floor = Math.max(floor, evicted.rv);
+        pruneLocked(evicted.current.key, evicted.rv);
+    }
+
+    private void expireLocked() {
+        expireLocked(engine.nowMillis());
+    }
+
+    /** Drops the events older than the history's maximum age (the count bound is on append). */
+    private void expireLocked(long nowMillis) {
+        long cutoff = nowMillis - engine.historyMaxAgeMillis();
+        while (!log.isEmpty() && log.oldestTimeMillis() < cutoff) {
+            evictOldestLocked();
+        }
+    }
+
+    /**
+     * Waits (without the lock) until the global resourceVersion reaches {@code rv}, within the
+     * engine's bound; the caller then checks again under the lock and answers 504 if it did not.
+     */
+    private void awaitFresh(long rv) {
+        if (rv > 0 && rv > engine.currentRv()) {
+            engine.awaitResourceVersion(rv);
+        }
+    }
+
+    /** The number of events in the history now, after dropping the expired ones (for tests). */
+    int historySize() {
+        lock.lock();
+        try {
+            expireLocked();
+            return (int) (log.nextSeq() - log.firstSeq());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Drops the versions of {@code key} that no snapshot at or after {@code compactedRv} needs. */
+    private void pruneLocked(String key, long compactedRv) {
+        ObjectVersion head = heads.get(key);
+        if (head == null) {
+            return;
+        }
+        ObjectVersion keep = head.visibleAtLocked(compactedRv);
+        if (keep == null) {
+            return;
+        }
+        keep.older = null;
+        if (keep == head && keep.deleted) {
+            heads.remove(key);
+        }
+    }
+
+    // ---------------------------------------------------------------- compaction
+
+    /** Raises the compaction floor to {@code rv} (open watches keep streaming). */
+    void compactTo(long rv) {
+        lock.lock();
+        try {
+            floor = Math.max(floor, rv);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The compaction floor: snapshots and watches from older resourceVersions answer 410. */
+    long floor() {
+        lock.lock();
+        try {
+            return floor;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---------------------------------------------------------------- watch
+
+    /**
+     * Registers a watch and decides where it starts, with kube-apiserver's rules. A watch from a
+     * resourceVersion newer than the server's waits (without the lock, within the engine's bound)
+     * for it to appear.
+     *
+     * @throws StatusError 504 Timeout with a ResourceVersionTooLarge cause for a resourceVersion
+     *                     that did not appear in time
+     */
+    ServedWatch openWatch(String namespace, ObjectFilter filter, ListQuery o) {
         long rv = o.resourceVersionNumber();
-        String match = o.resourceVersionMatch();
-        boolean exact = ListQuery.EXACT.equals(match)
-            || (match == null && rv > 0 && o.limit() > 0);
-        if (rv > current) {
-          throw StatusError.tooLargeResourceVersion(rv, current);
+        awaitFresh(rv);
+        lock.lock();
+        try {
+            expireLocked();
+            long current = engine.currentRv();
+            if (rv > current) {
+                throw StatusError.tooLargeResourceVersion(rv, current);
+            }
+            List<ObjectVersion> initial = null;
+            boolean endBookmark = false;
+            long cursor;
+            String expired = null;
+            if (o.sendInitialEvents() != null) {
+                if (o.sendInitialEvents()) {
+                    initial = liveInRangeLocked(namespace);
+                    endBookmark = o.allowWatchBookmarks();
+                    cursor = log.nextSeq();
+                } else if (rv <= 0) {
+                    cursor = log.nextSeq();
+                } else if (rv < floor) {
+                    expired = tooOld(rv);
+                    cursor = log.nextSeq();
+                } else {
+                    cursor = log.firstSeqAfter(rv);
+                }
+            } else if (rv <= 0) {
+                initial = liveInRangeLocked(namespace);
+                cursor = log.nextSeq();
+            } else if (rv < floor) {
+                expired = tooOld(rv);
+                cursor = log.nextSeq();
+            } else {
+                cursor = log.firstSeqAfter(rv);
+            }
+            long deadline = Long.MAX_VALUE;
+            if (o.timeoutSeconds() != null && o.timeoutSeconds() > 0) {
+                deadline = engine.nanoTime() + o.timeoutSeconds() * 1_000_000_000L;
+            }
+            ServedWatch s = new ServedWatch(
+                    this,
+                    namespace,
+                    filter,
+                    o.allowWatchBookmarks(),
+                    deadline,
+                    initial,
+                    endBookmark,
+                    current,
+                    cursor,
+                    expired);
+            watchers.add(s);
+            engine.watchesChanged();
+            return s;
+        } finally {
+            lock.unlock();
         }
-        if (exact) {
-          if (rv < floor) {
-            throw StatusError.expired("The resourceVersion for the provided list is too old.");
-          }
-          snapshot = rv;
-        } else {
-          snapshot = current;
+    }
+
+    private String tooOld(long rv) {
+        return "too old resource version: " + rv + " (" + floor + ")";
+    }
+
+    private List<ObjectVersion> liveInRangeLocked(String namespace) {
+        List<ObjectVersion> out = new ArrayList<>();
+        for (ObjectVersion v : rangeLocked(namespace).values()) {
+            if (!v.deleted) {
+                out.add(v);
+            }
         }
-      }
-      return pageLocked(namespace, filter, snapshot, after, o.limit());
-    } finally {
-      lock.unlock();
+        return out;
     }
-  }
 
-  private ListResult pageLocked(String namespace, ObjectFilter filter, long snapshot,
-      String after, long limit) {
-    NavigableMap<String, ObjectVersion> range = rangeLocked(namespace);
-    if (after != null) {
-      range = range.tailMap(after, false);
+    void unregister(ServedWatch s) {
+        watchers.remove(s);
+        engine.watchesChanged();
     }
-    List<ObjectVersion> items = new ArrayList<>();
-    String lastKey = null;
-    boolean more = false;
-    boolean latest = snapshot == engine.currentRv();
-    for (ObjectVersion head : range.values()) {
-      ObjectVersion v = latest ? head : head.visibleAtLocked(snapshot);
-      if (v == null || v.deleted || !filter.matches(v.object)) {
-        continue;
-      }
-      if (limit > 0 && items.size() == limit) {
-        more = true;
-        break;
-      }
-      items.add(v);
-      lastKey = v.key;
-    }
-    String token = more ? new ContinueToken(snapshot, lastKey).encode() : null;
-    return new ListResult(items, snapshot, token);
-  }
 
-  private NavigableMap<String, ObjectVersion> rangeLocked(String namespace) {
-    if (namespace == null || !def.namespaced()) {
-      return heads;
+    /** The watches open now (a copy). */
+    List<ServedWatch> watchers() {
+        return new ArrayList<>(watchers);
     }
-    // Keys are "ns/name": every key of one namespace sorts in [ns + "/", ns + "0").
-    return heads.subMap(namespace + "/", true, namespace + "0", false);
-  }
 
-  /** The live objects (for direct access and deletecollection). */
-  List<ObjectVersion> snapshot(String namespace, ObjectFilter filter) {
-    lock.lock();
-    try {
-      List<ObjectVersion> out = new ArrayList<>();
-      for (ObjectVersion v : rangeLocked(namespace).values()) {
-        if (!v.deleted && filter.matches(v.object)) {
-          out.add(v);
+    /** Wakes every waiting watcher (after a fault changed what they should do). */
+    void wakeWatchers() {
+        lock.lock();
+        try {
+            changed.signalAll();
+        } finally {
+            lock.unlock();
         }
-      }
-      return out;
-    } finally {
-      lock.unlock();
     }
-  }
 
-  // ---------------------------------------------------------------- writes
+    // ---- cursor access for ServedWatch (all "Locked": the caller holds lock)
 
-  /**
-   * Creates an object.
-   *
-   * @param body a tree the store may keep (the caller must not touch it afterwards)
-   * @throws StatusError 409 AlreadyExists, 400/422 on bad input
-   */
-  ObjectVersion create(String namespace, ObjectNode body, boolean dryRun) {
-    String ns = def.namespaced() ? namespace : null;
-    lock.lock();
-    try {
-      ObjectNode obj = ObjectRules.prepareCreate(def, ns, body, engine.newUid(), engine.now());
-      ObjectNode meta = Json.metadata(obj);
-      String name = Json.text(meta, "name");
-      if (name == null || name.isEmpty()) {
-        name = generateNameLocked(ns, Json.text(meta, "generateName"));
-        meta.put("name", name);
-      }
-      String key = ObjectRules.key(def, ns, name);
-      ObjectVersion existing = heads.get(key);
-      if (existing != null && !existing.deleted) {
-        throw StatusError.alreadyExists(def, name);
-      }
-      if (dryRun) {
-        return new ObjectVersion(0, key, obj, false, null);
-      }
-      return commitLocked(key, obj, existing, EventKind.ADDED);
-    } finally {
-      lock.unlock();
+    long nextSeqLocked() {
+        return log.nextSeq();
     }
-  }
 
-  private String generateNameLocked(String ns, String prefix) {
-    for (int attempt = 0; attempt < GENERATE_NAME_ATTEMPTS; attempt++) {
-      StringBuilder sb = new StringBuilder(prefix);
-      for (int i = 0; i < 5; i++) {
-        sb.append(GENERATE_NAME_ALPHABET.charAt(engine.randomInt(GENERATE_NAME_ALPHABET.length())));
-      }
-      String name = sb.toString();
-      ObjectRules.validateName(def, name, "metadata.generateName");
-      ObjectVersion v = heads.get(ObjectRules.key(def, ns, name));
-      if (v == null || v.deleted) {
-        return name;
-      }
+    long firstSeqLocked() {
+        return log.firstSeq();
     }
-    throw StatusError.alreadyExists(def, prefix + "*");
-  }
 
-  /**
-   * Replaces an object (PUT), or its status (subresource).
-   *
-   * @throws StatusError 404, 409 Conflict on a stale resourceVersion, 400 on mismatches
-   */
-  ObjectVersion update(String namespace, String name, ObjectNode body, boolean status,
-      boolean dryRun) {
-    lock.lock();
-    try {
-      ObjectVersion old = liveLocked(namespace, name);
-      ObjectNode next = ObjectRules.prepareUpdate(def, old, body, name, status);
-      return writeUpdateLocked(old, next, dryRun);
-    } finally {
-      lock.unlock();
+    StoredEvent eventLocked(long seq) {
+        return log.get(seq);
     }
-  }
 
-  /** A patch function: the current object in, the patched tree out (a new tree). */
-  interface PatchFunction {
-    ObjectNode apply(ObjectNode current);
-  }
-
-  /**
-   * Patches an object (or its status).
-   *
-   * @param createIfMissing server-side apply creates absent objects
-   * @param createBody      what to create when absent (the applied configuration)
-   * @throws StatusError 404, 409, 400/422 from the patch engine
-   */
-  ObjectVersion patch(String namespace, String name, PatchFunction patch, boolean status,
-      boolean dryRun, boolean createIfMissing, ObjectNode createBody) {
-    lock.lock();
-    try {
-      ObjectVersion old = heads.get(ObjectRules.key(def, namespace, name));
-      if (old == null || old.deleted) {
-        if (createIfMissing && !status) {
-          ObjectNode meta = ObjectRules.metadata(createBody);
-          String bodyName = Json.text(meta, "name");
-          if (bodyName != null && !bodyName.equals(name)) {
-            throw StatusError.badRequest("the name of the object (" + bodyName
-                + ") does not match the name on the URL (" + name + ")");
-          }
-          meta.put("name", name);
-          return create(namespace, createBody, dryRun);
+    /** A list object for deletecollection answers. */
+    ObjectNode listObject(List<ObjectVersion> items, long rv) {
+        ObjectNode list = Json.object();
+        list.put("kind", def.listKind());
+        list.put("apiVersion", def.apiVersion());
+        list.putObject("metadata").put("resourceVersion", Long.toString(rv));
+        ArrayNode arr = list.putArray("items");
+        for (ObjectVersion v : items) {
+            arr.add(v.object);
         }
-        throw StatusError.notFound(def, name);
-      }
-      ObjectNode patched = patch.apply(old.object);
-      ObjectNode next = ObjectRules.prepareUpdate(def, old, patched, name, status);
-      return writeUpdateLocked(old, next, dryRun);
-    } finally {
-      lock.unlock();
+        return list;
     }
-  }
 
-  private ObjectVersion writeUpdateLocked(ObjectVersion old, ObjectNode next, boolean dryRun) {
-    if (next.equals(old.object)) {
-      return old; // no-op writes keep the resourceVersion and emit nothing, like etcd3's store
-    }
-    if (ObjectRules.isTerminating(next) && !ObjectRules.hasFinalizers(next)
-        && ObjectRules.hasFinalizers(old.object)) {
-      // The last finalizer is gone from an object being deleted: the update completes the
-      // deletion, and watchers see only DELETED.
-      return dryRun ? new ObjectVersion(old.rv, old.key, next, true, null)
-          : deleteNowLocked(old, next);
-    }
-    if (dryRun) {
-      return new ObjectVersion(old.rv, old.key, next, false, null);
-    }
-    return commitLocked(old.key, next, old, EventKind.MODIFIED);
-  }
-
-  /**
-   * Deletes an object: at once, or gracefully (pods on a node, objects with finalizers get a
-   * deletionTimestamp and a MODIFIED event first).
-   *
-   * @return the object as deleted (stamped with the deletion's resourceVersion) or as now
-   *     terminating
-   * @throws StatusError 404, 409 on a failed precondition
-   */
-  ObjectVersion delete(String namespace, String name, DeleteRequest opts) {
-    lock.lock();
-    try {
-      ObjectVersion old = liveLocked(namespace, name);
-      ObjectNode oldMeta = Json.metadata(old.object);
-      if (opts.preconditionUid() != null
-          && !opts.preconditionUid().equals(Json.text(oldMeta, "uid"))) {
-        throw StatusError.conflict(def, name, "Precondition failed: UID in precondition: "
-            + opts.preconditionUid() + ", UID in object meta: " + Json.text(oldMeta, "uid"));
-      }
-      if (opts.preconditionRv() != null
-          && !opts.preconditionRv().equals(Long.toString(old.rv))) {
-        throw StatusError.conflict(def, name, "Precondition failed: ResourceVersion in"
-            + " precondition: " + opts.preconditionRv() + ", ResourceVersion in object meta: "
-            + old.rv);
-      }
-      Instant now = engine.now();
-      if (ObjectRules.hasFinalizers(old.object)) {
-        if (ObjectRules.isTerminating(old.object)) {
-          return old;
+    /** Number of live objects (for tests and logs). */
+    int size() {
+        lock.lock();
+        try {
+            int n = 0;
+            for (Map.Entry<String, ObjectVersion> e : heads.entrySet()) {
+                if (!e.getValue().deleted) {
+                    n++;
+                }
+            }
+            return n;
+        } finally {
+            lock.unlock();
         }
-        ObjectNode next = old.object.deepCopy();
-        ObjectNode meta = Json.metadata(next);
-        meta.put("deletionTimestamp", ObjectRules.timestamp(now));
-        meta.put("deletionGracePeriodSeconds", 0);
-        return opts.dryRun() ? new ObjectVersion(old.rv, old.key, next, false, null)
-            : commitLocked(old.key, next, old, EventKind.MODIFIED);
-      }
-      if (def.group().isEmpty() && def.plural().equals("pods")) {
-        long grace = ObjectRules.podGracePeriod(old.object, opts.gracePeriodSeconds());
-        if (grace > 0) {
-          JsonNode current = oldMeta.get("deletionGracePeriodSeconds");
-          if (current != null && current.isIntegralNumber() && current.longValue() <= grace) {
-            return old; // already terminating at least as fast
-          }
-          ObjectNode next = old.object.deepCopy();
-          ObjectNode meta = Json.metadata(next);
-          meta.put("deletionTimestamp", ObjectRules.timestamp(now.plusSeconds(grace)));
-          meta.put("deletionGracePeriodSeconds", grace);
-          return opts.dryRun() ? new ObjectVersion(old.rv, old.key, next, false, null)
-              : commitLocked(old.key, next, old, EventKind.MODIFIED);
-        }
-      }
-      if (opts.dryRun()) {
-        return old;
-      }
-      return deleteNowLocked(old, old.object);
-    } finally {
-      lock.unlock();
     }
-  }
-
-  private ObjectVersion deleteNowLocked(ObjectVersion old, ObjectNode lastState) {
-    long rv = engine.nextRv();
-    ObjectNode tomb = lastState == old.object ? lastState.deepCopy() : lastState;
-    Json.metadata(tomb).put("resourceVersion", Long.toString(rv));
-    ObjectVersion v = new ObjectVersion(rv, old.key, tomb, true, old);
-    heads.put(old.key, v);
-    appendLocked(new StoredEvent(EventKind.DELETED, rv, v, old));
-    return v;
-  }
-
-  private ObjectVersion commitLocked(String key, ObjectNode obj, ObjectVersion previous,
-      EventKind type) {
-    long rv = engine.nextRv();
-    Json.metadata(obj).put("resourceVersion", Long.toString(rv));
-    ObjectVersion v = new ObjectVersion(rv, key, obj, false, previous);
-    heads.put(key, v);
-    ObjectVersion prevLive = previous == null || previous.deleted ? null : previous;
-    appendLocked(new StoredEvent(type, rv, v, prevLive));
-    return v;
-  }
-
-  private void appendLocked(StoredEvent e) {
-    long now = engine.nowMillis();
-    expireLocked(now);
-    if (log.isFull()) {
-      evictOldestLocked();
-    }
-    log.append(e, now);
-    changed.signalAll();
-  }
-
-  private void evictOldestLocked() {
-    StoredEvent evicted = log.evictOldest();
-    floor = Math.max(floor, evicted.rv);
-    pruneLocked(evicted.current.key, evicted.rv);
-  }
-
-  private void expireLocked() {
-    expireLocked(engine.nowMillis());
-  }
-
-  /** Drops the events older than the history's maximum age (the count bound is on append). */
-  private void expireLocked(long nowMillis) {
-    long cutoff = nowMillis - engine.historyMaxAgeMillis();
-    while (!log.isEmpty() && log.oldestTimeMillis() < cutoff) {
-      evictOldestLocked();
-    }
-  }
-
-  /**
-   * Waits (without the lock) until the global resourceVersion reaches {@code rv}, within the
-   * engine's bound; the caller then checks again under the lock and answers 504 if it did not.
-   */
-  private void awaitFresh(long rv) {
-    if (rv > 0 && rv > engine.currentRv()) {
-      engine.awaitResourceVersion(rv);
-    }
-  }
-
-  /** The number of events in the history now, after dropping the expired ones (for tests). */
-  int historySize() {
-    lock.lock();
-    try {
-      expireLocked();
-      return (int) (log.nextSeq() - log.firstSeq());
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** Drops the versions of {@code key} that no snapshot at or after {@code compactedRv} needs. */
-  private void pruneLocked(String key, long compactedRv) {
-    ObjectVersion head = heads.get(key);
-    if (head == null) {
-      return;
-    }
-    ObjectVersion keep = head.visibleAtLocked(compactedRv);
-    if (keep == null) {
-      return;
-    }
-    keep.older = null;
-    if (keep == head && keep.deleted) {
-      heads.remove(key);
-    }
-  }
-
-  // ---------------------------------------------------------------- compaction
-
-  /** Raises the compaction floor to {@code rv} (open watches keep streaming). */
-  void compactTo(long rv) {
-    lock.lock();
-    try {
-      floor = Math.max(floor, rv);
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  /** The compaction floor: snapshots and watches from older resourceVersions answer 410. */
-  long floor() {
-    lock.lock();
-    try {
-      return floor;
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  // ---------------------------------------------------------------- watch
-
-  /**
-   * Registers a watch and decides where it starts, with kube-apiserver's rules. A watch from a
-   * resourceVersion newer than the server's waits (without the lock, within the engine's bound)
-   * for it to appear.
-   *
-   * @throws StatusError 504 Timeout with a ResourceVersionTooLarge cause for a resourceVersion
-   *                     that did not appear in time
-   */
-  ServedWatch openWatch(String namespace, ObjectFilter filter, ListQuery o) {
-    long rv = o.resourceVersionNumber();
-    awaitFresh(rv);
-    lock.lock();
-    try {
-      expireLocked();
-      long current = engine.currentRv();
-      if (rv > current) {
-        throw StatusError.tooLargeResourceVersion(rv, current);
-      }
-      List<ObjectVersion> initial = null;
-      boolean endBookmark = false;
-      long cursor;
-      String expired = null;
-      if (o.sendInitialEvents() != null) {
-        if (o.sendInitialEvents()) {
-          initial = liveInRangeLocked(namespace);
-          endBookmark = o.allowWatchBookmarks();
-          cursor = log.nextSeq();
-        } else if (rv <= 0) {
-          cursor = log.nextSeq();
-        } else if (rv < floor) {
-          expired = tooOld(rv);
-          cursor = log.nextSeq();
-        } else {
-          cursor = log.firstSeqAfter(rv);
-        }
-      } else if (rv <= 0) {
-        initial = liveInRangeLocked(namespace);
-        cursor = log.nextSeq();
-      } else if (rv < floor) {
-        expired = tooOld(rv);
-        cursor = log.nextSeq();
-      } else {
-        cursor = log.firstSeqAfter(rv);
-      }
-      long deadline = Long.MAX_VALUE;
-      if (o.timeoutSeconds() != null && o.timeoutSeconds() > 0) {
-        deadline = engine.nanoTime() + o.timeoutSeconds() * 1_000_000_000L;
-      }
-      ServedWatch s = new ServedWatch(this, namespace, filter, o.allowWatchBookmarks(),
-          deadline, initial, endBookmark, current, cursor, expired);
-      watchers.add(s);
-      engine.watchesChanged();
-      return s;
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  private String tooOld(long rv) {
-    return "too old resource version: " + rv + " (" + floor + ")";
-  }
-
-  private List<ObjectVersion> liveInRangeLocked(String namespace) {
-    List<ObjectVersion> out = new ArrayList<>();
-    for (ObjectVersion v : rangeLocked(namespace).values()) {
-      if (!v.deleted) {
-        out.add(v);
-      }
-    }
-    return out;
-  }
-
-  void unregister(ServedWatch s) {
-    watchers.remove(s);
-    engine.watchesChanged();
-  }
-
-  /** The watches open now (a copy). */
-  List<ServedWatch> watchers() {
-    return new ArrayList<>(watchers);
-  }
-
-  /** Wakes every waiting watcher (after a fault changed what they should do). */
-  void wakeWatchers() {
-    lock.lock();
-    try {
-      changed.signalAll();
-    } finally {
-      lock.unlock();
-    }
-  }
-
-  // ---- cursor access for ServedWatch (all "Locked": the caller holds lock)
-
-  long nextSeqLocked() {
-    return log.nextSeq();
-  }
-
-  long firstSeqLocked() {
-    return log.firstSeq();
-  }
-
-  StoredEvent eventLocked(long seq) {
-    return log.get(seq);
-  }
-
-  /** A list object for deletecollection answers. */
-  ObjectNode listObject(List<ObjectVersion> items, long rv) {
-    ObjectNode list = Json.object();
-    list.put("kind", def.listKind());
-    list.put("apiVersion", def.apiVersion());
-    list.putObject("metadata").put("resourceVersion", Long.toString(rv));
-    ArrayNode arr = list.putArray("items");
-    for (ObjectVersion v : items) {
-      arr.add(v.object);
-    }
-    return list;
-  }
-
-  /** Number of live objects (for tests and logs). */
-  int size() {
-    lock.lock();
-    try {
-      int n = 0;
-      for (Map.Entry<String, ObjectVersion> e : heads.entrySet()) {
-        if (!e.getValue().deleted) {
-          n++;
-        }
-      }
-      return n;
-    } finally {
-      lock.unlock();
-    }
-  }
 }

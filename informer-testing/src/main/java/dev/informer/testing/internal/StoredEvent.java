@@ -10,32 +10,32 @@ import tools.jackson.databind.node.ObjectNode;
  * computed, idempotent cache.
  */
 final class StoredEvent {
-  final EventKind type;
-  final long rv;
-  final ObjectVersion current;
-  final ObjectVersion previous;
+    final EventKind type;
+    final long rv;
+    final ObjectVersion current;
+    final ObjectVersion previous;
 
-  private volatile ObjectVersion previousAtThisRv;
+    private volatile ObjectVersion previousAtThisRv;
 
-  StoredEvent(EventKind type, long rv, ObjectVersion current, ObjectVersion previous) {
-    this.type = type;
-    this.rv = rv;
-    this.current = current;
-    this.previous = previous;
-  }
-
-  /**
-   * The previous state stamped with this event's resourceVersion: the object a filtered watch
-   * sends as DELETED when a MODIFIED makes it leave the selection (as kube's cacher does).
-   */
-  ObjectVersion previousAtThisRv() {
-    ObjectVersion v = previousAtThisRv;
-    if (v == null) {
-      ObjectNode copy = previous.object.deepCopy();
-      Json.metadata(copy).put("resourceVersion", Long.toString(rv));
-      v = new ObjectVersion(rv, previous.key, copy, true, null);
-      previousAtThisRv = v;
+    StoredEvent(EventKind type, long rv, ObjectVersion current, ObjectVersion previous) {
+        this.type = type;
+        this.rv = rv;
+        this.current = current;
+        this.previous = previous;
     }
-    return v;
-  }
+
+    /**
+     * The previous state stamped with this event's resourceVersion: the object a filtered watch
+     * sends as DELETED when a MODIFIED makes it leave the selection (as kube's cacher does).
+     */
+    ObjectVersion previousAtThisRv() {
+        ObjectVersion v = previousAtThisRv;
+        if (v == null) {
+            ObjectNode copy = previous.object.deepCopy();
+            Json.metadata(copy).put("resourceVersion", Long.toString(rv));
+            v = new ObjectVersion(rv, previous.key, copy, true, null);
+            previousAtThisRv = v;
+        }
+        return v;
+    }
 }

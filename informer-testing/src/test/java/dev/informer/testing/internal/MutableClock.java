@@ -8,28 +8,28 @@ import java.time.ZoneOffset;
 
 /** A test clock that moves only when told. Thread-safe. */
 public final class MutableClock extends Clock {
-  private volatile Instant now;
+    private volatile Instant now;
 
-  public MutableClock(Instant start) {
-    this.now = start;
-  }
+    public MutableClock(Instant start) {
+        this.now = start;
+    }
 
-  public void advance(Duration d) {
-    now = now.plus(d);
-  }
+    public void advance(Duration d) {
+        now = now.plus(d);
+    }
 
-  @Override
-  public ZoneId getZone() {
-    return ZoneOffset.UTC;
-  }
+    @Override
+    public ZoneId getZone() {
+        return ZoneOffset.UTC;
+    }
 
-  @Override
-  public Clock withZone(ZoneId zone) {
-    return this;
-  }
+    @Override
+    public Clock withZone(ZoneId zone) {
+        return this;
+    }
 
-  @Override
-  public Instant instant() {
-    return now;
-  }
+    @Override
+    public Instant instant() {
+        return now;
+    }
 }
