@@ -1,5 +1,11 @@
 package dev.informer.examples;
 
+import dev.informer.examples.cli.ErrorLines;
+import dev.informer.examples.controller.ControllerCommand;
+import dev.informer.examples.demo.DemoCommand;
+import dev.informer.examples.nodeagent.NodeAgentCommand;
+import dev.informer.examples.serve.ServeCommand;
+import dev.informer.examples.watch.WatchCommand;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -62,7 +68,7 @@ public final class Main implements Callable<Integer> {
         cli.setErr(err);
         cli.setParameterExceptionHandler(Main::badUsage);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-            commandLine.getErr().println("error: " + oneLine(e));
+            commandLine.getErr().println("error: " + ErrorLines.oneLine(e));
             commandLine.getErr().flush();
             return CommandLine.ExitCode.SOFTWARE;
         });
@@ -79,21 +85,12 @@ public final class Main implements Callable<Integer> {
     private static int badUsage(ParameterException e, String[] args) {
         CommandLine cli = e.getCommandLine();
         PrintWriter err = cli.getErr();
-        err.println("error: " + oneLine(e));
+        err.println("error: " + ErrorLines.oneLine(e));
         if (!UnmatchedArgumentException.printSuggestions(e, err)) {
             err.println("Try '" + cli.getCommandSpec().qualifiedName() + " --help' for usage.");
         }
         err.flush();
         return CommandLine.ExitCode.USAGE;
-    }
-
-    /** The message of {@code e} (or its class) on one line. */
-    static String oneLine(Throwable e) {
-        String message = e.getMessage();
-        if (message == null || message.isBlank()) {
-            message = e.getClass().getSimpleName();
-        }
-        return message.replaceAll("\\s*[\\r\\n]+\\s*", " ").strip();
     }
 
     /** The version from the jar's manifest, when there is one. */

@@ -6,20 +6,20 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /** Bounded polling of a condition, for tests: fails with a message instead of hanging. */
-final class Await {
+public final class Await {
 
-    static final Duration TIMEOUT = Duration.ofSeconds(20);
+    public static final Duration TIMEOUT = Duration.ofSeconds(20);
     private static final long POLL_NANOS = Duration.ofMillis(10).toNanos();
 
     private Await() {}
 
     /** Waits until {@code condition} holds, at most {@link #TIMEOUT}. */
-    static void until(String what, BooleanSupplier condition) {
+    public static void until(String what, BooleanSupplier condition) {
         until(what, condition, () -> "");
     }
 
     /** Waits until {@code condition} holds; on timeout the failure message ends with {@code state}. */
-    static void until(String what, BooleanSupplier condition, Supplier<String> state) {
+    public static void until(String what, BooleanSupplier condition, Supplier<String> state) {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (!condition.getAsBoolean()) {
             if (System.nanoTime() - deadline > 0) {

@@ -3,6 +3,7 @@ package dev.informer.examples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.informer.examples.demo.SamplePods;
 import dev.informer.testing.EmbeddedApiServer;
 import java.net.ServerSocket;
 import java.nio.file.Files;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.ApiJson;
 import dev.informer.api.ConfigMap;
 import dev.informer.api.Lease;
+import dev.informer.examples.controller.AppPodsReconciler;
+import dev.informer.examples.demo.SamplePods;
 import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
 import java.util.List;

@@ -148,10 +148,4 @@ class MainTest {
         assertTrue(text.contains("/nonexistent/kubeconfig"), "names the file: " + text);
         assertEquals(1, text.strip().lines().count(), "one line: " + text);
     }
-
-    @Test
-    void oneLineJoinsMultiLineMessages() {
-        assertEquals("a b c", Main.oneLine(new IllegalStateException("a\n  b\r\nc")));
-        assertEquals("IllegalStateException", Main.oneLine(new IllegalStateException()));
-    }
 }

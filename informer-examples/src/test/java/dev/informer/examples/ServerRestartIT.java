@@ -2,6 +2,8 @@ package dev.informer.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.informer.examples.demo.SamplePods;
+import dev.informer.examples.watch.WatchLine;
 import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.ApiJson;
 import dev.informer.api.Lease;
+import dev.informer.examples.demo.SamplePods;
 import dev.informer.testing.EmbeddedApiServer;
 import java.io.IOException;
 import java.net.ServerSocket;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.ApiJson;
 import dev.informer.api.GenericObject;
+import dev.informer.examples.demo.SamplePods;
+import dev.informer.examples.watch.WatchLine;
 import dev.informer.testing.EmbeddedApiServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;

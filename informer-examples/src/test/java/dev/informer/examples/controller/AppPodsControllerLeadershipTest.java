@@ -1,0 +1,153 @@
+package dev.informer.examples.controller;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.informer.client.ClientConfig;
+import dev.informer.client.KubernetesClient;
+import dev.informer.clock.testing.FakeClock;
+import dev.informer.examples.Await;
+import dev.informer.examples.demo.SamplePods;
+import dev.informer.leaderelection.LeaderElector;
+import dev.informer.leaderelection.ResourceLock;
+import dev.informer.testing.EmbeddedApiServer;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The example controller with leader election: its workers ask the elector before every reconcile
+ * and the reconciler asks again before every write, so a process that lost leadership (here: its
+ * election clock jumped past the renew deadline, as after a long pause) neither reconciles nor writes.
+ */
+class AppPodsControllerLeadershipTest {
+
+    private static final Duration SYNC = Duration.ofSeconds(20);
+
+    private EmbeddedApiServer server;
+    private KubernetesClient client;
+    private AppPodsController controller;
+    private LeaderElector elector;
+    private final FakeClock electionClock = new FakeClock();
+    private final CountDownLatch stoppedLeading = new CountDownLatch(1);
+    private final List<ReconcileResult> reconciled = new CopyOnWriteArrayList<>();
+    private final List<String> failures = new CopyOnWriteArrayList<>();
+
+    private final ReconcileListener recorder = new ReconcileListener() {
+        @Override
+        public void onReconciled(ReconcileResult result, Duration took) {
+            reconciled.add(result);
+        }
+
+        @Override
+        public void onFailed(AppKey key, RuntimeException error, int attempt, boolean willRetry) {
+            failures.add(key + ": " + error);
+        }
+    };
+
+    @BeforeEach
+    void startServer() {
+        server = EmbeddedApiServer.builder().seed(3).start();
+        client = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build());
+    }
+
+    @AfterEach
+    void stopAll() throws InterruptedException {
+        if (controller != null) {
+            controller.close();
+        }
+        if (elector != null) {
+            elector.stop();
+            assertTrue(elector.awaitTermination(SYNC));
+        }
+        client.close();
+        server.close();
+    }
+
+    private long configMapWrites() {
+        return server.requestCount("create", "configmaps")
+                + server.requestCount("update", "configmaps")
+                + server.requestCount("delete", "configmaps")
+                + server.requestCount("patch", "configmaps");
+    }
+
+    private void createPod(String namespace, String name, String app) {
+        SamplePods.create(server, SamplePods.pod(namespace, name, app, null), true);
+    }
+
+    @Test
+    void aControllerThatLostLeadershipNeitherReconcilesNorWrites() throws Exception {
+        elector = LeaderElector.builder()
+                .lock(ResourceLock.lease(client, "default", "app-pods", "candidate-1"))
+                .leaseDuration(Duration.ofSeconds(15))
+                .renewDeadline(Duration.ofSeconds(10))
+                .retryPeriod(Duration.ofSeconds(2))
+                .clock(electionClock)
+                .onStartedLeading(context -> {})
+                .onStoppedLeading(stoppedLeading::countDown)
+                .build();
+        elector.start();
+        Await.until("leading", elector::isLeader);
+        controller = AppPodsController.builder(client)
+                .workers(2)
+                .listener(recorder)
+                .leadership(elector::isLeader)
+                .build();
+        controller.start(SYNC);
+        createPod("shop", "web-1", "web");
+        Await.until("shop/web-pods created while leading", () -> server.get("configmaps", "shop", "web-pods")
+                .isPresent());
+        Await.until("idle", controller::isIdle);
+
+        // The election clock jumps past the renew deadline while the elector waits: as after a pause.
+        long writesBefore = configMapWrites();
+        long leaseWritesBefore = server.requestCount("update", "leases");
+        int reconcilesBefore = reconciled.size();
+        // A 409 AlreadyExists while leading (the ConfigMap informer a moment behind the worker) is an
+        // ordinary retried failure; what matters is that none comes after the loss.
+        int failuresBefore = failures.size();
+        electionClock.step(Duration.ofSeconds(11));
+        assertFalse(elector.isLeader());
+        assertTrue(stoppedLeading.await(SYNC.toSeconds(), TimeUnit.SECONDS), "onStoppedLeading fired");
+
+        createPod("shop", "web-2", "web");
+        createPod("blog", "api-1", "api");
+        server.delete("pods", "shop", "web-1");
+        Await.until(
+                "both keys dropped unreconciled",
+                () -> controller.cachedPods() == 2 && controller.notLeadingSkips() >= 2 && controller.isIdle());
+
+        assertEquals(reconcilesBefore, reconciled.size(), "no reconcile after losing leadership: " + reconciled);
+        assertEquals(writesBefore, configMapWrites(), "no ConfigMap write reached the server");
+        assertEquals(leaseWritesBefore, server.requestCount("update", "leases"), "no lease write either");
+        assertTrue(server.get("configmaps", "blog", "api-pods").isEmpty());
+        assertEquals(List.of(), failures.subList(failuresBefore, failures.size()), "not counted as failures");
+    }
+
+    @Test
+    void theReconcilerAsksAgainRightBeforeItWrites() throws Exception {
+        // Leading when the worker asks, no longer when the write is due (lost in between).
+        AtomicInteger asks = new AtomicInteger();
+        controller = AppPodsController.builder(client)
+                .workers(1)
+                .listener(recorder)
+                .leadership(() -> asks.incrementAndGet() % 2 == 1)
+                .build();
+        controller.start(SYNC);
+        createPod("shop", "web-1", "web");
+        Await.until("the key was dropped at the write", () -> controller.notLeadingSkips() >= 1 && controller.isIdle());
+
+        assertEquals(0, configMapWrites());
+        assertEquals(List.of(), reconciled);
+        assertEquals(List.of(), failures);
+        assertTrue(asks.get() >= 2, "asked before the reconcile and before the write: " + asks.get());
+    }
+}
