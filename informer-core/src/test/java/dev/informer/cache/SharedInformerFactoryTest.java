@@ -34,7 +34,9 @@ class SharedInformerFactoryTest {
         client = KubernetesClient.create(
                 ClientConfig.builder().server(server.url()).build());
         factory = SharedInformerFactory.builder(client)
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
+                .reflectorOptions(ReflectorOptions.builder()
+                        .backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
+                        .build())
                 .build();
     }
 
