@@ -57,6 +57,34 @@ class SharedInformerFactoryTest {
     }
 
     @Test
+    void everyInformerOfTheFactoryListsAndWatchesWithTheFactorysReflectorOptions() throws Exception {
+        createPod("default", "web-1", "web");
+        assertEquals(0, listsToSyncPods(ReflectorOptions.builder().watchListConsistencyCheck(false)), "streaming list");
+        assertEquals(
+                1,
+                listsToSyncPods(ReflectorOptions.builder().useWatchList(false).watchListConsistencyCheck(false)),
+                "list + watch");
+    }
+
+    /** How many pod lists the server answered while an informer of a factory with {@code options} synced. */
+    private long listsToSyncPods(ReflectorOptions.Builder options) throws InterruptedException {
+        long before = server.requestCount("list", "pods");
+        SharedInformerFactory own = SharedInformerFactory.builder(client)
+                .reflectorOptions(options.build())
+                .build();
+        try {
+            SharedIndexInformer<Pod> pods = own.informerFor(ResourceType.PODS);
+            own.start();
+            assertTrue(own.waitForCacheSync(Duration.ofSeconds(10)).values().stream()
+                    .allMatch(Boolean::booleanValue));
+            assertEquals(1, pods.getStore().list().size());
+            return server.requestCount("list", "pods") - before;
+        } finally {
+            own.shutdown();
+        }
+    }
+
+    @Test
     void oneInformerPerTypeNamespaceAndSelectors() {
         SharedIndexInformer<Pod> pods = factory.informerFor(ResourceType.PODS);
         assertSame(pods, factory.informerFor(ResourceType.PODS));
