@@ -72,10 +72,7 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
                 .resyncPeriod(settings.resyncs.getOrDefault(type, settings.defaultResync))
                 .indexer(IndexFunctions.NAMESPACE_INDEX, byNamespace)
                 .clock(clock)
-                .backoff(settings.backoff)
-                .useWatchList(settings.useWatchList)
-                .maxInternalErrorRetryDuration(settings.maxInternalErrorRetryDuration)
-                .reflectorMetrics(settings.reflectorMetrics)
+                .reflectorOptions(settings.reflectorOptions)
                 .stopGracePeriod(settings.stopGracePeriod)
                 .metricsProvider(settings.informerMetricsProvider);
         if (settings.threadFactory != null) {

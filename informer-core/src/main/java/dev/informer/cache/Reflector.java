@@ -7,11 +7,9 @@ import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.store.ReflectorStore;
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Random;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
-import java.util.random.RandomGenerator;
 
 /**
  * Keeps a {@link ReflectorStore} in step with the API server, as client-go's {@code Reflector}: it
@@ -24,7 +22,7 @@ import java.util.random.RandomGenerator;
  * without relisting. A 410 Expired (HTTP answer or watch ERROR event), a malformed event or any other
  * watch failure ends the cycle: the reflector backs off and relists. The first list asks for resource
  * version "0" (served from the server's cache); a list answered with 410 Expired or "too large resource
- * version" is retried at once with "" (a consistent read). Lists are paged ({@link Builder#pageSize},
+ * version" is retried at once with "" (a consistent read). Lists are paged ({@link ReflectorOptions.Builder#pageSize},
  * 500 by default) unless they ask for a specific resource version the server can serve from its cache;
  * an expired continue token falls back to one full list. Connection failures and 429s when starting a
  * watch back off and retry the watch without relisting; a 429's Retry-After is honoured. Backoff follows
@@ -40,7 +38,7 @@ import java.util.random.RandomGenerator;
  * server's content. The initial events of a streaming list are not compared (they carry the objects'
  * own, older versions).
  *
- * <p><b>Streaming lists.</b> By default ({@link Builder#useWatchList(boolean)}, client-go's
+ * <p><b>Streaming lists.</b> By default ({@link ReflectorOptions.Builder#useWatchList(boolean)}, client-go's
  * {@code WatchListClient}) the reflector asks for a watch
  * with {@code sendInitialEvents=true}, gathers the initial ADDED events in a temporary store until the
  * bookmark annotated {@code k8s.io/initial-events-end}, replaces the store with them and keeps the
@@ -48,14 +46,14 @@ import java.util.random.RandomGenerator;
  * streaming list (as client-go); if the server rejects the request (400, 405, 406, 415, 422, 501) the
  * reflector lists and watches from then on; other failures, or a stream that ends at once with no event,
  * fall back to list + watch for that cycle. The first fallback is logged once at INFO. With {@link
- * Builder#watchListConsistencyCheck(boolean)} each streaming list is compared with a plain list.
+ * ReflectorOptions.Builder#watchListConsistencyCheck(boolean)} each streaming list is compared with a plain list.
  *
  * <p><b>Internal errors.</b> A watch failing with an internal error (500) ends the cycle, unless
- * {@link Builder#maxInternalErrorRetryDuration(Duration)} is set: then it is re-watched from the same
+ * {@link ReflectorOptions.Builder#maxInternalErrorRetryDuration(Duration)} is set: then it is re-watched from the same
  * resource version, with backoff, for up to that long.
  *
- * <p><b>Metrics.</b> Lists, watches and the last resource version go to the builder's {@link
- * ReflectorMetricsProvider} (none by default).
+ * <p><b>Metrics.</b> Lists, watches and the last resource version go to the {@link
+ * ReflectorOptions#metrics() ReflectorMetricsProvider} (none by default).
  *
  * <p><b>Resync.</b> With a positive {@link Builder#resyncPeriod}, every period of a watch phase the
  * reflector calls {@link ReflectorStore#resync()} if {@link Builder#shouldResync} says so, on a
@@ -83,7 +81,7 @@ public interface Reflector<T> {
      * The system property that turns the streaming list consistency check on for every reflector whose
      * builder does not say otherwise ({@code -Ddev.informer.watchListConsistencyCheck=true}); client-go's
      * environment variable {@code KUBE_WATCHLIST_INCONSISTENCY_DETECTOR=true} works too. See
-     * {@link Builder#watchListConsistencyCheck(boolean)}.
+     * {@link ReflectorOptions.Builder#watchListConsistencyCheck(boolean)}.
      */
     String WATCH_LIST_CONSISTENCY_CHECK_PROPERTY = "dev.informer.watchListConsistencyCheck";
 
@@ -138,31 +136,17 @@ public interface Reflector<T> {
      * @param <T> the object type
      */
     final class Builder<T> {
-        static final Duration MIN_WATCH_TIMEOUT = Duration.ofMinutes(5);
         final ListerWatcher<T> listerWatcher;
         final ReflectorStore<T> store;
         String name = "reflector";
         Duration resyncPeriod = Duration.ZERO;
         BooleanSupplier shouldResync = () -> true;
-        BackoffPolicy backoff = BackoffPolicy.reflectorDefault();
-        Duration minWatchTimeout = Duration.ofMinutes(5);
-        long pageSize = 0;
-        boolean useWatchList = true;
-        boolean watchListConsistencyCheck = consistencyCheckByDefault();
-        Duration maxInternalErrorRetryDuration = Duration.ZERO;
-        ReflectorMetricsProvider metrics = ReflectorMetricsProvider.noop();
+        ReflectorOptions options = ReflectorOptions.defaults();
         Clock clock = Clock.system();
-        RandomGenerator random = new Random();
         ThreadFactory threadFactory;
         WatchErrorHandler watchErrorHandler;
         KeyFunction<T> keyFunction = KeyFunctions.metaNamespaceKey();
         Function<Object, ObjectMetaAccessor> metadata = ObjectMetadataReaders::self;
-
-        /** The system property, else client-go's environment variable (see {@link #watchListConsistencyCheck}). */
-        static boolean consistencyCheckByDefault() {
-            return Boolean.getBoolean(WATCH_LIST_CONSISTENCY_CHECK_PROPERTY)
-                    || "true".equals(System.getenv("KUBE_WATCHLIST_INCONSISTENCY_DETECTOR"));
-        }
 
         private Builder(ListerWatcher<T> listerWatcher, ReflectorStore<T> store) {
             this.listerWatcher = Objects.requireNonNull(listerWatcher, "listerWatcher");
@@ -194,99 +178,18 @@ public interface Reflector<T> {
             return this;
         }
 
-        /** The backoff between failed cycles; default {@link BackoffPolicy#reflectorDefault()}. */
-        public Builder<T> backoff(BackoffPolicy backoff) {
-            this.backoff = Objects.requireNonNull(backoff, "backoff");
-            return this;
-        }
-
         /**
-         * The shortest server-side watch timeout (client-go's {@code ReflectorOptions.MinWatchTimeout});
-         * each watch asks for a random timeout in {@code [min, 2 * min)} to spread reconnects. Default and
-         * minimum 5 minutes, as client-go (which raises shorter values to 5 minutes; here they are an error).
-         *
-         * @throws IllegalArgumentException if shorter than 5 minutes
+         * How the reflector lists and watches: backoff, watch timeouts, paging, streaming lists, internal
+         * error retries, metrics and jitter; default {@link ReflectorOptions#defaults()}.
          */
-        public Builder<T> minWatchTimeout(Duration minWatchTimeout) {
-            if (minWatchTimeout.compareTo(MIN_WATCH_TIMEOUT) < 0) {
-                throw new IllegalArgumentException("minWatchTimeout must be at least 5m (as client-go): "
-                        + dev.informer.clock.Durations.format(minWatchTimeout));
-            }
-            this.minWatchTimeout = minWatchTimeout;
-            return this;
-        }
-
-        /**
-         * A fixed page size for every list (client-go's {@code WatchListPageSize}). Zero (default)
-         * means client-go's rule: pages of 500 for resource versions "" and "0", unpaged otherwise
-         * unless the server paged the first list.
-         *
-         * @throws IllegalArgumentException if negative
-         */
-        public Builder<T> pageSize(long pageSize) {
-            if (pageSize < 0) {
-                throw new IllegalArgumentException("pageSize must not be negative: " + pageSize);
-            }
-            this.pageSize = pageSize;
-            return this;
-        }
-
-        /**
-         * Whether to try a streaming list (watch with {@code sendInitialEvents}) first; default true, as
-         * client-go's {@code WatchListClient} feature since Kubernetes 1.35. A server that rejects the
-         * request (e.g. 422 from a 1.27-1.31 server without the WatchList gate) makes the reflector fall
-         * back to list + watch for good (logged once at INFO); other streaming failures fall back for
-         * that cycle. {@code false} always lists and watches.
-         */
-        public Builder<T> useWatchList(boolean useWatchList) {
-            this.useWatchList = useWatchList;
-            return this;
-        }
-
-        /**
-         * Whether to check each streaming list against a plain list at the same resource version
-         * ({@code resourceVersionMatch=Exact}), as client-go's {@code KUBE_WATCHLIST_INCONSISTENCY_DETECTOR}:
-         * a difference in keys or resource versions is logged at ERROR, naming them. It costs one extra
-         * full list per streaming list, so it is meant for tests. Default: on when the system property
-         * {@value Reflector#WATCH_LIST_CONSISTENCY_CHECK_PROPERTY} or the environment variable
-         * {@code KUBE_WATCHLIST_INCONSISTENCY_DETECTOR} is {@code true}, else off.
-         */
-        public Builder<T> watchListConsistencyCheck(boolean check) {
-            this.watchListConsistencyCheck = check;
-            return this;
-        }
-
-        /**
-         * How long a watch failing with an internal error (a 500 answer or a watch ERROR event with code
-         * 500) is retried from the same resource version, with backoff, before the reflector relists
-         * (client-go's {@code MaxInternalErrorRetryDuration}). Default zero: relist at the first one, as
-         * client-go's informers (the API server's watch cache sets 30 s).
-         *
-         * @throws IllegalArgumentException if negative
-         */
-        public Builder<T> maxInternalErrorRetryDuration(Duration duration) {
-            if (duration.isNegative()) {
-                throw new IllegalArgumentException("maxInternalErrorRetryDuration must not be negative: " + duration);
-            }
-            this.maxInternalErrorRetryDuration = duration;
-            return this;
-        }
-
-        /** Where the reflector's metrics go (client-go's reflector metrics); default {@link ReflectorMetricsProvider#noop()}. */
-        public Builder<T> metrics(ReflectorMetricsProvider metrics) {
-            this.metrics = Objects.requireNonNull(metrics, "metrics");
+        public Builder<T> options(ReflectorOptions options) {
+            this.options = Objects.requireNonNull(options, "options");
             return this;
         }
 
         /** The clock for backoff, resync and watch durations; default {@link Clock#system()}. */
         public Builder<T> clock(Clock clock) {
             this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /** The random source for backoff jitter and watch timeouts (seed it in tests). */
-        public Builder<T> random(RandomGenerator random) {
-            this.random = Objects.requireNonNull(random, "random");
             return this;
         }
 

@@ -13,11 +13,9 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Random;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
-import java.util.random.RandomGenerator;
 
 /**
  * A {@link SharedInformer} whose cache is an {@link Indexer} (client-go's {@code
@@ -52,7 +50,21 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
 
     /**
      * Configures a {@link SharedIndexInformer}. Not thread-safe; each {@link #build()} gives a new
-     * informer.
+     * informer. Its options come in three groups:
+     *
+     * <ul>
+     *   <li><b>Resource client options</b>, only for a builder made from a {@link ResourceClient}:
+     *       {@link #namespace}, {@link #labelSelector}, {@link #fieldSelector} (what is listed and
+     *       watched). On a builder made from a {@link ListerWatcher} they throw {@link
+     *       IllegalStateException}: the ListerWatcher already decides what it lists.
+     *   <li><b>Reflector options</b>: one {@link ReflectorOptions} value ({@link #reflectorOptions};
+     *       {@link #backoff} is a shorthand), the same value a {@link Reflector.Builder} or a {@link
+     *       SharedInformerFactory.Builder} takes.
+     *   <li><b>Engine options</b> of the informer as a whole: {@link #name}, {@link #resyncPeriod},
+     *       {@link #indexer}, {@link #keyFunction}, {@link #metadata}, {@link #clock}, {@link
+     *       #threadFactory}, {@link #watchErrorHandler}, {@link #stopGracePeriod}, {@link
+     *       #metricsProvider}, {@link #transform}, {@link #realFifo} / {@link #deltaFifo}.
+     * </ul>
      *
      * @param <T> the object type
      */
@@ -69,14 +81,7 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         Function<Object, ObjectMetaAccessor> metadata;
         Clock clock = Clock.system();
         ThreadFactory threadFactory;
-        RandomGenerator random = new Random();
-        BackoffPolicy backoff = BackoffPolicy.reflectorDefault();
-        Duration minWatchTimeout = Duration.ofMinutes(5);
-        long pageSize;
-        boolean useWatchList = true;
-        boolean watchListConsistencyCheck = Reflector.Builder.consistencyCheckByDefault();
-        Duration maxInternalErrorRetryDuration = Duration.ZERO;
-        ReflectorMetricsProvider reflectorMetrics = ReflectorMetricsProvider.noop();
+        ReflectorOptions reflectorOptions = ReflectorOptions.defaults();
         WatchErrorHandler watchErrorHandler;
         UnaryOperator<T> transform;
         Duration stopGracePeriod = DEFAULT_STOP_GRACE_PERIOD;
@@ -89,7 +94,8 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         }
 
         /**
-         * The namespace to list and watch; {@code null} (default) means all namespaces.
+         * The namespace to list and watch; {@code null} (default) means all namespaces. Resource client
+         * option.
          *
          * @throws IllegalStateException if the builder was made from a ListerWatcher
          */
@@ -99,14 +105,22 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
             return this;
         }
 
-        /** Only objects whose labels match; Kubernetes selector syntax. */
+        /**
+         * Only objects whose labels match; Kubernetes selector syntax. Resource client option.
+         *
+         * @throws IllegalStateException if the builder was made from a ListerWatcher
+         */
         public Builder<T> labelSelector(String labelSelector) {
             requireClient("labelSelector");
             this.labelSelector = labelSelector;
             return this;
         }
 
-        /** Only objects whose fields match; Kubernetes field selector syntax. */
+        /**
+         * Only objects whose fields match; Kubernetes field selector syntax. Resource client option.
+         *
+         * @throws IllegalStateException if the builder was made from a ListerWatcher
+         */
         public Builder<T> fieldSelector(String fieldSelector) {
             requireClient("fieldSelector");
             this.fieldSelector = fieldSelector;
@@ -190,61 +204,23 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
             return this;
         }
 
-        /** The random source for backoff jitter and watch timeouts. */
-        public Builder<T> random(RandomGenerator random) {
-            this.random = Objects.requireNonNull(random, "random");
+        /**
+         * How the informer's reflector lists and watches: backoff, watch timeouts, paging, streaming
+         * lists, internal error retries, metrics (labelled with the informer's name) and jitter;
+         * default {@link ReflectorOptions#defaults()}.
+         */
+        public Builder<T> reflectorOptions(ReflectorOptions reflectorOptions) {
+            this.reflectorOptions = Objects.requireNonNull(reflectorOptions, "reflectorOptions");
             return this;
         }
 
-        /** The reflector's backoff; default {@link BackoffPolicy#reflectorDefault()}. */
+        /**
+         * Shorthand for {@link #reflectorOptions} with only the backoff changed: {@code
+         * reflectorOptions(current.toBuilder().backoff(backoff).build())}.
+         */
         public Builder<T> backoff(BackoffPolicy backoff) {
-            this.backoff = Objects.requireNonNull(backoff, "backoff");
-            return this;
-        }
-
-        /** See {@link Reflector.Builder#minWatchTimeout(Duration)} (at least 5 minutes). */
-        public Builder<T> minWatchTimeout(Duration minWatchTimeout) {
-            if (minWatchTimeout.compareTo(Reflector.Builder.MIN_WATCH_TIMEOUT) < 0) {
-                throw new IllegalArgumentException("minWatchTimeout must be at least 5m (as client-go): "
-                        + dev.informer.clock.Durations.format(minWatchTimeout));
-            }
-            this.minWatchTimeout = minWatchTimeout;
-            return this;
-        }
-
-        /** See {@link Reflector.Builder#pageSize(long)}. */
-        public Builder<T> pageSize(long pageSize) {
-            if (pageSize < 0) {
-                throw new IllegalArgumentException("pageSize must not be negative: " + pageSize);
-            }
-            this.pageSize = pageSize;
-            return this;
-        }
-
-        /** See {@link Reflector.Builder#useWatchList(boolean)} (default true). */
-        public Builder<T> useWatchList(boolean useWatchList) {
-            this.useWatchList = useWatchList;
-            return this;
-        }
-
-        /** See {@link Reflector.Builder#watchListConsistencyCheck(boolean)}. */
-        public Builder<T> watchListConsistencyCheck(boolean check) {
-            this.watchListConsistencyCheck = check;
-            return this;
-        }
-
-        /** See {@link Reflector.Builder#maxInternalErrorRetryDuration(Duration)} (default zero). */
-        public Builder<T> maxInternalErrorRetryDuration(Duration duration) {
-            if (duration.isNegative()) {
-                throw new IllegalArgumentException("maxInternalErrorRetryDuration must not be negative: " + duration);
-            }
-            this.maxInternalErrorRetryDuration = duration;
-            return this;
-        }
-
-        /** The reflector's metrics, labelled with the informer's name; see {@link Reflector.Builder#metrics}. */
-        public Builder<T> reflectorMetrics(ReflectorMetricsProvider metrics) {
-            this.reflectorMetrics = Objects.requireNonNull(metrics, "metrics");
+            this.reflectorOptions =
+                    reflectorOptions.toBuilder().backoff(backoff).build();
             return this;
         }
 

@@ -98,10 +98,7 @@ public interface SharedInformerFactory {
         String namespace;
         Clock clock = Clock.system();
         ThreadFactory threadFactory;
-        BackoffPolicy backoff = BackoffPolicy.reflectorDefault();
-        boolean useWatchList = true;
-        Duration maxInternalErrorRetryDuration = Duration.ZERO;
-        ReflectorMetricsProvider reflectorMetrics = ReflectorMetricsProvider.noop();
+        ReflectorOptions reflectorOptions = ReflectorOptions.defaults();
         Duration stopGracePeriod = SharedInformer.DEFAULT_STOP_GRACE_PERIOD;
         InformerMetricsProvider informerMetricsProvider = InformerMetricsProvider.noop();
         RealFifoOptions realFifo;
@@ -154,30 +151,13 @@ public interface SharedInformerFactory {
             return this;
         }
 
-        /** The reflectors' backoff. */
-        public Builder backoff(BackoffPolicy backoff) {
-            this.backoff = Objects.requireNonNull(backoff, "backoff");
-            return this;
-        }
-
-        /** Whether reflectors try streaming lists first (default true); see {@link Reflector.Builder#useWatchList}. */
-        public Builder useWatchList(boolean useWatchList) {
-            this.useWatchList = useWatchList;
-            return this;
-        }
-
-        /** The reflectors' {@link Reflector.Builder#maxInternalErrorRetryDuration} (default zero). */
-        public Builder maxInternalErrorRetryDuration(Duration duration) {
-            if (duration.isNegative()) {
-                throw new IllegalArgumentException("maxInternalErrorRetryDuration must not be negative: " + duration);
-            }
-            this.maxInternalErrorRetryDuration = duration;
-            return this;
-        }
-
-        /** The reflectors' metrics, each labelled with its informer's name; default none. */
-        public Builder reflectorMetrics(ReflectorMetricsProvider metrics) {
-            this.reflectorMetrics = Objects.requireNonNull(metrics, "metrics");
+        /**
+         * How every informer's reflector lists and watches (backoff, paging, streaming lists, internal
+         * error retries, metrics labelled with each informer's name, jitter); default {@link
+         * ReflectorOptions#defaults()}. See {@link SharedIndexInformer.Builder#reflectorOptions}.
+         */
+        public Builder reflectorOptions(ReflectorOptions reflectorOptions) {
+            this.reflectorOptions = Objects.requireNonNull(reflectorOptions, "reflectorOptions");
             return this;
         }
 

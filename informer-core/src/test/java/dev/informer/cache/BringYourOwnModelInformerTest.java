@@ -72,9 +72,11 @@ class BringYourOwnModelInformerTest {
         ResourceType<T> resource = ResourceType.of(type, "", "v1", "configmaps", "ConfigMap", true);
         SharedIndexInformer<T> built = SharedIndexInformer.builder(client.resource(resource))
                 .name("own-model-" + type.getSimpleName())
-                .useWatchList(useWatchList)
-                .watchListConsistencyCheck(false) // it lists; this test counts lists
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
+                .reflectorOptions(ReflectorOptions.builder()
+                        .useWatchList(useWatchList)
+                        .watchListConsistencyCheck(false) // it lists; this test counts lists
+                        .backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
+                        .build())
                 .build();
         informer = built;
         built.start();

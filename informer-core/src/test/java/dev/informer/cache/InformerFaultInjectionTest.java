@@ -96,10 +96,16 @@ class InformerFaultInjectionTest {
     }
 
     private SharedIndexInformer<Pod> startInformer(ListerWatcher<Pod> lw, SharedIndexInformer.Builder<Pod> builder) {
+        return startInformer(lw, builder, ReflectorOptions.builder());
+    }
+
+    private SharedIndexInformer<Pod> startInformer(
+            ListerWatcher<Pod> lw, SharedIndexInformer.Builder<Pod> builder, ReflectorOptions.Builder options) {
         informer = (builder != null ? builder : SharedIndexInformer.builder(lw))
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
+                .reflectorOptions(options.backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
+                        .random(new Random(3))
+                        .build())
                 .watchErrorHandler((name, error) -> watchErrors.add(error))
-                .random(new Random(3))
                 .build();
         informer.addEventHandler(handler);
         informer.start();
@@ -240,9 +246,8 @@ class InformerFaultInjectionTest {
         };
         startInformer(
                 compactingAfterFirstPage,
-                SharedIndexInformer.builder(compactingAfterFirstPage)
-                        .pageSize(500)
-                        .useWatchList(false));
+                SharedIndexInformer.builder(compactingAfterFirstPage),
+                ReflectorOptions.builder().pageSize(500).useWatchList(false));
         assertTrue(compacted.get(), "the list was paged");
         assertTrue(lists.stream().anyMatch(o -> o.limit() == 0), "fell back to an unpaged list: " + lists);
         assertEquals(1200, informer.getStore().list().size());
@@ -270,9 +275,9 @@ class InformerFaultInjectionTest {
         List<String> names = createPods(30);
         startInformer(
                 null,
-                SharedIndexInformer.builder(client.resource(ResourceType.PODS))
-                        .useWatchList(true)
-                        .watchListConsistencyCheck(false)); // it lists; this test counts lists
+                SharedIndexInformer.builder(client.resource(ResourceType.PODS)),
+                // it lists; this test counts lists
+                ReflectorOptions.builder().useWatchList(true).watchListConsistencyCheck(false));
         touch(names.get(0), 1);
         server.delete("pods", NS, names.get(1));
         assertConverges();

@@ -121,8 +121,10 @@ class InformerFieldTrustTest {
         SharedIndexInformer<ConfigMap> configMaps = SharedIndexInformer.builder(
                         client.resource(ResourceType.CONFIGMAPS))
                 .name("forbidden-configmaps")
-                .useWatchList(true)
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(10)))
+                .reflectorOptions(ReflectorOptions.builder()
+                        .useWatchList(true)
+                        .backoff(BackoffPolicy.constant(Duration.ofMillis(10)))
+                        .build())
                 .build();
         informer = configMaps;
         configMaps.start();

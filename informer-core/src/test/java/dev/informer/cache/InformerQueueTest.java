@@ -253,7 +253,9 @@ class InformerQueueTest {
                 .build();
         Reflector<Pod> reflector = Reflector.builder(lw, fifo)
                 .name("pods")
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
+                .options(ReflectorOptions.builder()
+                        .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
+                        .build())
                 .threadFactory(task -> {
                     Thread thread = new Thread(task, "reflector-queue-test");
                     thread.setDaemon(true);

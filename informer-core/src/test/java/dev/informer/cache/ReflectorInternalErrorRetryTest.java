@@ -37,11 +37,13 @@ class ReflectorInternalErrorRetryTest {
         lw.onList = options -> ReflectorTest.podList("10", ReflectorTest.pod("a", "10"));
         reflector = Reflector.builder(lw, store)
                 .name("internal-errors")
-                .useWatchList(false)
+                .options(ReflectorOptions.builder()
+                        .useWatchList(false)
+                        .backoff(BackoffPolicy.constant(Duration.ofSeconds(1)))
+                        .random(new Random(7))
+                        .maxInternalErrorRetryDuration(maxInternalErrorRetryDuration)
+                        .build())
                 .clock(clock)
-                .backoff(BackoffPolicy.constant(Duration.ofSeconds(1)))
-                .random(new Random(7))
-                .maxInternalErrorRetryDuration(maxInternalErrorRetryDuration)
                 .watchErrorHandler((name, error) -> errors.add(error))
                 .build();
         reflector.start();

@@ -33,13 +33,15 @@ class ReflectorMetricsTest {
     private void start(boolean useWatchList) {
         reflector = Reflector.builder(lw, store)
                 .name("metered")
-                .useWatchList(useWatchList)
+                .options(ReflectorOptions.builder()
+                        .useWatchList(useWatchList)
+                        .watchListConsistencyCheck(false)
+                        .backoff(BackoffPolicy.constant(Duration.ofSeconds(1)))
+                        .random(new Random(7))
+                        .metrics(metrics)
+                        .build())
                 .clock(clock)
-                .watchListConsistencyCheck(false)
-                .backoff(BackoffPolicy.constant(Duration.ofSeconds(1)))
-                .random(new Random(7))
                 .watchErrorHandler((name, error) -> {})
-                .metrics(metrics)
                 .build();
         reflector.start();
     }

@@ -49,10 +49,12 @@ class ReflectorResourceVersionTest {
         lw.supportsStreamingLists = true;
         reflector = Reflector.builder(lw, store)
                 .name("pods-rv-test")
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
-                .random(new Random(7))
-                .useWatchList(useWatchList)
-                .watchListConsistencyCheck(false)
+                .options(ReflectorOptions.builder()
+                        .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
+                        .random(new Random(7))
+                        .useWatchList(useWatchList)
+                        .watchListConsistencyCheck(false)
+                        .build())
                 .watchErrorHandler((name, error) -> errors.add(error))
                 .build();
         reflector.start();

@@ -39,11 +39,17 @@ class ReflectorWatchListTest {
     }
 
     private Reflector.Builder<Pod> builder(String name) {
+        return builder(name, false);
+    }
+
+    private Reflector.Builder<Pod> builder(String name, boolean watchListConsistencyCheck) {
         return Reflector.builder(lw, store)
                 .name(name)
-                .watchListConsistencyCheck(false)
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
-                .random(new Random(7))
+                .options(ReflectorOptions.builder()
+                        .watchListConsistencyCheck(watchListConsistencyCheck)
+                        .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
+                        .random(new Random(7))
+                        .build())
                 .watchErrorHandler((n, error) -> {});
     }
 
@@ -144,7 +150,7 @@ class ReflectorWatchListTest {
     void theConsistencyCheckListsAtTheStreamedVersionAndLogsNothingWhenTheyAgree() {
         streamTwoPodsAtVersion9();
         lw.onList = options -> ReflectorTest.podList("9", ReflectorTest.pod("b", "7"), ReflectorTest.pod("a", "5"));
-        start(builder("consistent").watchListConsistencyCheck(true));
+        start(builder("consistent", true));
         Await.until(
                 "checked",
                 () -> !lw.listCalls.isEmpty() && !store.replacedResourceVersions.isEmpty(),
@@ -161,7 +167,7 @@ class ReflectorWatchListTest {
         streamTwoPodsAtVersion9();
         // The server's list disagrees: b at another version, c that the stream never sent, a missing.
         lw.onList = options -> ReflectorTest.podList("9", ReflectorTest.pod("b", "8"), ReflectorTest.pod("c", "6"));
-        start(builder("inconsistent").watchListConsistencyCheck(true));
+        start(builder("inconsistent", true));
         Await.until("an ERROR", () -> !logs.linesWith("inconsistent", "ERROR").isEmpty(), Await.LONG_TIMEOUT);
 
         String line = logs.linesWith("inconsistent", "ERROR").get(0);
@@ -175,7 +181,7 @@ class ReflectorWatchListTest {
     @Test
     void withoutTheCheckNoExtraListIsMade() {
         streamTwoPodsAtVersion9();
-        start(builder("unchecked").watchListConsistencyCheck(false));
+        start(builder("unchecked", false));
         Await.until("streamed", () -> store.replacedResourceVersions.contains("9"), Await.LONG_TIMEOUT);
         assertEquals(List.of(), lw.listCalls);
     }

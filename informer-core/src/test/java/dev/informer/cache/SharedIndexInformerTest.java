@@ -74,6 +74,41 @@ class SharedIndexInformerTest {
     // ------------------------------------------------------------ notifications
 
     @Test
+    void theReflectorListsAndWatchesWithTheInformersReflectorOptions() {
+        lw.onList = options -> podList("10", pod("a", "5"));
+        started(
+                builder()
+                        .reflectorOptions(ReflectorOptions.builder()
+                                .useWatchList(false)
+                                .pageSize(7)
+                                .minWatchTimeout(Duration.ofMinutes(7))
+                                .build()),
+                null);
+        lw.watcher(0);
+
+        assertEquals(7, lw.listCalls.get(0).limit(), "the informer's page size");
+        assertNull(lw.watchCalls.get(0).sendInitialEvents(), "no streaming list with useWatchList(false)");
+        int timeout = lw.watchCalls.get(0).timeoutSeconds();
+        assertTrue(timeout >= 420 && timeout < 840, "watch timeout " + timeout + " outside [420, 840)");
+    }
+
+    @Test
+    void theBackoffShorthandKeepsTheOtherReflectorOptions() {
+        started(
+                SharedIndexInformer.builder(lw)
+                        .reflectorOptions(ReflectorOptions.builder()
+                                .useWatchList(false)
+                                .pageSize(7)
+                                .build())
+                        .backoff(BackoffPolicy.constant(Duration.ofMillis(1))),
+                null);
+        lw.watcher(0);
+
+        assertEquals(7, lw.listCalls.get(0).limit());
+        assertNull(lw.watchCalls.get(0).sendInitialEvents());
+    }
+
+    @Test
     void handlersSeeInitialListThenLiveChangesAndTheStoreIsUpdatedFirst() {
         lw.onList = options -> podList("10", pod("a", "5"), pod("c", "6"));
         List<String> storeLagging = new CopyOnWriteArrayList<>();

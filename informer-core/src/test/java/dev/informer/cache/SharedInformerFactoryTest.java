@@ -34,7 +34,9 @@ class SharedInformerFactoryTest {
         client = KubernetesClient.create(
                 ClientConfig.builder().server(server.url()).build());
         factory = SharedInformerFactory.builder(client)
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
+                .reflectorOptions(ReflectorOptions.builder()
+                        .backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
+                        .build())
                 .build();
     }
 
@@ -52,6 +54,34 @@ class SharedInformerFactoryTest {
                 "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"" + name
                         + "\",\"namespace\":\"" + namespace + "\",\"labels\":{\"app\":\"" + app + "\"}},"
                         + "\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}]}}");
+    }
+
+    @Test
+    void everyInformerOfTheFactoryListsAndWatchesWithTheFactorysReflectorOptions() throws Exception {
+        createPod("default", "web-1", "web");
+        assertEquals(0, listsToSyncPods(ReflectorOptions.builder().watchListConsistencyCheck(false)), "streaming list");
+        assertEquals(
+                1,
+                listsToSyncPods(ReflectorOptions.builder().useWatchList(false).watchListConsistencyCheck(false)),
+                "list + watch");
+    }
+
+    /** How many pod lists the server answered while an informer of a factory with {@code options} synced. */
+    private long listsToSyncPods(ReflectorOptions.Builder options) throws InterruptedException {
+        long before = server.requestCount("list", "pods");
+        SharedInformerFactory own = SharedInformerFactory.builder(client)
+                .reflectorOptions(options.build())
+                .build();
+        try {
+            SharedIndexInformer<Pod> pods = own.informerFor(ResourceType.PODS);
+            own.start();
+            assertTrue(own.waitForCacheSync(Duration.ofSeconds(10)).values().stream()
+                    .allMatch(Boolean::booleanValue));
+            assertEquals(1, pods.getStore().list().size());
+            return server.requestCount("list", "pods") - before;
+        } finally {
+            own.shutdown();
+        }
     }
 
     @Test
