@@ -3,7 +3,7 @@ package dev.informer.benchmarks;
 import dev.informer.api.ApiJson;
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
-import dev.informer.api.WatchDecoders;
+import dev.informer.client.WatchDecoders;
 import dev.informer.watch.Decoder;
 import dev.informer.watch.Event;
 import java.io.ByteArrayInputStream;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
-import dev.informer.api.WatchDecoders;
+import dev.informer.client.WatchDecoders;
 import dev.informer.watch.Decoder;
 import dev.informer.watch.Event;
 import io.fabric8.kubernetes.api.model.WatchEvent;

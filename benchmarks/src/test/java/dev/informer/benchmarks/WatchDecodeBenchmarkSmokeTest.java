@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import dev.informer.api.ApiJson;
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
-import dev.informer.api.WatchDecoders;
+import dev.informer.client.WatchDecoders;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,7 @@ package dev.informer.api;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.informer.watch.ApiError;
 import java.util.List;
 
 /**
@@ -19,12 +20,13 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Status(
-        String apiVersion, String kind, String status, String message, String reason, StatusDetails details, int code) {
+        String apiVersion, String kind, String status, String message, String reason, StatusDetails details, int code)
+        implements ApiError {
 
     /** Reason of a 410 answer to a watch or continue token older than the server's history. */
-    public static final String REASON_EXPIRED = "Expired";
+    public static final String REASON_EXPIRED = ApiError.REASON_EXPIRED;
     /** Reason of a 410 answer in older servers. */
-    public static final String REASON_GONE = "Gone";
+    public static final String REASON_GONE = ApiError.REASON_GONE;
 
     /** A failure status with the given code, reason and message. */
     public static Status failure(int code, String reason, String message) {
@@ -32,8 +34,15 @@ public record Status(
     }
 
     /** Whether this status says the requested resource version is too old (410 Expired/Gone). */
+    @Override
     public boolean isResourceExpired() {
-        return code == 410 || REASON_EXPIRED.equals(reason) || REASON_GONE.equals(reason);
+        return ApiError.super.isResourceExpired();
+    }
+
+    /** {@code details.retryAfterSeconds}, or {@code null} without details. */
+    @Override
+    public Integer retryAfterSeconds() {
+        return details == null ? null : details.retryAfterSeconds();
     }
 
     /**

@@ -9,8 +9,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The wire form of one watch event ({@code meta/v1 WatchEvent}): the type name and the raw object.
- * What a server (the embedded test server, a recorder) writes; clients decode streams with {@link
- * WatchDecoders} instead, which binds objects without going through this tree.
+ * What a server (the embedded test server, a recorder) writes; clients decode streams with {@code
+ * dev.informer.client.WatchDecoders} instead, which binds objects without going through this tree.
  *
  * <p>Immutable by contract: {@code object} is owned by the event and must not be mutated.
  *

@@ -3,9 +3,9 @@ package dev.informer.watch;
 import java.util.Objects;
 
 /**
- * One watch event: its type and object. For {@link EventType#ERROR} the object is the server's
- * {@code Status} (or, for a locally detected failure such as an undecodable line, a {@code Status}
- * built by the decoder), so its static type is {@code Object}; {@link #object()} is typed for the
+ * One watch event: its type and object. For {@link EventType#ERROR} the object is an {@link ApiError}: the
+ * server's {@code Status} (or, for a locally detected failure such as an undecodable line, one built
+ * by the engine with {@link ApiError#of}), so its static type is {@code Object}; {@link #object()} is typed for the
  * other kinds. Immutable.
  *
  * @param type   the event type, never {@code null}

@@ -7,6 +7,6 @@ public enum EventType {
     DELETED,
     /** Carries only a resource version (and annotations such as {@code k8s.io/initial-events-end}). */
     BOOKMARK,
-    /** The object is a {@code Status} (for example 410 Expired); the watch usually ends after it. */
+    /** The object is an {@link ApiError}, e.g. the server's {@code Status} (for example 410 Expired); the watch usually ends after it. */
     ERROR
 }

@@ -1,6 +1,5 @@
 package dev.informer.watch;
 
-import dev.informer.api.Status;
 import dev.informer.clock.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -150,18 +149,15 @@ final class ListThenWatch<T> implements Watch<T> {
     }
 
     private void onError(Event<T> event) {
-        if (event.status() instanceof Status status && status.isResourceExpired()) {
+        if (event.status() instanceof ApiError status && status.isResourceExpired()) {
             log.debug("watch from resourceVersion {} expired ({}); listing again", resourceVersion, status.message());
             closeCurrent(0);
             needsList = true;
             return;
         }
         long retryAfterNanos = 0;
-        if (event.status() instanceof Status status
-                && status.details() != null
-                && status.details().retryAfterSeconds() != null) {
-            retryAfterNanos =
-                    Clock.toNanosSaturated(Duration.ofSeconds(status.details().retryAfterSeconds()));
+        if (event.status() instanceof ApiError status && status.retryAfterSeconds() != null) {
+            retryAfterNanos = Clock.toNanosSaturated(Duration.ofSeconds(status.retryAfterSeconds()));
         }
         log.debug("watch ERROR {}; watching again from resourceVersion {}", event.status(), resourceVersion);
         closeCurrent(retryAfterNanos);

@@ -1,6 +1,5 @@
 package dev.informer.watch;
 
-import dev.informer.api.Status;
 import dev.informer.clock.Clock;
 import dev.informer.store.ObjectMetaAccessor;
 import java.time.Duration;
@@ -31,11 +30,11 @@ import org.slf4j.LoggerFactory;
  * <ul>
  * <li>the watch ends (server timeout, connection lost), or the watch function throws or returns
  *     {@code null}: re-watch from the last resource version;</li>
- * <li>an ERROR event whose {@link Status#isResourceExpired()} (410 Gone/Expired): the ERROR event is
+ * <li>an ERROR event whose {@link ApiError#isResourceExpired()} (410 Gone/Expired): the ERROR event is
  *     delivered, then the RetryWatcher ends; it cannot recover without a new list (see
  *     {@link Until#untilWithSync});</li>
- * <li>any other ERROR event with a {@link Status} (500, 504, unknown codes): re-watch, after the
- *     status's {@code retryAfterSeconds} if given; an ERROR whose object is not a {@link Status}: re-watch;</li>
+ * <li>any other ERROR event with an {@link ApiError} (500, 504, unknown codes): re-watch, after the
+ *     status's {@code retryAfterSeconds} if given; an ERROR whose object is not an {@link ApiError}: re-watch;</li>
  * <li>the watch function throws an exception carrying a 401 or 403 status ({@link StatusCarrier}):
  *     an ERROR event with that status is delivered, then the RetryWatcher ends.</li>
  * </ul>
@@ -64,7 +63,7 @@ public final class RetryWatcher<T> implements Watch<T> {
     private final WatchFunction<T> watchFunction;
     private final Clock clock;
     private final Function<? super T, String> resourceVersionOf;
-    private final Function<? super Exception, Status> failureStatus;
+    private final Function<? super Exception, ? extends ApiError> failureStatus;
     private final long minRestartDelayNanos;
 
     private final ReentrantLock lock = new ReentrantLock();
@@ -252,7 +251,7 @@ public final class RetryWatcher<T> implements Watch<T> {
             if (stopRequested) {
                 return DONE;
             }
-            Status status = failureStatus.apply(e);
+            ApiError status = failureStatus.apply(e);
             if (status != null && (status.code() == 401 || status.code() == 403)) {
                 log.error(
                         "watch from resourceVersion {} failed with {}: ensure the client has valid credentials "
@@ -291,7 +290,7 @@ public final class RetryWatcher<T> implements Watch<T> {
                 T object = event.typedObject();
                 String objectVersion = resourceVersionOrNull(object);
                 if (objectVersion == null || objectVersion.isEmpty()) {
-                    send(Event.error(Status.failure(
+                    send(Event.error(ApiError.of(
                             500,
                             "InternalError",
                             "RetryWatcher: the object of a "
@@ -312,9 +311,9 @@ public final class RetryWatcher<T> implements Watch<T> {
     }
 
     private long onError(Event<T> event) throws InterruptedException {
-        if (!(event.status() instanceof Status status)) {
+        if (!(event.status() instanceof ApiError status)) {
             log.error(
-                    "received an ERROR event whose object is not a Status ({}); re-creating the watch from "
+                    "received an ERROR event whose object is not an ApiError ({}); re-creating the watch from "
                             + "resourceVersion {}",
                     event.status().getClass().getName(),
                     lastResourceVersion);
@@ -326,9 +325,8 @@ public final class RetryWatcher<T> implements Watch<T> {
             return DONE;
         }
         long retryAfterNanos = 0;
-        if (status.details() != null && status.details().retryAfterSeconds() != null) {
-            retryAfterNanos =
-                    Clock.toNanosSaturated(Duration.ofSeconds(status.details().retryAfterSeconds()));
+        if (status.retryAfterSeconds() != null) {
+            retryAfterNanos = Clock.toNanosSaturated(Duration.ofSeconds(status.retryAfterSeconds()));
         }
         log.debug(
                 "watch ERROR {} {}: {}; re-creating the watch from resourceVersion {}",
@@ -400,7 +398,7 @@ public final class RetryWatcher<T> implements Watch<T> {
         private Clock clock = Clock.system();
         private ThreadFactory threadFactory = new DaemonThreads("retry-watcher");
         private Function<? super T, String> resourceVersionOf = RetryWatcher::objectMetaResourceVersion;
-        private Function<? super Exception, Status> failureStatus = StatusCarrier::statusOf;
+        private Function<? super Exception, ? extends ApiError> failureStatus = StatusCarrier::statusOf;
         private Duration minRestartDelay = DEFAULT_MIN_RESTART_DELAY;
 
         private Builder(String initialResourceVersion, WatchFunction<T> watchFunction) {
@@ -433,7 +431,7 @@ public final class RetryWatcher<T> implements Watch<T> {
          * Extracts the server's status from a failure of the watch function, {@code null} if it has none
          * (default: {@link StatusCarrier#statusOf}). A 401 or 403 status ends the RetryWatcher.
          */
-        public Builder<T> failureStatus(Function<? super Exception, Status> failureStatus) {
+        public Builder<T> failureStatus(Function<? super Exception, ? extends ApiError> failureStatus) {
             this.failureStatus = Objects.requireNonNull(failureStatus, "failureStatus");
             return this;
         }

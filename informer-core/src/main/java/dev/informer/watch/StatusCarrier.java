@@ -1,22 +1,20 @@
 package dev.informer.watch;
 
-import dev.informer.api.Status;
-
 /**
- * Implemented by exceptions that carry the API server's {@link Status} (the client's status exception
- * does), so that the watch package can tell a 401/403/410 answer from a network failure without
+ * Implemented by exceptions that carry the API server's error as an {@link ApiError} (the client's status
+ * exception does, with its {@code Status}), so that the watch package can tell a 401/403/410 answer from a network failure without
  * depending on the client package and without matching messages.
  */
 public interface StatusCarrier {
 
     /** The server's status; never {@code null}. */
-    Status status();
+    ApiError status();
 
     /**
      * The status carried by {@code failure} or by the first exception in its cause chain that carries
      * one, or {@code null} if none does.
      */
-    static Status statusOf(Throwable failure) {
+    static ApiError statusOf(Throwable failure) {
         Throwable t = failure;
         // Bounded: a cause chain can be cyclic.
         for (int depth = 0; t != null && depth < 64; depth++, t = t.getCause()) {

@@ -1,6 +1,5 @@
 package dev.informer.watch;
 
-import dev.informer.api.Status;
 import java.io.IOException;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -14,7 +13,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The watch ends at the clean end of the stream, on an I/O failure (logged at debug, as the
  * reflector restarts the watch), or after a decode failure, which is delivered first as an
- * {@link EventType#ERROR} event whose {@link Status} (code 500, reason "InternalError") names the
+ * {@link EventType#ERROR} event whose {@link ApiError} (code 500, reason "InternalError") names the
  * problem. {@link #stop()} may be called from any thread; it closes the decoder, which unblocks a
  * consumer waiting in {@link #next()}, and makes every later {@code next()} return {@code null}.
  *
@@ -52,7 +51,7 @@ public final class StreamWatcher<T> implements Watch<T> {
             return event;
         } catch (DecodeException e) {
             stop();
-            return Event.error(Status.failure(
+            return Event.error(ApiError.of(
                     500, "InternalError", "unable to decode an event from the watch stream: " + e.getMessage()));
         } catch (IOException | RuntimeException e) {
             boolean byCaller = stopped;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.informer.client.WatchDecoders;
 import dev.informer.store.KeyFunction;
 import dev.informer.store.KeyFunctions;
 import dev.informer.store.ObjectMetaAccessor;

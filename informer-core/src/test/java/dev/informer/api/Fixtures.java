@@ -3,11 +3,11 @@ package dev.informer.api;
 import tools.jackson.databind.JsonNode;
 
 /** Realistic API server JSON, with fields this model does not know at several levels. */
-final class Fixtures {
+public final class Fixtures {
 
     private Fixtures() {}
 
-    static JsonNode tree(String json) {
+    public static JsonNode tree(String json) {
         return ApiJson.mapper().readTree(json);
     }
 
@@ -16,7 +16,7 @@ final class Fixtures {
         return ApiJson.mapper().readTree(ApiJson.writeString(value));
     }
 
-    static final String POD =
+    public static final String POD =
             """
             {
               "kind": "Pod",
@@ -185,7 +185,7 @@ final class Fixtures {
             """;
 
     /** A custom resource no typed model knows. */
-    static final String CRONTAB =
+    public static final String CRONTAB =
             """
             {"apiVersion": "stable.example.com/v1", "kind": "CronTab",
              "metadata": {"name": "nightly", "namespace": "batch", "resourceVersion": "31", "uid": "ct-1",

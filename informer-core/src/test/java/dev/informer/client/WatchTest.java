@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.ConfigMap;
 import dev.informer.api.ResourceType;
 import dev.informer.api.Status;
+import dev.informer.watch.ApiError;
 import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
 import dev.informer.watch.Watch;
@@ -151,7 +152,7 @@ class WatchTest {
             assertEquals(EventType.ADDED, watch.next().type());
             Event<ConfigMap> error = watch.next();
             assertEquals(EventType.ERROR, error.type());
-            assertTrue(((Status) error.status()).message().contains("decode"), String.valueOf(error.status()));
+            assertTrue(((ApiError) error.status()).message().contains("decode"), String.valueOf(error.status()));
             assertNull(watch.next());
         }
     }

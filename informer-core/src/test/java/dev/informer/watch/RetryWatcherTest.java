@@ -527,7 +527,7 @@ class RetryWatcherTest {
 
         Event<TestObject> error = watcher.next();
 
-        Status status = assertInstanceOf(Status.class, error.status());
+        ApiError status = assertInstanceOf(ApiError.class, error.status());
         assertEquals(500, status.code());
         assertEquals("InternalError", status.reason());
         assertTrue(status.message().contains(TestObject.class.getName()), status.message());
@@ -544,7 +544,7 @@ class RetryWatcherTest {
         Event<String> error = watcher.next();
 
         assertEquals(EventType.ERROR, error.type());
-        assertTrue(((Status) error.status()).message().contains("java.lang.String"));
+        assertTrue(((ApiError) error.status()).message().contains("java.lang.String"));
         assertNull(watcher.next());
     }
 

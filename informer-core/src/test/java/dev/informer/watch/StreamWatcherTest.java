@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.informer.api.Status;
 import dev.informer.testsupport.Await;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
@@ -95,7 +94,7 @@ class StreamWatcherTest {
         Event<String> error = watch.next();
 
         assertEquals(EventType.ERROR, error.type());
-        Status status = assertInstanceOf(Status.class, error.status());
+        ApiError status = assertInstanceOf(ApiError.class, error.status());
         assertEquals(500, status.code());
         assertEquals("InternalError", status.reason());
         assertTrue(status.message().contains("unexpected character '}' in event 3"), status.message());

@@ -1,4 +1,4 @@
-package dev.informer.api.internal;
+package dev.informer.client.internal;
 
 import dev.informer.api.Status;
 import dev.informer.watch.DecodeException;

@@ -1,4 +1,4 @@
-package dev.informer.api;
+package dev.informer.client;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -7,6 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.informer.api.ApiJson;
+import dev.informer.api.Fixtures;
+import dev.informer.api.GenericObject;
+import dev.informer.api.Pod;
+import dev.informer.api.ResourceType;
+import dev.informer.api.Status;
+import dev.informer.api.WatchEvent;
+import dev.informer.watch.ApiError;
 import dev.informer.watch.DecodeException;
 import dev.informer.watch.Decoder;
 import dev.informer.watch.Event;
@@ -345,7 +353,7 @@ class JsonWatchDecoderTest {
         assertEquals(EventType.ADDED, watch.next().type());
         Event<Pod> error = watch.next();
         assertEquals(EventType.ERROR, error.type());
-        Status status = (Status) error.status();
+        ApiError status = (ApiError) error.status();
         assertTrue(status.message().contains("watch event #2"), status.message());
         assertNull(watch.next());
         assertTrue(watch.isStopped());

@@ -1,6 +1,9 @@
-package dev.informer.api;
+package dev.informer.client;
 
-import dev.informer.api.internal.JsonWatchDecoder;
+import dev.informer.api.ApiJson;
+import dev.informer.api.ResourceType;
+import dev.informer.api.Status;
+import dev.informer.client.internal.JsonWatchDecoder;
 import dev.informer.watch.Decoder;
 import java.io.InputStream;
 import tools.jackson.databind.ObjectMapper;

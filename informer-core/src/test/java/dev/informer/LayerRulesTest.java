@@ -1,0 +1,143 @@
+package dev.informer;
+
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layer rules of the main code of informer-store, informer-core and informer-testing (all on this
+ * module's test class path): no package cycles, and the engine (store, labels, clock, concurrent,
+ * watch, workqueue) below the API model and the client. A back edge fails the build here, naming the
+ * offending classes. {@code docs/architecture.md} describes the layers.
+ */
+class LayerRulesTest {
+
+    private static final JavaClasses MAIN_CLASSES = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("dev.informer");
+
+    /** Packages outside the store module's two packages. */
+    private static final String[] ABOVE_STORE = {
+        "dev.informer.api..",
+        "dev.informer.cache..",
+        "dev.informer.client..",
+        "dev.informer.clock..",
+        "dev.informer.concurrent..",
+        "dev.informer.leaderelection..",
+        "dev.informer.podconfig..",
+        "dev.informer.podstatus..",
+        "dev.informer.testing..",
+        "dev.informer.watch..",
+        "dev.informer.workqueue.."
+    };
+
+    @Test
+    void importsTheMainClassesOfStoreCoreAndTheEmbeddedServer() {
+        for (String pkg : new String[] {"dev.informer.store", "dev.informer.watch", "dev.informer.api"}) {
+            if (!MAIN_CLASSES.containPackage(pkg)) {
+                throw new AssertionError(
+                        "no classes of " + pkg + " were imported; the rules below would pass vacuously");
+            }
+        }
+    }
+
+    @Test
+    void topLevelPackagesAreFreeOfCycles() {
+        slices().matching("dev.informer.(*)..").should().beFreeOfCycles().check(MAIN_CLASSES);
+    }
+
+    @Test
+    void storeAndLabelsDependOnNothingElseOfTheProject() {
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.informer.store..", "dev.informer.labels..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(ABOVE_STORE)
+                .check(MAIN_CLASSES);
+    }
+
+    @Test
+    void clockConcurrentAndWorkQueueDependOnlyOnTheEngineBelowThem() {
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.informer.clock..", "dev.informer.concurrent..", "dev.informer.workqueue..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.informer..")
+                        .and(not(resideInAnyPackage(
+                                "dev.informer.clock..",
+                                "dev.informer.concurrent..",
+                                "dev.informer.workqueue..",
+                                "dev.informer.store..",
+                                "dev.informer.labels.."))))
+                .check(MAIN_CLASSES);
+    }
+
+    @Test
+    void watchEngineDependsOnNeitherTheModelNorTheClient() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.informer.watch..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.informer..")
+                        .and(not(resideInAnyPackage(
+                                "dev.informer.watch..",
+                                "dev.informer.clock..",
+                                "dev.informer.concurrent..",
+                                "dev.informer.store..",
+                                "dev.informer.labels.."))))
+                .check(MAIN_CLASSES);
+    }
+
+    @Test
+    void modelDependsOnlyOnTheEngine() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.informer.api..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.informer.cache..",
+                        "dev.informer.client..",
+                        "dev.informer.leaderelection..",
+                        "dev.informer.podconfig..",
+                        "dev.informer.podstatus..",
+                        "dev.informer.testing..")
+                .check(MAIN_CLASSES);
+    }
+
+    @Test
+    void clientDependsOnlyOnTheModelAndTheEngine() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.informer.client..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.informer.cache..",
+                        "dev.informer.leaderelection..",
+                        "dev.informer.podconfig..",
+                        "dev.informer.podstatus..",
+                        "dev.informer.testing..")
+                .check(MAIN_CLASSES);
+    }
+
+    @Test
+    void embeddedServerDependsOnlyOnTheStore() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.informer.testing..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.informer..")
+                        .and(not(resideInAnyPackage(
+                                "dev.informer.testing..", "dev.informer.store..", "dev.informer.labels.."))))
+                .check(MAIN_CLASSES);
+    }
+}
