@@ -23,14 +23,12 @@ import org.slf4j.LoggerFactory;
  * <p>Keys are computed and the transformer applied before the lock is taken, so a failure leaves
  * the queue untouched and the lock is held only for map and deque operations.
  */
-final class LockingDeltaFifo<T> extends LockingQueueBase implements DeltaFifo<T> {
+final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(DeltaFifo.class);
 
-    private final KeyFunction<T> keyFunction;
     private final KnownObjects<? extends T> knownObjects; // null when there are none
     private final boolean emitDeltaTypeReplaced;
-    private final UnaryOperator<Object> transformer; // null when there is none
 
     // @GuardedBy("lock")
     private final HashMap<String, DeltaBuffer<T>> items = new HashMap<>();
@@ -42,10 +40,9 @@ final class LockingDeltaFifo<T> extends LockingQueueBase implements DeltaFifo<T>
             KnownObjects<? extends T> knownObjects,
             boolean emitDeltaTypeReplaced,
             UnaryOperator<Object> transformer) {
-        this.keyFunction = Objects.requireNonNull(keyFunction, "keyFunction");
+        super(keyFunction, transformer);
         this.knownObjects = knownObjects;
         this.emitDeltaTypeReplaced = emitDeltaTypeReplaced;
-        this.transformer = transformer;
     }
 
     @Override
@@ -56,19 +53,6 @@ final class LockingDeltaFifo<T> extends LockingQueueBase implements DeltaFifo<T>
     @Override
     public void update(T obj) {
         queueAction(DeltaType.UPDATED, obj);
-    }
-
-    private void queueAction(DeltaType type, T obj) {
-        Objects.requireNonNull(obj, "obj");
-        String key = keyOf(obj);
-        Object transformed = transform(obj, key);
-        lock.lock();
-        try {
-            populated = true;
-            appendLocked(key, new Delta<>(type, transformed));
-        } finally {
-            lock.unlock();
-        }
     }
 
     @Override
@@ -305,7 +289,8 @@ final class LockingDeltaFifo<T> extends LockingQueueBase implements DeltaFifo<T>
         }
     }
 
-    private void appendLocked(String key, Delta<T> delta) {
+    @Override
+    void appendLocked(String key, Delta<T> delta) {
         DeltaBuffer<T> existing = items.get(key);
         if (existing == null) {
             enqueueLocked(key, new DeltaBuffer<>(delta));
@@ -322,35 +307,6 @@ final class LockingDeltaFifo<T> extends LockingQueueBase implements DeltaFifo<T>
     }
 
     /** The fifo's key of an object, a tombstone or a {@code Deltas} (client-go's {@code KeyOf}). */
-    private String keyOf(Object obj) {
-        if (obj instanceof DeletedFinalStateUnknown<?> tombstone) {
-            return tombstone.key();
-        }
-        if (obj instanceof Deltas<?> deltas) {
-            if (deltas.isEmpty()) {
-                throw new KeyException("cannot compute a key for an empty Deltas");
-            }
-            return keyOf(deltas.newest().object());
-        }
-        String key = keyFunction.key(obj);
-        if (key == null) {
-            throw KeyException.forObject(obj, "the key function returned null");
-        }
-        return key;
-    }
-
-    private Object transform(Object obj, String key) {
-        if (transformer == null || obj instanceof DeletedFinalStateUnknown<?>) {
-            return obj;
-        }
-        Object transformed = transformer.apply(obj);
-        if (transformed == null) {
-            throw new IllegalStateException(
-                    "the transformer returned null for key \"" + key + "\" (" + KeyException.describe(obj) + ")");
-        }
-        return transformed;
-    }
-
     @Override
     public String toString() {
         lock.lock();

@@ -21,15 +21,13 @@ import org.slf4j.LoggerFactory;
  * transformer), so popping, batching and relists never recompute them. Atomic items
  * (REPLACED_ALL, SYNC_ALL, BOOKMARK) have a {@code null} key.
  */
-final class LockingRealFifo<T> extends LockingQueueBase implements RealFifo<T> {
+final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RealFifo.class);
 
     private record Entry<T>(String key, Delta<T> delta) {}
 
-    private final KeyFunction<T> keyFunction;
     private final KnownObjects<? extends T> knownObjects; // null when none
-    private final UnaryOperator<Object> transformer; // null when none
     private final RealFifoOptions options;
     private final String name;
     private final LongSupplier nanoTime;
@@ -48,9 +46,8 @@ final class LockingRealFifo<T> extends LockingQueueBase implements RealFifo<T> {
             RealFifoOptions options,
             String name,
             LongSupplier nanoTime) {
-        this.keyFunction = keyFunction;
+        super(keyFunction, transformer);
         this.knownObjects = knownObjects;
-        this.transformer = transformer;
         this.options = options;
         this.name = name;
         this.nanoTime = nanoTime;
@@ -79,19 +76,6 @@ final class LockingRealFifo<T> extends LockingQueueBase implements RealFifo<T> {
     @Override
     public void delete(T obj) {
         queueAction(DeltaType.DELETED, obj);
-    }
-
-    private void queueAction(DeltaType type, T obj) {
-        Objects.requireNonNull(obj, "obj");
-        String key = keyOf(obj);
-        Object transformed = transform(obj, key);
-        lock.lock();
-        try {
-            populated = true;
-            appendLocked(key, new Delta<>(type, transformed));
-        } finally {
-            lock.unlock();
-        }
     }
 
     @Override
@@ -362,33 +346,11 @@ final class LockingRealFifo<T> extends LockingQueueBase implements RealFifo<T> {
         }
     }
 
-    private void appendLocked(String key, Delta<T> delta) {
+    @Override
+    void appendLocked(String key, Delta<T> delta) {
         items.addLast(new Entry<>(key, delta));
         metrics.setQueuedItems(items.size());
         notEmpty.signal();
-    }
-
-    private String keyOf(Object obj) {
-        if (obj instanceof DeletedFinalStateUnknown<?> tombstone) {
-            return tombstone.key();
-        }
-        String key = keyFunction.key(obj);
-        if (key == null) {
-            throw KeyException.forObject(obj, "the key function returned null");
-        }
-        return key;
-    }
-
-    private Object transform(Object obj, String key) {
-        if (transformer == null || obj instanceof DeletedFinalStateUnknown<?>) {
-            return obj;
-        }
-        Object transformed = transformer.apply(obj);
-        if (transformed == null) {
-            throw new IllegalStateException(
-                    "the transformer returned null for key \"" + key + "\" (" + KeyException.describe(obj) + ")");
-        }
-        return transformed;
     }
 
     @Override
