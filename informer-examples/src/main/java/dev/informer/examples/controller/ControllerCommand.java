@@ -7,6 +7,7 @@ import dev.informer.examples.cli.ClientOptions;
 import dev.informer.examples.cli.DurationConverter;
 import dev.informer.examples.cli.LoggingOptions;
 import dev.informer.examples.cli.SyncTimeout;
+import dev.informer.examples.cli.SyncTimeoutOption;
 import dev.informer.examples.cli.Termination;
 import dev.informer.leaderelection.LeaderContext;
 import dev.informer.leaderelection.LeaderElector;
@@ -76,14 +77,8 @@ public final class ControllerCommand implements Callable<Integer> {
             description = "Informer resync period (default: none).")
     Duration resync;
 
-    @Option(
-            names = "--sync-timeout",
-            defaultValue = "2m",
-            paramLabel = "DURATION",
-            converter = DurationConverter.class,
-            description = "How long to wait for the caches' initial sync before exiting 1 with the last error "
-                    + "(default: ${DEFAULT-VALUE}; 0 waits forever).")
-    Duration syncTimeout;
+    @Mixin
+    SyncTimeoutOption syncTimeout;
 
     @Option(names = "--leader-elect", description = "Run only while holding the leader Lease.")
     boolean leaderElect;
@@ -143,7 +138,7 @@ public final class ControllerCommand implements Callable<Integer> {
         if (!leaderElect && (leaseNamespace != null || identity != null)) {
             throw new ParameterException(spec.commandLine(), "--lease-namespace and --identity need --leader-elect");
         }
-        SyncTimeout sync = SyncTimeout.of(spec, syncTimeout);
+        SyncTimeout sync = syncTimeout.value(spec);
         ClientConfig config = clientOptions.toConfig(spec);
         ConsoleReporter console = new ConsoleReporter(spec.commandLine().getOut(), Clock.system());
         try (Termination termination = Termination.install(

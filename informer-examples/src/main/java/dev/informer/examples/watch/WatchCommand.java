@@ -11,6 +11,7 @@ import dev.informer.examples.cli.ClientOptions;
 import dev.informer.examples.cli.DurationConverter;
 import dev.informer.examples.cli.LoggingOptions;
 import dev.informer.examples.cli.SyncTimeout;
+import dev.informer.examples.cli.SyncTimeoutOption;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -75,14 +76,8 @@ public final class WatchCommand implements Callable<Integer> {
     @Mixin
     ClientOptions clientOptions;
 
-    @Option(
-            names = "--sync-timeout",
-            defaultValue = "2m",
-            paramLabel = "DURATION",
-            converter = DurationConverter.class,
-            description = "How long to wait for the initial sync before exiting 1 with the last error "
-                    + "(default: ${DEFAULT-VALUE}; 0 waits forever).")
-    Duration syncTimeout;
+    @Mixin
+    SyncTimeoutOption syncTimeout;
 
     @Option(
             names = "--resource",
@@ -120,7 +115,7 @@ public final class WatchCommand implements Callable<Integer> {
         if (!resync.isZero() && resync.compareTo(Duration.ofSeconds(1)) < 0) {
             throw new ParameterException(spec.commandLine(), "--resync must be at least 1s (or 0 for none): " + resync);
         }
-        SyncTimeout sync = SyncTimeout.of(spec, syncTimeout);
+        SyncTimeout sync = syncTimeout.value(spec);
         ClientConfig config = clientOptions.toConfig(spec); // bad usage is reported before any hook
         PrintWriter out = spec.commandLine().getOut();
         // SIGTERM/SIGINT: print the store in a shutdown hook, then end with status 0 (not 143). The hook
