@@ -33,6 +33,7 @@ class LayerRulesTest {
         "dev.informer.leaderelection..",
         "dev.informer.podconfig..",
         "dev.informer.podstatus..",
+        "dev.informer.record..",
         "dev.informer.testing..",
         "dev.informer.watch..",
         "dev.informer.workqueue.."
@@ -109,6 +110,7 @@ class LayerRulesTest {
                         "dev.informer.leaderelection..",
                         "dev.informer.podconfig..",
                         "dev.informer.podstatus..",
+                        "dev.informer.record..",
                         "dev.informer.testing..")
                 .check(MAIN_CLASSES);
     }
@@ -118,6 +120,23 @@ class LayerRulesTest {
         noClasses()
                 .that()
                 .resideInAPackage("dev.informer.client..")
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(
+                        "dev.informer.cache..",
+                        "dev.informer.leaderelection..",
+                        "dev.informer.podconfig..",
+                        "dev.informer.podstatus..",
+                        "dev.informer.record..",
+                        "dev.informer.testing..")
+                .check(MAIN_CLASSES);
+    }
+
+    @Test
+    void eventRecorderSitsOnTheClientAndTheModelOnly() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.informer.record..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage(

@@ -1,0 +1,458 @@
+package dev.informer.record;
+
+import dev.informer.api.CoreEvent;
+import dev.informer.api.EventSource;
+import dev.informer.api.ObjectReference;
+import dev.informer.api.ResourceType;
+import dev.informer.client.ApiException;
+import dev.informer.client.KubernetesClient;
+import dev.informer.client.PatchType;
+import dev.informer.client.ResourceClient;
+import dev.informer.client.StatusException;
+import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
+import dev.informer.record.internal.EventCorrelator;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.event.Level;
+
+/**
+ * Writes the events of its {@link EventRecorder}s as {@code core/v1} Events through a {@link
+ * KubernetesClient} (client-go's {@code record.EventBroadcaster} started with {@code
+ * StartRecordingToSink} and {@code StartStructuredLogging}).
+ *
+ * <p>Recorders put events on one bounded queue (default 1000) and return at once; one writer thread,
+ * from the injected {@link ThreadFactory}, takes them in order, logs each one (SLF4J logger {@code
+ * dev.informer.record.EventBroadcaster}, level {@link Builder#logLevel}), correlates it and writes
+ * it:
+ *
+ * <ul>
+ *   <li>events about one object, source, type and reason that differ only in their message are
+ *       combined: from the 10th different message within 10 minutes on, one Event with the message
+ *       prefixed {@code "(combined from similar events): "} is written and counted up instead;
+ *   <li>an event identical to one already written (same source, object, type, reason and message)
+ *       patches that Event's {@code count}, {@code lastTimestamp} and {@code message} (a merge
+ *       patch; a 404 creates it again);
+ *   <li>each source and object may write 25 events at once, then one per 5 minutes (a token bucket);
+ *       throttled events are counted in {@link #filteredEvents()}.
+ * </ul>
+ *
+ * <p>A write that fails to reach the server is retried up to {@link Builder#maxTries} times in all,
+ * {@link Builder#retryInterval} apart (the first wait a random part of it), on the injected clock; a
+ * Status answer (4xx or 5xx) is not retried. Events that could not be written, that did not fit in
+ * the full queue or that were recorded after {@link #close()} are dropped, logged at WARN (the first
+ * of each run of drops; the rest at DEBUG) and counted in {@link #droppedEvents()}.
+ *
+ * <p>Thread-safe. {@link #close()} stops taking events, writes those already queued (once each, no
+ * retries) and waits for the writer thread up to {@link Builder#closeTimeout}.
+ */
+public final class EventBroadcaster implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(EventBroadcaster.class);
+
+    /** The default queue capacity (client-go's {@code maxQueuedEvents}). */
+    public static final int DEFAULT_QUEUE_CAPACITY = 1000;
+
+    /** The default number of write attempts (client-go's {@code maxTriesPerEvent}). */
+    public static final int DEFAULT_MAX_TRIES = 12;
+
+    /** The default wait between write attempts (client-go's {@code defaultSleepDuration}). */
+    public static final Duration DEFAULT_RETRY_INTERVAL = Duration.ofSeconds(10);
+
+    private record Queued(
+            ObjectReference involved,
+            Map<String, String> annotations,
+            EventType type,
+            String reason,
+            String message,
+            EventSource source) {}
+
+    private static final Queued STOP = new Queued(null, null, null, null, null, null);
+
+    private final ResourceClient<CoreEvent> events;
+    private final Clock clock;
+    private final EventCorrelator correlator;
+    private final BlockingQueue<Queued> queue;
+    private final int maxTries;
+    private final Duration retryInterval;
+    private final Duration closeTimeout;
+    private final Level logLevel;
+    private final Thread writer;
+    private final AtomicLong dropped = new AtomicLong();
+    private final AtomicLong filtered = new AtomicLong();
+    private final AtomicLong written = new AtomicLong();
+    private final Object lifecycle = new Object();
+    // @GuardedBy("lifecycle")
+    private boolean closed;
+    private volatile boolean draining;
+    private volatile boolean lastDropLogged;
+
+    private EventBroadcaster(Builder b) {
+        this.events = b.client.resource(ResourceType.EVENTS);
+        this.clock = b.clock;
+        this.correlator = new EventCorrelator(
+                b.clock,
+                EventCorrelator.DEFAULT_CACHE_SIZE,
+                b.aggregateMaxEvents,
+                b.aggregateInterval,
+                b.spamBurst,
+                b.spamRefillInterval);
+        this.queue = new ArrayBlockingQueue<>(b.queueCapacity + 1); // one slot kept for STOP
+        this.maxTries = b.maxTries;
+        this.retryInterval = b.retryInterval;
+        this.closeTimeout = b.closeTimeout;
+        this.logLevel = b.logLevel;
+        this.writer = b.threadFactory.newThread(this::runWriter);
+        writer.start();
+    }
+
+    /** A builder writing through {@code client} (events go to each involved object's namespace). */
+    public static Builder builder(KubernetesClient client) {
+        return new Builder(client);
+    }
+
+    /**
+     * A recorder reporting as {@code source} (its component is required; its host may be {@code null}).
+     *
+     * @throws IllegalArgumentException if the source has no component
+     */
+    public EventRecorder newRecorder(EventSource source) {
+        Objects.requireNonNull(source, "source");
+        if (source.component() == null || source.component().isEmpty()) {
+            throw new IllegalArgumentException("an event source needs a component (e.g. the controller's name)");
+        }
+        return (involved, annotations, type, reason, message) -> {
+            Objects.requireNonNull(involved, "involved");
+            Objects.requireNonNull(type, "type");
+            Objects.requireNonNull(reason, "reason");
+            if (involved.name() == null || involved.name().isEmpty()) {
+                throw new IllegalArgumentException("cannot record an event about an object without a name (kind "
+                        + involved.kind() + ", namespace " + involved.namespace() + ")");
+            }
+            offer(new Queued(
+                    involved,
+                    annotations == null ? Map.of() : Map.copyOf(annotations),
+                    type,
+                    reason,
+                    message == null ? "" : message,
+                    source));
+        };
+    }
+
+    /** A recorder reporting as component {@code component}, with no host. */
+    public EventRecorder newRecorder(String component) {
+        return newRecorder(EventSource.builder().component(component).build());
+    }
+
+    /** Events dropped so far: the queue was full, the broadcaster closed, or the write failed. */
+    public long droppedEvents() {
+        return dropped.get();
+    }
+
+    /** Events skipped so far by the spam filter (too many about one object from one source). */
+    public long filteredEvents() {
+        return filtered.get();
+    }
+
+    /** Events created or patched on the server so far. */
+    public long writtenEvents() {
+        return written.get();
+    }
+
+    /** The number of events waiting for the writer. */
+    public int queuedEvents() {
+        int size = queue.size();
+        return queue.contains(STOP) ? size - 1 : size;
+    }
+
+    /**
+     * Stops taking events, writes the queued ones (no retries) and waits up to the close timeout for the
+     * writer thread to end. Idempotent.
+     */
+    @Override
+    public void close() {
+        synchronized (lifecycle) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            draining = true;
+            queue.add(STOP); // the spare slot: never full for STOP
+        }
+        writer.interrupt(); // ends a retry wait; queued events are still written once
+        try {
+            writer.join(closeTimeout.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (writer.isAlive()) {
+            log.warn("event writer did not finish within {}; {} events may be lost", closeTimeout, queuedEvents());
+        }
+    }
+
+    private void offer(Queued event) {
+        boolean accepted;
+        synchronized (lifecycle) {
+            // Leaves the spare slot for STOP.
+            accepted = !closed && queue.remainingCapacity() > 1 && queue.offer(event);
+        }
+        if (!accepted) {
+            drop(event, closed ? "the event broadcaster is closed" : "the event queue is full");
+        }
+    }
+
+    private void drop(Queued event, String why) {
+        dropped.incrementAndGet();
+        String line = "Dropping event " + event.type().wireName() + " " + event.reason() + " about "
+                + describe(event.involved()) + ": " + why + " (" + dropped.get() + " dropped so far)";
+        if (lastDropLogged) {
+            log.debug(line);
+        } else {
+            lastDropLogged = true;
+            log.warn(line);
+        }
+    }
+
+    private void runWriter() {
+        while (true) {
+            Queued next;
+            try {
+                next = queue.take();
+            } catch (InterruptedException e) {
+                if (draining) {
+                    continue; // close() interrupted an idle take: drain until STOP
+                }
+                return;
+            }
+            if (next == STOP) {
+                return;
+            }
+            write(next);
+        }
+    }
+
+    private void write(Queued queued) {
+        CoreEvent event = correlator.newEvent(
+                queued.involved(),
+                queued.annotations(),
+                queued.type().wireName(),
+                queued.reason(),
+                queued.message(),
+                queued.source());
+        log.atLevel(logLevel)
+                .log(
+                        "Event occurred: object={} kind={} apiVersion={} fieldPath={} type={} reason={} message={}",
+                        describe(queued.involved()),
+                        queued.involved().kind(),
+                        queued.involved().apiVersion(),
+                        queued.involved().fieldPath(),
+                        event.type(),
+                        event.reason(),
+                        event.message());
+        EventCorrelator.Result result = correlator.correlate(event);
+        if (result.skip()) {
+            filtered.incrementAndGet();
+            log.debug(
+                    "Event {} {} about {} throttled by the spam filter",
+                    event.type(),
+                    event.reason(),
+                    describe(queued.involved()));
+            return;
+        }
+        int tries = 0;
+        while (true) {
+            String failure = tryWrite(result);
+            if (failure == null) {
+                written.incrementAndGet();
+                lastDropLogged = false;
+                return;
+            }
+            tries++;
+            if (tries >= maxTries || draining || failure.startsWith("rejected")) {
+                drop(queued, failure);
+                return;
+            }
+            Duration wait = tries == 1
+                    ? Duration.ofNanos((long) (ThreadLocalRandom.current().nextDouble() * retryInterval.toNanos()))
+                    : retryInterval;
+            log.debug(
+                    "Unable to write event {} (try {} of {}), retrying in {}: {}",
+                    describe(queued.involved()),
+                    tries,
+                    maxTries,
+                    wait,
+                    failure);
+            try {
+                clock.sleep(wait);
+            } catch (InterruptedException e) {
+                if (!draining) {
+                    Thread.currentThread().interrupt();
+                }
+                drop(queued, failure);
+                return;
+            }
+        }
+    }
+
+    /** Null when written, else why not ("rejected ..." when the server answered with a Status). */
+    private String tryWrite(EventCorrelator.Result result) {
+        CoreEvent event = result.event();
+        ResourceClient<CoreEvent> inNamespace =
+                events.inNamespace(event.metadata().namespace());
+        try {
+            CoreEvent stored;
+            if (result.patch() != null) {
+                try {
+                    stored = inNamespace.patch(event.metadata().name(), PatchType.MERGE, result.patch());
+                } catch (StatusException e) {
+                    if (!e.isNotFound()) {
+                        throw e;
+                    }
+                    stored = inNamespace.create(event.toBuilder()
+                            .metadata(event.metadata().toBuilder()
+                                    .resourceVersion(null)
+                                    .build())
+                            .build());
+                }
+            } else {
+                stored = inNamespace.create(event.toBuilder()
+                        .metadata(event.metadata().toBuilder()
+                                .resourceVersion(null)
+                                .build())
+                        .build());
+            }
+            correlator.updateState(stored);
+            return null;
+        } catch (StatusException e) {
+            return "rejected by the server: " + e.getMessage();
+        } catch (ApiException e) {
+            return e.getMessage();
+        }
+    }
+
+    private static String describe(ObjectReference ref) {
+        return ref.namespace() == null || ref.namespace().isEmpty() ? ref.name() : ref.namespace() + "/" + ref.name();
+    }
+
+    /**
+     * Builds an {@link EventBroadcaster}; {@link #build()} starts its writer thread. Not thread-safe.
+     * Setters throw {@link IllegalArgumentException} for values out of range and {@link
+     * NullPointerException} for {@code null}.
+     */
+    public static final class Builder {
+        private final KubernetesClient client;
+        private Clock clock = Clock.system();
+        private ThreadFactory threadFactory = ThreadFactories.platformDaemon("event-broadcaster");
+        private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
+        private int maxTries = DEFAULT_MAX_TRIES;
+        private Duration retryInterval = DEFAULT_RETRY_INTERVAL;
+        private Duration closeTimeout = Duration.ofSeconds(10);
+        private int aggregateMaxEvents = EventCorrelator.DEFAULT_AGGREGATE_MAX_EVENTS;
+        private Duration aggregateInterval = EventCorrelator.DEFAULT_AGGREGATE_INTERVAL;
+        private int spamBurst = EventCorrelator.DEFAULT_SPAM_BURST;
+        private Duration spamRefillInterval = EventCorrelator.DEFAULT_SPAM_REFILL_INTERVAL;
+        private Level logLevel = Level.INFO;
+
+        private Builder(KubernetesClient client) {
+            this.client = Objects.requireNonNull(client, "client");
+        }
+
+        /** The clock for timestamps, throttling and retry waits (default the system clock). */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** Makes the writer thread (default a platform daemon thread named event-broadcaster). */
+        public Builder threadFactory(ThreadFactory threadFactory) {
+            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /** How many events may wait for the writer (1..1,000,000; default 1000); more are dropped. */
+        public Builder queueCapacity(int capacity) {
+            require(capacity >= 1 && capacity <= 1_000_000, "queueCapacity must be in 1..1000000, got " + capacity);
+            this.queueCapacity = capacity;
+            return this;
+        }
+
+        /** Write attempts per event when the server cannot be reached (1..100; default 12). */
+        public Builder maxTries(int tries) {
+            require(tries >= 1 && tries <= 100, "maxTries must be in 1..100, got " + tries);
+            this.maxTries = tries;
+            return this;
+        }
+
+        /** The wait between write attempts (positive; default 10 s). */
+        public Builder retryInterval(Duration interval) {
+            requirePositive(interval, "retryInterval");
+            this.retryInterval = interval;
+            return this;
+        }
+
+        /** How long {@link #close()} waits for queued events to be written (positive; default 10 s). */
+        public Builder closeTimeout(Duration timeout) {
+            requirePositive(timeout, "closeTimeout");
+            this.closeTimeout = timeout;
+            return this;
+        }
+
+        /** From how many different messages on similar events are combined (at least 1; default 10). */
+        public Builder aggregateMaxEvents(int maxEvents) {
+            require(maxEvents >= 1, "aggregateMaxEvents must be at least 1, got " + maxEvents);
+            this.aggregateMaxEvents = maxEvents;
+            return this;
+        }
+
+        /** How long similar events are remembered for combining (positive; default 10 min). */
+        public Builder aggregateInterval(Duration interval) {
+            requirePositive(interval, "aggregateInterval");
+            this.aggregateInterval = interval;
+            return this;
+        }
+
+        /** The spam filter's burst per source and object (at least 1; default 25). */
+        public Builder spamBurst(int burst) {
+            require(burst >= 1, "spamBurst must be at least 1, got " + burst);
+            this.spamBurst = burst;
+            return this;
+        }
+
+        /** The spam filter's refill: one token per this interval (positive; default 5 min). */
+        public Builder spamRefillInterval(Duration interval) {
+            requirePositive(interval, "spamRefillInterval");
+            this.spamRefillInterval = interval;
+            return this;
+        }
+
+        /** The level each event is logged at (default INFO). */
+        public Builder logLevel(Level level) {
+            this.logLevel = Objects.requireNonNull(level, "level");
+            return this;
+        }
+
+        /** The broadcaster, its writer thread started. */
+        public EventBroadcaster build() {
+            return new EventBroadcaster(this);
+        }
+
+        private static void requirePositive(Duration d, String name) {
+            Objects.requireNonNull(d, name);
+            require(d.compareTo(Duration.ZERO) > 0, name + " must be positive, got " + d);
+        }
+
+        private static void require(boolean condition, String message) {
+            if (!condition) {
+                throw new IllegalArgumentException(message);
+            }
+        }
+    }
+}

@@ -1,0 +1,5 @@
+/**
+ * Internals of {@link dev.informer.record}: the event correlator (client-go's {@code events_cache.go}).
+ * Not a public API.
+ */
+package dev.informer.record.internal;
