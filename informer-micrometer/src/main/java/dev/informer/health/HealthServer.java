@@ -1,0 +1,252 @@
+package dev.informer.health;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.informer.concurrent.ThreadFactories;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A small HTTP server for a controller process (the JDK's {@code com.sun.net.httpserver}), answering
+ * {@code GET}:
+ *
+ * <ul>
+ *   <li>{@code /healthz}: the process and its loops are alive. 200 {@code ok} when every liveness
+ *       check passes, else 500 listing each check, {@code [+]name ok} or {@code [-]name failed:
+ *       reason} (the format of the API server's verbose health endpoints);
+ *   <li>{@code /readyz}: ready to serve, e.g. caches synced and the leader elector healthy. 200 {@code
+ *       ok}, else 503 with the same listing. {@code ?verbose} lists the checks on success too;
+ *   <li>{@code /metrics}: the text of the scrape function (e.g. {@code
+ *       PrometheusMeterRegistry::scrape}) as {@code text/plain; version=0.0.4}; 404 without one.
+ * </ul>
+ *
+ * <p>Other paths answer 404, other methods 405. Checks run on the server's one thread (from the
+ * injected {@link ThreadFactory}), in registration order. Thread-safe; {@link #close()} stops the
+ * server and is idempotent.
+ */
+public final class HealthServer implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(HealthServer.class);
+
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final Map<String, HealthCheck> liveness;
+    private final Map<String, HealthCheck> readiness;
+    private final Supplier<String> scrape;
+
+    private HealthServer(Builder b) {
+        this.liveness = Map.copyOf(b.liveness);
+        this.readiness = Map.copyOf(b.readiness);
+        this.scrape = b.scrape;
+        HttpServer http;
+        try {
+            http = HttpServer.create(new InetSocketAddress(b.host, b.port), 0);
+        } catch (BindException e) {
+            throw new IllegalStateException(
+                    "cannot listen on " + b.host + ":" + b.port + " for /healthz, /readyz and /metrics: "
+                            + e.getMessage(),
+                    e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start the health server on port " + b.port + ": " + e, e);
+        }
+        this.server = http;
+        this.executor = Executors.newSingleThreadExecutor(b.threadFactory);
+        server.setExecutor(executor);
+        Map<String, HealthCheck> live = new LinkedHashMap<>(b.liveness);
+        Map<String, HealthCheck> ready = new LinkedHashMap<>(b.readiness);
+        server.createContext("/", exchange -> handle(exchange, live, ready));
+        server.start();
+    }
+
+    /** A builder: port 0 (ephemeral) on all interfaces, no checks, no metrics. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The port the server listens on (the chosen one when built with port 0). */
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** Stops listening and ends the server's thread. Idempotent. */
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    private void handle(HttpExchange exchange, Map<String, HealthCheck> live, Map<String, HealthCheck> ready)
+            throws IOException {
+        try (exchange) {
+            if (!"GET".equals(exchange.getRequestMethod()) && !"HEAD".equals(exchange.getRequestMethod())) {
+                respond(exchange, 405, "text/plain; charset=utf-8", "method not allowed\n");
+                return;
+            }
+            String path = exchange.getRequestURI().getPath();
+            boolean verbose = exchange.getRequestURI().getQuery() != null
+                    && exchange.getRequestURI().getQuery().contains("verbose");
+            switch (path) {
+                case "/healthz", "/livez" -> checks(exchange, "healthz", live, 500, verbose);
+                case "/readyz" -> checks(exchange, "readyz", ready, 503, verbose);
+                case "/metrics" -> {
+                    if (scrape == null) {
+                        respond(exchange, 404, "text/plain; charset=utf-8", "no metrics configured\n");
+                    } else {
+                        respond(exchange, 200, "text/plain; version=0.0.4; charset=utf-8", scrape.get());
+                    }
+                }
+                default -> respond(exchange, 404, "text/plain; charset=utf-8", "not found: " + path + "\n");
+            }
+        } catch (RuntimeException e) {
+            log.warn("health server failed to answer {}: {}", exchange.getRequestURI(), e.toString());
+            log.debug("health server failure", e);
+        }
+    }
+
+    private static void checks(
+            HttpExchange exchange, String endpoint, Map<String, HealthCheck> checks, int failCode, boolean verbose)
+            throws IOException {
+        StringBuilder body = new StringBuilder();
+        boolean failed = false;
+        for (Map.Entry<String, HealthCheck> entry : checks.entrySet()) {
+            Optional<String> reason;
+            try {
+                reason = entry.getValue().check();
+            } catch (RuntimeException e) {
+                reason = Optional.of("check threw " + e);
+            }
+            if (reason.isPresent()) {
+                failed = true;
+                body.append("[-]")
+                        .append(entry.getKey())
+                        .append(" failed: ")
+                        .append(reason.get())
+                        .append('\n');
+            } else {
+                body.append("[+]").append(entry.getKey()).append(" ok\n");
+            }
+        }
+        if (failed) {
+            body.append(endpoint).append(" check failed\n");
+            respond(exchange, failCode, "text/plain; charset=utf-8", body.toString());
+        } else if (verbose) {
+            body.append(endpoint).append(" check passed\n");
+            respond(exchange, 200, "text/plain; charset=utf-8", body.toString());
+        } else {
+            respond(exchange, 200, "text/plain; charset=utf-8", "ok\n");
+        }
+    }
+
+    private static void respond(HttpExchange exchange, int code, String contentType, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", contentType);
+        exchange.getResponseHeaders().set("Cache-Control", "no-store");
+        boolean head = "HEAD".equals(exchange.getRequestMethod());
+        exchange.sendResponseHeaders(code, head ? -1 : bytes.length);
+        if (!head) {
+            try (OutputStream out = exchange.getResponseBody()) {
+                out.write(bytes);
+            }
+        }
+    }
+
+    /**
+     * Builds a {@link HealthServer}; {@link #start()} binds the port. Not thread-safe. Check names must
+     * be unique per endpoint and non-empty.
+     */
+    public static final class Builder {
+        private String host = "0.0.0.0";
+        private int port;
+        private ThreadFactory threadFactory = ThreadFactories.platformDaemon("health-server");
+        private final Map<String, HealthCheck> liveness = new LinkedHashMap<>();
+        private final Map<String, HealthCheck> readiness = new LinkedHashMap<>();
+        private Supplier<String> scrape;
+
+        private Builder() {}
+
+        /**
+         * The port, 0..65535 (0, the default, picks a free one).
+         *
+         * @throws IllegalArgumentException if out of range
+         */
+        public Builder port(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("health port must be in 0..65535, got " + port);
+            }
+            this.port = port;
+            return this;
+        }
+
+        /** The address to bind (default {@code 0.0.0.0}, all interfaces). */
+        public Builder host(String host) {
+            this.host = Objects.requireNonNull(host, "host");
+            return this;
+        }
+
+        /** Makes the server's thread (default a platform daemon thread named health-server). */
+        public Builder threadFactory(ThreadFactory threadFactory) {
+            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /**
+         * Adds a {@code /healthz} check.
+         *
+         * @throws IllegalArgumentException if the name is empty or already used for liveness
+         */
+        public Builder livenessCheck(String name, HealthCheck check) {
+            add(liveness, "liveness", name, check);
+            return this;
+        }
+
+        /**
+         * Adds a {@code /readyz} check.
+         *
+         * @throws IllegalArgumentException if the name is empty or already used for readiness
+         */
+        public Builder readinessCheck(String name, HealthCheck check) {
+            add(readiness, "readiness", name, check);
+            return this;
+        }
+
+        /** Serves {@code /metrics} with the text {@code scrape} returns (called per request). */
+        public Builder metrics(Supplier<String> scrape) {
+            this.scrape = Objects.requireNonNull(scrape, "scrape");
+            return this;
+        }
+
+        /**
+         * Binds the port and starts serving.
+         *
+         * @throws IllegalStateException naming the port when it cannot be bound (e.g. already in use)
+         */
+        public HealthServer start() {
+            return new HealthServer(this);
+        }
+
+        private static void add(Map<String, HealthCheck> checks, String kind, String name, HealthCheck check) {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(check, "check");
+            if (name.isEmpty()) {
+                throw new IllegalArgumentException("a " + kind + " check needs a name");
+            }
+            if (checks.putIfAbsent(name, check) != null) {
+                throw new IllegalArgumentException("duplicate " + kind + " check name: " + name);
+            }
+        }
+    }
+}

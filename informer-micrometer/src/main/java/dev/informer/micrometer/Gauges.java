@@ -1,0 +1,61 @@
+package dev.informer.micrometer;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Gauges backed by a settable value, one value per name and tags, so that two providers' calls for the
+ * same series share it (Micrometer keeps the first gauge registered for an id). Thread-safe.
+ */
+final class Gauges {
+
+    /** A double settable from any thread (stored as its bits). */
+    static final class Value {
+        private final AtomicLong bits = new AtomicLong(Double.doubleToRawLongBits(0));
+
+        void set(double value) {
+            bits.set(Double.doubleToRawLongBits(value));
+        }
+
+        void add(double delta) {
+            bits.accumulateAndGet(
+                    Double.doubleToRawLongBits(delta),
+                    (a, b) -> Double.doubleToRawLongBits(Double.longBitsToDouble(a) + Double.longBitsToDouble(b)));
+        }
+
+        double get() {
+            return Double.longBitsToDouble(bits.get());
+        }
+    }
+
+    private final MeterRegistry registry;
+    private final Map<String, Value> values = new ConcurrentHashMap<>();
+
+    Gauges(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    Value gauge(String name, String baseUnit, Tags tags) {
+        return values.computeIfAbsent(name + tags, k -> {
+            Value value = new Value();
+            Gauge.builder(name, value, Value::get)
+                    .tags(tags)
+                    .baseUnit(baseUnit)
+                    .strongReference(true)
+                    .register(registry);
+            return value;
+        });
+    }
+
+    void remove(String name, Tags tags) {
+        values.remove(name + tags);
+        Gauge gauge = registry.find(name).tags(tags).gauge();
+        if (gauge != null) {
+            registry.remove(gauge);
+        }
+    }
+}

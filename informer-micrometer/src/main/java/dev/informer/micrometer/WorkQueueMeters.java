@@ -1,0 +1,102 @@
+package dev.informer.micrometer;
+
+import static dev.informer.micrometer.MetricNames.SECONDS;
+import static dev.informer.micrometer.MetricNames.TAG_NAME;
+
+import dev.informer.workqueue.CounterMetric;
+import dev.informer.workqueue.GaugeMetric;
+import dev.informer.workqueue.HistogramMetric;
+import dev.informer.workqueue.MetricsProvider;
+import dev.informer.workqueue.SettableGaugeMetric;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Tags;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/** client-go's workqueue metrics on Micrometer. Thread-safe. */
+final class WorkQueueMeters implements MetricsProvider {
+
+    /** client-go's buckets for queue and work duration: 10 ns to 10 s, times 10. */
+    static final Duration[] DURATION_BUCKETS = {
+        Duration.ofNanos(10),
+        Duration.ofNanos(100),
+        Duration.ofNanos(1_000),
+        Duration.ofNanos(10_000),
+        Duration.ofNanos(100_000),
+        Duration.ofMillis(1),
+        Duration.ofMillis(10),
+        Duration.ofMillis(100),
+        Duration.ofSeconds(1),
+        Duration.ofSeconds(10)
+    };
+
+    private final MeterRegistry registry;
+    private final Gauges gauges;
+
+    WorkQueueMeters(MeterRegistry registry, Gauges gauges) {
+        this.registry = registry;
+        this.gauges = gauges;
+    }
+
+    private static Tags tags(String name) {
+        return Tags.of(TAG_NAME, name);
+    }
+
+    @Override
+    public GaugeMetric newDepthMetric(String name) {
+        Gauges.Value depth = gauges.gauge(MetricNames.WORKQUEUE_DEPTH, null, tags(name));
+        return new GaugeMetric() {
+            @Override
+            public void inc() {
+                depth.add(1);
+            }
+
+            @Override
+            public void dec() {
+                depth.add(-1);
+            }
+        };
+    }
+
+    @Override
+    public CounterMetric newAddsMetric(String name) {
+        return Counter.builder(MetricNames.WORKQUEUE_ADDS).tags(tags(name)).register(registry)::increment;
+    }
+
+    @Override
+    public HistogramMetric newLatencyMetric(String name) {
+        return timer(registry, MetricNames.WORKQUEUE_QUEUE_DURATION, tags(name), DURATION_BUCKETS);
+    }
+
+    @Override
+    public HistogramMetric newWorkDurationMetric(String name) {
+        return timer(registry, MetricNames.WORKQUEUE_WORK_DURATION, tags(name), DURATION_BUCKETS);
+    }
+
+    @Override
+    public SettableGaugeMetric newUnfinishedWorkSecondsMetric(String name) {
+        return gauges.gauge(MetricNames.WORKQUEUE_UNFINISHED_WORK, SECONDS, tags(name))::set;
+    }
+
+    @Override
+    public SettableGaugeMetric newLongestRunningProcessorSecondsMetric(String name) {
+        return gauges.gauge(MetricNames.WORKQUEUE_LONGEST_RUNNING_PROCESSOR, SECONDS, tags(name))::set;
+    }
+
+    @Override
+    public CounterMetric newRetriesMetric(String name) {
+        return Counter.builder(MetricNames.WORKQUEUE_RETRIES).tags(tags(name)).register(registry)::increment;
+    }
+
+    /** A timer fed in seconds, with histogram buckets when {@code buckets} is not empty. */
+    static HistogramMetric timer(MeterRegistry registry, String name, Tags tags, Duration... buckets) {
+        Timer.Builder builder = Timer.builder(name).tags(tags);
+        if (buckets.length > 0) {
+            builder.serviceLevelObjectives(buckets);
+        }
+        Timer timer = builder.register(registry);
+        return seconds -> timer.record(Math.round(seconds * 1e9), TimeUnit.NANOSECONDS);
+    }
+}
