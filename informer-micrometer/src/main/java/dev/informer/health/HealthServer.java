@@ -44,13 +44,9 @@ public final class HealthServer implements AutoCloseable {
 
     private final HttpServer server;
     private final ExecutorService executor;
-    private final Map<String, HealthCheck> liveness;
-    private final Map<String, HealthCheck> readiness;
     private final Supplier<String> scrape;
 
     private HealthServer(Builder b) {
-        this.liveness = Map.copyOf(b.liveness);
-        this.readiness = Map.copyOf(b.readiness);
         this.scrape = b.scrape;
         HttpServer http;
         try {
