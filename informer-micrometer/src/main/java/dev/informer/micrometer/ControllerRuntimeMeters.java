@@ -33,6 +33,11 @@ public final class ControllerRuntimeMeters {
     private static final List<String> RESULTS =
             List.of(RESULT_SUCCESS, RESULT_ERROR, RESULT_REQUEUE, RESULT_REQUEUE_AFTER);
 
+    /** controller-runtime's reconcile time buckets, in seconds (5 ms to 60 s). */
+    private static final Duration[] RECONCILE_TIME_BUCKETS = buckets(
+            0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.25,
+            1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30, 40, 50, 60);
+
     private final MeterRegistry registry;
     private final Gauges gauges;
 
@@ -93,7 +98,16 @@ public final class ControllerRuntimeMeters {
     private Timer timer(String controller) {
         return Timer.builder(MetricNames.RECONCILE_TIME)
                 .tags(Tags.of(TAG_CONTROLLER, controller))
+                .serviceLevelObjectives(RECONCILE_TIME_BUCKETS)
                 .register(registry);
+    }
+
+    private static Duration[] buckets(double... seconds) {
+        Duration[] result = new Duration[seconds.length];
+        for (int i = 0; i < seconds.length; i++) {
+            result[i] = Duration.ofNanos(Math.round(seconds[i] * 1e9));
+        }
+        return result;
     }
 
     private Gauges.Value activeWorkers(String controller) {

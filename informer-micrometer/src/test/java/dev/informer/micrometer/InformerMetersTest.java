@@ -233,6 +233,8 @@ class InformerMetersTest {
         assertEquals(2.0, sample("controller_runtime_reconcile_time_seconds_count{controller=\"webapp\"}"));
         assertEquals(1.0, sample("controller_runtime_reconcile_time_seconds_sum{controller=\"webapp\"}"));
         assertEquals(1.0, sample("controller_runtime_active_workers{controller=\"webapp\"}"));
+        assertEquals(
+                1.0, sample("controller_runtime_reconcile_time_seconds_bucket{controller=\"webapp\",le=\"0.25\"}"));
         assertThrows(IllegalArgumentException.class, () -> controllers.reconciled("webapp", "ok", Duration.ZERO));
     }
 }
