@@ -134,6 +134,25 @@ class EventBroadcasterTest {
     }
 
     @Test
+    void aRepeatOfAnEventDeletedOnTheServerCreatesItAgain() {
+        broadcaster = builder().build();
+        EventRecorder recorder = broadcaster.newRecorder("app-controller");
+        recorder.event(POD, EventType.NORMAL, "Scaled", "replicas 3");
+        Await.until("first written", () -> broadcaster.writtenEvents() == 1);
+        String name = events("default").get(0).metadata().name();
+        client.resource(ResourceType.EVENTS).inNamespace("default").delete(name);
+
+        recorder.event(POD, EventType.NORMAL, "Scaled", "replicas 3");
+
+        Await.until("second written", () -> broadcaster.writtenEvents() == 2);
+        List<CoreEvent> events = events("default");
+        assertEquals(1, events.size());
+        assertEquals(name, events.get(0).metadata().name());
+        assertEquals(2, events.get(0).count());
+        assertEquals(0, broadcaster.droppedEvents());
+    }
+
+    @Test
     void similarEventsAreCombinedIntoOneCountedEvent() {
         broadcaster = builder().build();
         EventRecorder recorder = broadcaster.newRecorder("app-controller");
