@@ -20,6 +20,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -93,6 +95,8 @@ public final class EventBroadcaster implements AutoCloseable {
     // @GuardedBy("lifecycle")
     private boolean closed;
     private volatile boolean draining;
+    private final ReentrantLock retryLock = new ReentrantLock();
+    private final Condition closing = retryLock.newCondition();
     private volatile boolean lastDropLogged;
 
     private EventBroadcaster(Builder b) {
@@ -187,7 +191,12 @@ public final class EventBroadcaster implements AutoCloseable {
             draining = true;
             queue.add(STOP); // the spare slot: never full for STOP
         }
-        writer.interrupt(); // ends a retry wait; queued events are still written once
+        retryLock.lock();
+        try {
+            closing.signalAll(); // ends a retry wait; queued events are still written once
+        } finally {
+            retryLock.unlock();
+        }
         try {
             writer.join(closeTimeout.toMillis());
         } catch (InterruptedException e) {
@@ -227,15 +236,32 @@ public final class EventBroadcaster implements AutoCloseable {
             try {
                 next = queue.take();
             } catch (InterruptedException e) {
-                if (draining) {
-                    continue; // close() interrupted an idle take: drain until STOP
-                }
+                log.warn("event writer interrupted: {} queued events are not written", queuedEvents());
                 return;
             }
             if (next == STOP) {
                 return;
             }
-            write(next);
+            try {
+                write(next);
+            } catch (Exception e) { // also what the HTTP client throws undeclared: the writer must live on
+                drop(next, "unexpected " + e);
+                log.debug("unexpected failure writing an event", e);
+            }
+        }
+    }
+
+    /** Waits {@code wait} on the clock; false when {@link #close()} cut it short. */
+    private boolean awaitRetry(Duration wait) throws InterruptedException {
+        long deadline = clock.nanoTime() + wait.toNanos();
+        retryLock.lock();
+        try {
+            while (!draining && clock.nanoTime() - deadline < 0) {
+                clock.awaitUntil(retryLock, closing, deadline);
+            }
+            return !draining;
+        } finally {
+            retryLock.unlock();
         }
     }
 
@@ -291,11 +317,12 @@ public final class EventBroadcaster implements AutoCloseable {
                     wait,
                     failure);
             try {
-                clock.sleep(wait);
-            } catch (InterruptedException e) {
-                if (!draining) {
-                    Thread.currentThread().interrupt();
+                if (!awaitRetry(wait)) {
+                    drop(queued, failure + " (the broadcaster closed)");
+                    return;
                 }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 drop(queued, failure);
                 return;
             }
