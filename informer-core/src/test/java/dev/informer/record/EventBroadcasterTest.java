@@ -278,6 +278,19 @@ class EventBroadcasterTest {
     }
 
     @Test
+    void closeEndsARetryWaitWithoutTheClockMovingAndDropsTheEvent() throws InterruptedException {
+        broadcaster = builder().maxTries(5).build();
+        server.close();
+        broadcaster.newRecorder("app-controller").event(POD, EventType.WARNING, "BackOff", "m");
+        assertTrue(clock.awaitWaiters(1, Await.TIMEOUT), "the writer waits to retry");
+
+        broadcaster.close();
+
+        assertEquals(1, broadcaster.droppedEvents());
+        assertFalse(clock.hasWaiters());
+    }
+
+    @Test
     void aServerRejectionIsNotRetried() {
         broadcaster = builder().build();
         server.faults().failNext(1, "create", "events", 403);
