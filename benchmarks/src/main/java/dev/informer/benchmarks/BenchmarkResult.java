@@ -31,6 +31,9 @@ record BenchmarkResult(
         Map<String, Score> secondary) {
 
     static final String OURS = "ours";
+    /** The peers' {@code impl} names; any other {@code impl} value is a mode of ours. */
+    static final List<String> PEERS = List.of("clientJava", "fabric8");
+
     static final String ALLOC = "gc.alloc.rate.norm";
     static final String RETAINED = "retainedMegabytes";
     private static final String PACKAGE = "dev.informer.benchmarks.";
@@ -101,6 +104,11 @@ record BenchmarkResult(
                 throw new IllegalArgumentException("peer benchmark " + full + " has no impl parameter");
             }
             impl = OURS;
+        } else if (!PEERS.contains(impl) && !OURS.equals(impl)) {
+            // One class running ours in several modes and the peers (impl = pooled, threadPerListener,
+            // clientJava, fabric8): our modes are variants of ours.
+            params.put("impl", impl);
+            impl = OURS;
         }
         Map<String, Score> secondary = new LinkedHashMap<>();
         JsonNode secondaries = entry.get("secondaryMetrics");
@@ -112,7 +120,8 @@ record BenchmarkResult(
             JsonNode retained = secondaries.get(RETAINED);
             if (retained != null) {
                 // An aux counter is summed over iterations by JMH; the per-iteration mean is the figure.
-                secondary.put(RETAINED, Score.ofSamples(rawSamples(retained), "MiB"));
+                secondary.put(
+                        RETAINED, Score.ofSamples(rawSamples(retained), "MiB").withForks(forks(retained)));
             }
         }
         String mode = entry.path("mode").asString("thrpt");
@@ -123,7 +132,45 @@ record BenchmarkResult(
         return new Score(
                 number(metric.get("score")),
                 number(metric.get("scoreError")),
-                metric.path("scoreUnit").asString(""));
+                metric.path("scoreUnit").asString(""),
+                forks(metric));
+    }
+
+    /**
+     * The per-fork, per-iteration values of a metric: {@code rawData}, or for {@code SampleTime}
+     * each iteration's mean sample from {@code rawDataHistogram} ({@code [value, count]} pairs).
+     */
+    static List<List<Double>> forks(JsonNode metric) {
+        List<List<Double>> forks = new ArrayList<>();
+        JsonNode raw = metric.get("rawData");
+        if (raw != null && raw.isArray()) {
+            for (JsonNode fork : raw) {
+                List<Double> values = new ArrayList<>();
+                fork.forEach(v -> values.add(number(v)));
+                forks.add(values);
+            }
+            return forks;
+        }
+        JsonNode histogram = metric.get("rawDataHistogram");
+        if (histogram != null && histogram.isArray()) {
+            for (JsonNode fork : histogram) {
+                List<Double> values = new ArrayList<>();
+                for (JsonNode iteration : fork) {
+                    double sum = 0;
+                    double count = 0;
+                    for (JsonNode bucket : iteration) {
+                        double n = number(bucket.get(1));
+                        sum += number(bucket.get(0)) * n;
+                        count += n;
+                    }
+                    if (count > 0) {
+                        values.add(sum / count);
+                    }
+                }
+                forks.add(values);
+            }
+        }
+        return forks;
     }
 
     private static List<Double> rawSamples(JsonNode metric) {

@@ -33,16 +33,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code RealFifoBatch} (batches of 1000), {@code ClientGo136} ({@link RealFifoOptions#clientGoDefaults()}:
  * atomic relist, batches, unlock while processing, bookmarks).
  *
- * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar InformerQueue -f 2 -wi 3 -i 5}.
+ * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar InformerQueue}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3)
-@Measurement(iterations = 5)
+@Warmup(iterations = 5)
+@Measurement(iterations = 10)
 @Fork(
-        value = 1,
-        jvmArgsAppend = {"-Xmx3g", "-XX:+UseG1GC"})
+        value = 3,
+        jvmArgsAppend = {"-Xms3g", "-Xmx3g", SyncFixture.PRE_TOUCH, SyncFixture.GC})
 public class InformerQueueBenchmark {
 
     @Param("10000")

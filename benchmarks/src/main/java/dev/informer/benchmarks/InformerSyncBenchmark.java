@@ -7,11 +7,9 @@ import dev.informer.cache.Transforms;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.testing.EmbeddedApiServer;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryMXBean;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.TimeoutException;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -28,23 +26,29 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * End-to-end informer sync: the embedded API server holds {@link #pods} realistic pods (labels,
- * annotations, owner references, managedFields, two containers, status); each invocation starts a
- * fresh {@link SharedIndexInformer} over HTTP and measures the time until {@code hasSynced()} (the
- * paged list decoded, queued through the DeltaFifo and indexed). After each invocation the retained
- * heap of the synced cache (heap used after GC, minus the same reading before the informer started)
- * is printed as {@code retained-heap}, with and without {@link Transforms#stripManagedFields()}.
+ * annotations, owner references, managedFields, two containers, status); each iteration creates a
+ * fresh client (as {@link PeerInformerSyncBenchmark} does for the peers), starts a
+ * {@link SharedIndexInformer} over HTTP and measures the time until {@code hasSynced()} (the list
+ * decoded, queued and indexed), with and without {@link Transforms#stripManagedFields()}. The
+ * auxiliary {@code retainedMegabytes} is the live heap after {@link SyncFixture#liveHeapBytes()}'s
+ * full GCs with the synced informer running, minus the same reading just before it started: the same
+ * measurement as the peers', reported by JMH for measurement iterations only (warmups excluded).
  *
- * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar InformerSync -f 1 -wi 1 -i 3}.
+ * <p>Statistics: one sync per iteration, 5 warmup syncs and 15 measured ones per fork, on a fixed,
+ * pre-touched heap ({@link SyncFixture#HEAP_MIN}). Run:
+ * {@code java -jar benchmarks/target/benchmarks.jar InformerSync}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 1)
-@Measurement(iterations = 3)
+@Warmup(iterations = 5)
+@Measurement(iterations = 15)
 @Fork(
         value = 1,
-        jvmArgsAppend = {"-Xmx6g", "-XX:+UseG1GC"})
+        jvmArgsAppend = {SyncFixture.HEAP_MIN, SyncFixture.HEAP_MAX, SyncFixture.PRE_TOUCH, SyncFixture.GC})
 public class InformerSyncBenchmark {
+
+    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(5);
 
     @Param({"10000", "50000"})
     public int pods;
@@ -59,60 +63,41 @@ public class InformerSyncBenchmark {
 
     @Setup(Level.Trial)
     public void seedServer() {
-        server = EmbeddedApiServer.builder().historyLimit(1000).start();
-        for (int i = 0; i < pods; i++) {
-            server.create("pods", "default", pod(i));
-        }
-        client = KubernetesClient.create(
-                ClientConfig.builder().server(server.url()).build());
+        server = SyncFixture.startServerWithPods(pods);
     }
 
     @TearDown(Level.Trial)
     public void stopServer() {
-        client.close();
         server.close();
     }
 
-    @Setup(Level.Invocation)
-    public void measureBaseline() {
-        heapBefore = usedHeapAfterGc();
+    @Setup(Level.Iteration)
+    public void createClient() {
+        client = KubernetesClient.create(
+                ClientConfig.builder().server(server.url()).build());
+        heapBefore = SyncFixture.liveHeapBytes();
     }
 
+    /** Returns the number of pods in the informer's store once synced ({@code pods} when correct). */
     @Benchmark
-    public int startToSynced() {
+    public int startToSynced() throws TimeoutException {
         SharedIndexInformer.Builder<Pod> builder = SharedIndexInformer.builder(client.resource(ResourceType.PODS));
         if (stripManagedFields) {
             builder.transform(Transforms.stripManagedFields());
         }
         informer = builder.build();
         informer.start();
-        long deadline = System.nanoTime() + Duration.ofMinutes(5).toNanos();
-        while (!informer.hasSynced()) {
-            if (System.nanoTime() - deadline > 0) {
-                throw new IllegalStateException("the informer did not sync " + pods + " pods within 5 minutes");
-            }
-            LockSupport.parkNanos(200_000);
-        }
+        SyncFixture.await(informer::hasSynced, SYNC_TIMEOUT, "informer synced");
         return informer.getStore().list().size();
     }
 
-    @TearDown(Level.Invocation)
-    public void measureRetainedHeapAndStop() {
-        long retained = usedHeapAfterGc() - heapBefore;
-        int cached = informer.getStore().list().size();
-        System.out.printf(
-                "%nretained-heap pods=%d stripManagedFields=%s: %.1f MiB (%d bytes/pod), cached=%d%n",
-                pods, stripManagedFields, retained / (1024.0 * 1024.0), cached == 0 ? 0 : retained / cached, cached);
+    @TearDown(Level.Iteration)
+    public void measureAndStop(RetainedHeap retained) {
+        retained.retainedMegabytes = (SyncFixture.liveHeapBytes() - heapBefore) / (1024.0 * 1024.0);
         informer.stop();
         informer = null;
-    }
-
-    /** Heap in use after a full collection (two, so finalizable garbage from the first is gone). */
-    static long usedHeapAfterGc() {
-        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
-        System.gc();
-        System.gc();
-        return memory.getHeapMemoryUsage().getUsed();
+        client.close();
+        client = null;
     }
 
     /** A realistic pod: labels, annotations, an owner, managedFields from two managers, two containers. */

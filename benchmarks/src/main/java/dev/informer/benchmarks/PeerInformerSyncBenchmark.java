@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -50,6 +49,7 @@ import org.openjdk.jmh.annotations.Warmup;
  *       bookmark) arrive, and against a quiet server that is never (a client-go informer's
  *       HasSynced does not wait for the watch either).</li>
  * </ul>
+ * Statistics as {@link InformerSyncBenchmark}: 5 warmup syncs, 15 measured, a fixed pre-touched heap.
  * Score: milliseconds from start to synced. The auxiliary {@code retainedMegabytes} is the live heap
  * after full GCs with the synced informer running, minus the live heap just before it started (the
  * server's data and the client are in both), so it is what the informer holds: its store of typed
@@ -58,11 +58,11 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 1)
-@Measurement(iterations = 3)
+@Warmup(iterations = 5)
+@Measurement(iterations = 15)
 @Fork(
         value = 1,
-        jvmArgsAppend = {"-Xmx6g", "-XX:+UseG1GC"})
+        jvmArgsAppend = {SyncFixture.HEAP_MIN, SyncFixture.HEAP_MAX, SyncFixture.PRE_TOUCH, SyncFixture.GC})
 public class PeerInformerSyncBenchmark {
 
     private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(5);
@@ -84,19 +84,6 @@ public class PeerInformerSyncBenchmark {
     io.fabric8.kubernetes.client.informers.SharedIndexInformer<Pod> fabric8Informer;
 
     long heapBeforeStart;
-
-    /** The live heap the synced informer added, reported next to the sync time. */
-    @State(Scope.Thread)
-    @AuxCounters(AuxCounters.Type.EVENTS)
-    public static class RetainedHeap {
-        /** Set by the iteration teardown; JMH reads it after that teardown. */
-        public double retainedMegabytes;
-
-        @Setup(Level.Iteration)
-        public void clear() {
-            retainedMegabytes = 0;
-        }
-    }
 
     @Setup(Level.Trial)
     public void startServer() throws IOException {

@@ -51,9 +51,9 @@ import org.openjdk.jmh.infra.Blackhole;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 5)
-@Measurement(iterations = 3, time = 5)
-@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 10, time = 1)
+@Fork(3)
 public class PeerWatchDecodeBenchmark {
 
     private static final Type CLIENT_JAVA_WATCH_TYPE = new TypeToken<Watch.Response<V1Pod>>() {}.getType();

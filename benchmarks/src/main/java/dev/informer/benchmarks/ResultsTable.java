@@ -22,8 +22,9 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Turns a JMH JSON report of ours and the peers' benchmarks into the Markdown results table: per
- * benchmark our score, each peer's, the ratios, the error bars and the bytes allocated per op;
- * per section the goal and whether it is met; a summary; where we lose; the JVM and the machine.
+ * benchmark our score, each peer's, the ratios with their 95% bootstrap intervals, the error bars
+ * and the bytes allocated per op; every goal of every section with its verdict ({@link Goal}: met
+ * only when the interval clears it); where we lose; the JVM and the machine.
  *
  * <p>Rows pair results by topic (the class name without its {@code Peer} prefix), method and
  * parameters; the {@code impl} parameter names the implementation ({@code ours} when absent).
@@ -31,12 +32,11 @@ import tools.jackson.databind.json.JsonMapper;
  * A ratio "ours vs X" is how many times better ours is: X's time over ours, our throughput over
  * X's, X's bytes over ours; below 1 we lose. Stateless; {@link #render} is a pure function.
  *
- * <p>Usage: {@code ResultsTable --json results.json --out table.md [--log jmh.log] [--machine name]
+ * <p>Usage: {@code ResultsTable --json results.json --out table.md [--machine name]
  * [--mode quick|full] [--settings text] [--note text] [--date yyyy-MM-dd]}.
  */
 public final class ResultsTable {
 
-    static final List<String> PEERS = List.of("clientJava", "fabric8");
     private static final Map<String, String> DISPLAY =
             Map.of("ours", "ours", "clientJava", "client-java", "fabric8", "fabric8");
 
@@ -76,7 +76,7 @@ public final class ResultsTable {
             options = options(args);
         } catch (IllegalArgumentException e) {
             System.err.println(e.getMessage());
-            System.err.println("usage: ResultsTable --json results.json --out table.md [--log jmh.log] "
+            System.err.println("usage: ResultsTable --json results.json --out table.md "
                     + "[--machine name] [--mode quick|full] [--settings text] [--note text] [--date yyyy-MM-dd]");
             System.exit(2);
             return;
@@ -95,7 +95,7 @@ public final class ResultsTable {
     }
 
     static Map<String, String> options(String[] args) {
-        Set<String> known = Set.of("json", "out", "log", "machine", "mode", "settings", "note", "date");
+        Set<String> known = Set.of("json", "out", "machine", "mode", "settings", "note", "date");
         Map<String, String> options = new HashMap<>();
         for (int i = 0; i < args.length; i += 2) {
             String name = args[i].startsWith("--") ? args[i].substring(2) : "";
@@ -116,9 +116,6 @@ public final class ResultsTable {
     private static String renderFiles(Map<String, String> options) throws IOException {
         var report = JsonMapper.builder().build().readTree(Files.readString(Path.of(options.get("json"))));
         List<BenchmarkResult> results = BenchmarkResult.fromJmhJson(report);
-        if (options.containsKey("log")) {
-            results = RetainedHeapLog.attach(results, Files.readString(Path.of(options.get("log"))));
-        }
         RunInfo info = new RunInfo(
                 options.getOrDefault("date", LocalDate.now().toString()),
                 options.getOrDefault("machine", "unknown"),
@@ -197,13 +194,15 @@ public final class ResultsTable {
             md.append("- Note: ").append(info.note()).append('\n');
         }
         md.append("\n\"ours vs X\" is how many times better ours is (X's time / ours, our throughput / X's, X's bytes"
-                + " / ours); below 1× we lose. Errors are JMH's 99.9% half-width (n/a with too few iterations;"
-                + " retained heap: standard deviation over iterations).\n\n");
-        renderSummary(md, rows);
+                + " / ours); below 1× we lose. Brackets give its 95% interval: a two-level bootstrap (forks, then"
+                + " iterations within them; " + Bootstrap.RESAMPLES + " resamples, fixed seed) over the measurement"
+                + " samples. Scores show JMH's 99.9% half-width (n/a with too few iterations; retained heap: the"
+                + " standard deviation over iterations).\n\n");
+        renderSummary(md, rows, results);
         for (Topic topic : Topic.values()) {
             List<Row> section = rows.stream().filter(r -> r.topic() == topic).toList();
             if (!section.isEmpty()) {
-                renderSection(md, topic, section, results);
+                renderSection(md, topic, section);
             }
         }
         renderLosses(md, rows);
@@ -268,76 +267,70 @@ public final class ResultsTable {
         return rows;
     }
 
-    /** How many times better ours is than {@code peer} on the primary score; NaN when either is missing. */
-    static double speedAdvantage(BenchmarkResult ours, BenchmarkResult peer) {
+    /** How many times better ours is than {@code peer} on the primary score, with its 95% interval; null when either is missing. */
+    static Bootstrap.Interval speedAdvantage(BenchmarkResult ours, BenchmarkResult peer) {
         if (ours == null || peer == null) {
-            return Double.NaN;
+            return null;
         }
-        double o = ours.primary().value();
-        double p = peer.primary().value();
-        return ours.higherIsBetter() ? o / p : p / o;
+        return Bootstrap.advantage(ours.primary(), peer.primary(), ours.higherIsBetter());
     }
 
-    /** How many times fewer units of a lower-is-better secondary metric ours has; NaN when missing. */
-    static double secondaryAdvantage(BenchmarkResult ours, BenchmarkResult peer, String metric) {
+    /** How many times fewer units of a lower-is-better secondary metric ours has; null when missing. */
+    static Bootstrap.Interval secondaryAdvantage(BenchmarkResult ours, BenchmarkResult peer, String metric) {
         if (ours == null
                 || peer == null
                 || !ours.secondary().containsKey(metric)
                 || !peer.secondary().containsKey(metric)) {
-            return Double.NaN;
+            return null;
         }
-        return peer.secondary().get(metric).value()
-                / ours.secondary().get(metric).value();
+        return Bootstrap.advantage(
+                ours.secondary().get(metric), peer.secondary().get(metric), false);
     }
 
-    /** The smallest advantage over the peers present (the faster, or leaner, peer); NaN with no peer. */
-    static double worstAdvantage(Row row, java.util.function.BiFunction<BenchmarkResult, BenchmarkResult, Double> f) {
-        double worst = Double.NaN;
-        for (String peer : PEERS) {
-            double a = f.apply(row.ours(), row.peers().get(peer));
-            if (!Double.isNaN(a) && (Double.isNaN(worst) || a < worst)) {
-                worst = a;
-            }
-        }
-        return worst;
-    }
-
-    static String ratio(double advantage) {
-        if (Double.isNaN(advantage) || Double.isInfinite(advantage)) {
+    /** An advantage with its interval: {@code **1.52×** [1.41–1.63]}, "(loses)" below 1. */
+    static String ratio(Bootstrap.Interval advantage) {
+        if (advantage == null || Double.isNaN(advantage.point()) || Double.isInfinite(advantage.point())) {
             return "—";
         }
-        String text = String.format(Locale.ROOT, "%.2f×", advantage);
-        return advantage < 1 ? text + " (loses)" : "**" + text + "**";
+        String point = String.format(Locale.ROOT, "%.2f×", advantage.point());
+        String text = advantage.point() < 1 ? point + " (loses)" : "**" + point + "**";
+        return advantage.known()
+                ? text + String.format(Locale.ROOT, " [%.2f–%.2f]", advantage.low(), advantage.high())
+                : text;
     }
 
-    private static void renderSummary(StringBuilder md, List<Row> rows) {
-        md.append("## Summary: ours against the faster (or leaner) peer\n\n");
-        md.append("| section | benchmark | params | speed | speed goal | bytes/op | heap |\n");
-        md.append("|---|---|---|---|---|---|---|\n");
+    /** Every goal's verdict for every row of ours it applies to, in row order. */
+    static List<Goal.Verdict> verdicts(List<Row> rows, List<BenchmarkResult> all) {
+        List<Goal.Verdict> verdicts = new ArrayList<>();
         for (Row row : rows) {
-            if (row.ours() == null || row.peers().isEmpty()) {
+            if (row.ours() == null) {
                 continue;
             }
-            double speed = worstAdvantage(row, ResultsTable::speedAdvantage);
-            double alloc = worstAdvantage(row, (o, p) -> secondaryAdvantage(o, p, BenchmarkResult.ALLOC));
-            double heap = worstAdvantage(row, (o, p) -> secondaryAdvantage(o, p, BenchmarkResult.RETAINED));
-            String goal = Double.isNaN(row.topic().speedGoal)
-                    ? "—"
-                    : String.format(
-                            Locale.ROOT,
-                            "≥ %.2f× %s",
-                            row.topic().speedGoal,
-                            Double.isNaN(speed) ? "" : speed >= row.topic().speedGoal ? "met" : "**not met**");
-            String heapText = Double.isNaN(heap)
-                    ? "—"
-                    : ratio(heap)
-                            + (Double.isNaN(row.topic().heapGoal)
-                                    ? ""
-                                    : String.format(
-                                            Locale.ROOT,
-                                            " (goal ≥ %.2f×: %s)",
-                                            row.topic().heapGoal,
-                                            heap >= row.topic().heapGoal ? "met" : "**not met**"));
+            for (Goal goal : row.topic().goals) {
+                if (goal.appliesTo(row.ours())) {
+                    verdicts.add(goal.judge(row.ours(), row.peers(), row.topic().peers, all));
+                }
+            }
+        }
+        return verdicts;
+    }
+
+    private static void renderSummary(StringBuilder md, List<Row> rows, List<BenchmarkResult> all) {
+        List<Goal.Verdict> verdicts = verdicts(rows, all);
+        long met = verdicts.stream().filter(Goal.Verdict::met).count();
+        md.append("## Goals\n\n");
+        md.append(String.format(
+                Locale.ROOT,
+                "%d of %d goal checks met. A goal is met only when its whole 95%% bootstrap interval clears it;"
+                        + " \"not shown\" means the interval straddles the goal (more samples or a quieter machine"
+                        + " would decide it).%n%n",
+                met,
+                verdicts.size()));
+        md.append("| section | benchmark | params | goal | compared with | measured [95% CI] | verdict |\n");
+        md.append("|---|---|---|---|---|---|---|\n");
+        for (Goal.Verdict v : verdicts) {
+            Row row =
+                    rows.stream().filter(r -> r.ours() == v.ours()).findFirst().orElseThrow();
             md.append("| ")
                     .append(row.topic().title)
                     .append(" | ")
@@ -345,47 +338,42 @@ public final class ResultsTable {
                     .append(" | ")
                     .append(row.paramText())
                     .append(" | ")
-                    .append(ratio(speed))
+                    .append(v.goal().text())
                     .append(" | ")
-                    .append(goal)
+                    .append(DISPLAY.getOrDefault(v.comparedWith(), v.comparedWith()))
                     .append(" | ")
-                    .append(ratio(alloc))
+                    .append(Goal.formatInterval(v))
                     .append(" | ")
-                    .append(heapText)
+                    .append(v.outcome())
                     .append(" |\n");
         }
         md.append('\n');
     }
 
-    private static void renderSection(StringBuilder md, Topic topic, List<Row> rows, List<BenchmarkResult> all) {
+    private static void renderSection(StringBuilder md, Topic topic, List<Row> rows) {
         md.append("## ").append(topic.title).append("\n\n");
         if (!topic.peerNote.isEmpty()) {
             md.append(topic.peerNote).append("\n\n");
         }
-        List<String> goals = new ArrayList<>();
-        if (topic == Topic.INFORMER_SYNC) {
-            goals.add(String.format(Locale.ROOT, "at most %.1f× the faster peer's time", 1 / topic.speedGoal));
-        } else if (!Double.isNaN(topic.speedGoal)) {
-            goals.add(
-                    topic.speedGoal == 1.0
-                            ? "faster than both peers"
-                            : String.format(Locale.ROOT, "%.1f× the faster peer's throughput", topic.speedGoal));
+        if (!topic.goals.isEmpty()) {
+            md.append("Goals: ")
+                    .append(String.join(
+                            "; ",
+                            topic.goals.stream().map(Goal::text).distinct().toList()))
+                    .append(".\n\n");
         }
-        if (topic.allocGoal) {
-            goals.add("fewer bytes allocated per op than either peer");
+        List<String> peers = topic.peers;
+        StringBuilder header = new StringBuilder("| benchmark | params | unit | ours |");
+        StringBuilder rule = new StringBuilder("|---|---|---|---|");
+        for (String peer : peers) {
+            header.append(' ').append(DISPLAY.get(peer)).append(" |");
+            rule.append("---|");
         }
-        if (!Double.isNaN(topic.heapGoal)) {
-            goals.add(String.format(Locale.ROOT, "at most %.1f× the smaller peer's retained heap", 1 / topic.heapGoal));
+        for (String peer : peers) {
+            header.append(" ours vs ").append(DISPLAY.get(peer)).append(" [95% CI] |");
+            rule.append("---|");
         }
-        if (topic == Topic.WATCH_DECODE) {
-            goals.add("at least 80% of raw Jackson databind");
-        }
-        if (!goals.isEmpty()) {
-            md.append("Goal: ").append(String.join("; ", goals)).append(".\n\n");
-        }
-        md.append(
-                "| benchmark | params | unit | ours | client-java | fabric8 | ours vs client-java | ours vs fabric8 |\n");
-        md.append("|---|---|---|---|---|---|---|---|\n");
+        md.append(header).append('\n').append(rule).append('\n');
         for (Row row : rows) {
             BenchmarkResult any = row.ours() != null
                     ? row.ours()
@@ -398,15 +386,16 @@ public final class ResultsTable {
                     .append(any.primary().unit())
                     .append(" | ")
                     .append(cell(row.ours(), null))
-                    .append(" | ")
-                    .append(cell(row.peers().get("clientJava"), null))
-                    .append(" | ")
-                    .append(cell(row.peers().get("fabric8"), null))
-                    .append(" | ")
-                    .append(ratio(speedAdvantage(row.ours(), row.peers().get("clientJava"))))
-                    .append(" | ")
-                    .append(ratio(speedAdvantage(row.ours(), row.peers().get("fabric8"))))
-                    .append(" |\n");
+                    .append(" |");
+            for (String peer : peers) {
+                md.append(' ').append(cell(row.peers().get(peer), null)).append(" |");
+            }
+            for (String peer : peers) {
+                md.append(' ')
+                        .append(ratio(speedAdvantage(row.ours(), row.peers().get(peer))))
+                        .append(" |");
+            }
+            md.append('\n');
             for (String metric : List.of(BenchmarkResult.ALLOC, BenchmarkResult.RETAINED)) {
                 if (!hasMetric(row, metric)) {
                     continue;
@@ -419,19 +408,20 @@ public final class ResultsTable {
                         .append(unit)
                         .append(" | ")
                         .append(cell(row.ours(), metric))
-                        .append(" | ")
-                        .append(cell(row.peers().get("clientJava"), metric))
-                        .append(" | ")
-                        .append(cell(row.peers().get("fabric8"), metric))
-                        .append(" | ")
-                        .append(ratio(secondaryAdvantage(row.ours(), row.peers().get("clientJava"), metric)))
-                        .append(" | ")
-                        .append(ratio(secondaryAdvantage(row.ours(), row.peers().get("fabric8"), metric)))
-                        .append(" |\n");
+                        .append(" |");
+                for (String peer : peers) {
+                    md.append(' ').append(cell(row.peers().get(peer), metric)).append(" |");
+                }
+                for (String peer : peers) {
+                    md.append(' ')
+                            .append(ratio(
+                                    secondaryAdvantage(row.ours(), row.peers().get(peer), metric)))
+                            .append(" |");
+                }
+                md.append('\n');
             }
         }
         md.append('\n');
-        renderCeilings(md, topic, all);
     }
 
     private static boolean hasMetric(Row row, String metric) {
@@ -449,44 +439,10 @@ public final class ResultsTable {
         return s == null ? "—" : s.format();
     }
 
-    /** Our methods against the ceiling method of their topic (plain databind, a plain HashMap). */
-    private static void renderCeilings(StringBuilder md, Topic topic, List<BenchmarkResult> all) {
-        List<BenchmarkResult> ours = all.stream()
-                .filter(r -> Topic.of(r.topic()) == topic && BenchmarkResult.OURS.equals(r.impl()))
-                .toList();
-        List<String> lines = new ArrayList<>();
-        for (BenchmarkResult r : ours) {
-            String ceilingMethod = topic.ceilings.get(r.method());
-            for (BenchmarkResult ceiling : ours) {
-                if (!ceiling.method().equals(ceilingMethod)
-                        || !r.params().equals(ceiling.params())
-                        || !r.topic().equals(ceiling.topic())
-                        || !r.mode().equals(ceiling.mode())) {
-                    continue;
-                }
-                double share = r.higherIsBetter()
-                        ? r.primary().value() / ceiling.primary().value()
-                        : ceiling.primary().value() / r.primary().value();
-                lines.add(String.format(
-                        Locale.ROOT,
-                        "- `%s` reaches **%.0f%%** of the ceiling `%s`%s",
-                        r.method(),
-                        100 * share,
-                        ceiling.method(),
-                        r.params().isEmpty() ? "" : " (" + r.params() + ")"));
-            }
-        }
-        if (!lines.isEmpty()) {
-            md.append("Against the ceiling:\n\n")
-                    .append(String.join("\n", lines))
-                    .append("\n\n");
-        }
-    }
-
     private static void renderLosses(StringBuilder md, List<Row> rows) {
         List<String> losses = new ArrayList<>();
         for (Row row : rows) {
-            for (String peer : PEERS) {
+            for (String peer : row.topic().peers) {
                 BenchmarkResult p = row.peers().get(peer);
                 addLoss(losses, row, peer, "speed", speedAdvantage(row.ours(), p));
                 addLoss(
@@ -511,17 +467,18 @@ public final class ResultsTable {
         }
     }
 
-    private static void addLoss(List<String> losses, Row row, String peer, String what, double advantage) {
-        if (!Double.isNaN(advantage) && advantage < 1) {
+    private static void addLoss(List<String> losses, Row row, String peer, String what, Bootstrap.Interval advantage) {
+        if (advantage != null && !Double.isNaN(advantage.point()) && advantage.point() < 1) {
             losses.add(String.format(
                     Locale.ROOT,
-                    "- %s `%s`%s: %s is %.2f× better on %s",
+                    "- %s `%s`%s: %s is %.2f× better on %s%s",
                     row.topic().title,
                     row.label(),
                     row.paramText().isEmpty() ? "" : " (" + row.paramText() + ")",
                     DISPLAY.get(peer),
-                    1 / advantage,
-                    what));
+                    1 / advantage.point(),
+                    what,
+                    advantage.known() && advantage.high() >= 1 ? " (within the interval: not a clear loss)" : ""));
         }
     }
 }

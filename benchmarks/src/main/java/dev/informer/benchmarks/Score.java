@@ -5,12 +5,46 @@ import java.util.Locale;
 
 /**
  * One measured figure: its mean, its error bar (JMH's 99.9% half-width, or the standard deviation
- * of the iterations where noted; {@code NaN} when there were too few iterations) and its unit.
- * Immutable.
+ * of the iterations where noted; {@code NaN} when there were too few iterations), its unit, and the
+ * samples behind it: per fork, the measurement iterations' values (for {@code SampleTime}, each
+ * iteration's mean sample), which {@link Bootstrap} resamples for confidence intervals. Immutable.
+ *
+ * @param forks the per-fork, per-iteration values; empty when the report carried none
  */
-record Score(double value, double error, String unit) {
+record Score(double value, double error, String unit, List<List<Double>> forks) {
 
-    /** A score from per-iteration values: their mean, with their standard deviation as the error. */
+    Score {
+        forks = forks.stream().map(List::copyOf).toList();
+    }
+
+    /** A score without samples: it has no confidence interval. */
+    Score(double value, double error, String unit) {
+        this(value, error, unit, List.of());
+    }
+
+    /** This score with other samples behind it (same value, error and unit). */
+    Score withForks(List<List<Double>> samples) {
+        return samples.isEmpty() ? this : new Score(value, error, unit, samples);
+    }
+
+    /** How many samples there are over all forks. */
+    int sampleCount() {
+        int n = 0;
+        for (List<Double> fork : forks) {
+            n += fork.size();
+        }
+        return n;
+    }
+
+    /** This score scaled by {@code factor} (value, error and every sample), in {@code newUnit}. */
+    Score scaled(double factor, String newUnit) {
+        List<List<Double>> scaled = forks.stream()
+                .map(f -> f.stream().map(v -> v * factor).toList())
+                .toList();
+        return new Score(value * factor, error * Math.abs(factor), newUnit, scaled);
+    }
+
+    /** A score from per-iteration values of one fork: their mean, with their standard deviation as the error. */
     static Score ofSamples(List<Double> samples, String unit) {
         if (samples.isEmpty()) {
             throw new IllegalArgumentException("no samples for a score in " + unit);
@@ -25,7 +59,7 @@ record Score(double value, double error, String unit) {
             squares += (s - mean) * (s - mean);
         }
         double sd = samples.size() < 2 ? Double.NaN : Math.sqrt(squares / (samples.size() - 1));
-        return new Score(mean, sd, unit);
+        return new Score(mean, sd, unit, List.of(samples));
     }
 
     /** The value with its error bar, both scaled alike: {@code 1.23M ± 0.04M}. */

@@ -20,6 +20,16 @@ import java.util.function.BooleanSupplier;
  */
 final class SyncFixture {
 
+    /**
+     * The end-to-end benchmarks' JVM: a fixed, pre-touched 6 GiB heap (no resizing during a
+     * sample, no first-touch page faults inside one) and G1, the same for ours and the peers.
+     */
+    static final String HEAP_MIN = "-Xms6g";
+
+    static final String HEAP_MAX = "-Xmx6g";
+    static final String PRE_TOUCH = "-XX:+AlwaysPreTouch";
+    static final String GC = "-XX:+UseG1GC";
+
     private SyncFixture() {}
 
     /**

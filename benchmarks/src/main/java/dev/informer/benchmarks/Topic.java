@@ -4,129 +4,229 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The sections of the results table, in the issue's order: which benchmark classes each covers,
- * the project's goal for it, and what each peer's column measures there. Immutable.
+ * The sections of the results table, in the issues' order: which benchmark classes each covers,
+ * which peers it compares with, what each peer's column measures there, and the goals the issues set
+ * for it ({@link Goal}). Immutable.
  */
 enum Topic {
     DELTA_FIFO(
             "1. DeltaFIFO merge",
             List.of("DeltaFifoBenchmark"),
-            2.0,
-            true,
-            Double.NaN,
+            List.of("clientJava"),
             "client-java: its `DeltaFIFO` with a `Cache` as known objects, popped deltas applied to the cache as its "
-                    + "informer's `handleDeltas` does. fabric8 has no DeltaFIFO: its informer puts each watch event "
-                    + "straight into `ProcessorStore` (a `CacheImpl` put, index upkeep, a distribute to no listener) and "
-                    + "a relist is `update(items)` + `syncList(keys)`; that store-update path is what is measured, and "
-                    + "its \"pop all\" is reading every key back. So in the burst, fabric8 indexes every event and "
-                    + "ours/client-java only queue and merge (less work), while fabric8 keeps no queue (no merging)."),
+                    + "informer's `handleDeltas` does. fabric8 has no DeltaFIFO (its informer puts each watch event "
+                    + "straight into its store, with no queue and no merging), so it has no column here: comparing that "
+                    + "store update with a FIFO merge compares different work.",
+            List.of(
+                    Goal.atLeast(
+                            "FIFO burst ≥ 2× client-java",
+                            "addUpdateBurstThenPopAll",
+                            Map.of(),
+                            Goal.Metric.SPEED,
+                            Goal.Against.peer("clientJava"),
+                            2.0),
+                    Goal.atLeast(
+                            "relist merge ≥ 2× client-java",
+                            "replaceWithOnePercentChangedThenPopAll",
+                            Map.of(),
+                            Goal.Metric.SPEED,
+                            Goal.Against.peer("clientJava"),
+                            2.0),
+                    Goal.atLeast(
+                            "fewer bytes per op than client-java",
+                            "",
+                            Map.of(),
+                            Goal.Metric.ALLOC,
+                            Goal.Against.peer("clientJava"),
+                            1.0))),
     INDEX_UPDATE(
             "2. Indexed store update",
             List.of("IndexUpdateBenchmark"),
-            2.0,
-            true,
-            Double.NaN,
+            List.of("clientJava", "fabric8"),
             "client-java: `Cache` (`update`, `byIndex`); fabric8: `CacheImpl` (`put`, `byIndex`). Same two indices "
-                    + "(namespace, the `app` label), same objects and update order."),
+                    + "(namespace, the `app` label), same objects and update order.",
+            List.of(
+                    Goal.atLeast(
+                            "≥ 2× the faster peer", "", Map.of(), Goal.Metric.SPEED, Goal.Against.everyPeer(), 2.0),
+                    Goal.atLeast(
+                            "fewer bytes per op than either peer",
+                            "",
+                            Map.of(),
+                            Goal.Metric.ALLOC,
+                            Goal.Against.everyPeer(),
+                            1.0))),
     DISPATCH(
             "3. Dispatch",
             List.of("DispatchBenchmark", "SlowListenerDispatchBenchmark"),
-            2.0,
-            true,
-            Double.NaN,
+            List.of("clientJava", "fabric8"),
             "client-java: `SharedProcessor` with its default cached pool, one `ProcessorListener` thread and "
                     + "`LinkedBlockingQueue` per listener. fabric8: `SharedProcessor` over a cached pool; each "
                     + "distribute is one task on a serial executor calling every listener's handler in turn (one "
-                    + "thread for all listeners, so a slow handler delays the others). The slow-listener stream runs "
-                    + "ours and both peers from one class (`impl` parameter); scores there are ms per stream."),
+                    + "thread for all listeners, so a slow handler delays the others). The slow-listener stream "
+                    + "(isolation) runs ours and both peers from one class (`impl` parameter); scores there are time "
+                    + "per stream.",
+            List.of(
+                    Goal.atLeast(
+                            "one event ≥ 1.5× fabric8",
+                            "oneEventToAllListeners",
+                            Map.of(),
+                            Goal.Metric.SPEED,
+                            Goal.Against.peer("fabric8"),
+                            1.5),
+                    Goal.atLeast(
+                            "100-event burst ≥ 3× fabric8",
+                            "burstOf100EventsToAllListeners",
+                            Map.of(),
+                            Goal.Metric.SPEED,
+                            Goal.Against.peer("fabric8"),
+                            3.0),
+                    new Goal(
+                            "≤ 32 B per event per listener",
+                            "oneEventToAllListeners",
+                            Map.of(),
+                            Goal.Metric.ALLOC,
+                            Goal.Against.absolute("B/event/listener", r -> listeners(r)),
+                            32),
+                    new Goal(
+                            "≤ 32 B per event per listener",
+                            "burstOf100EventsToAllListeners",
+                            Map.of(),
+                            Goal.Metric.ALLOC,
+                            Goal.Against.absolute("B/event/listener", r -> 100.0 * listeners(r)),
+                            32),
+                    Goal.atLeast(
+                            "isolation: fast listeners done in ≤ 0.2× fabric8's time",
+                            "fastListenersSawEveryEvent",
+                            Map.of(),
+                            Goal.Metric.SPEED,
+                            Goal.Against.peer("fabric8"),
+                            5.0),
+                    Goal.atLeast(
+                            "isolation: ≤ 0.5× ours with a thread per listener",
+                            "fastListenersSawEveryEvent",
+                            Map.of(),
+                            Goal.Metric.SPEED,
+                            Goal.Against.ours("", Map.of("impl", "threadPerListener")),
+                            2.0))),
     WATCH_DECODE(
             "4. Watch decode",
             List.of("WatchDecodeBenchmark"),
-            1.0,
-            false,
-            Double.NaN,
+            List.of("clientJava", "fabric8"),
             "client-java: `Watch` over an OkHttp body (okio line reads, Gson into `Watch.Response<V1Pod>`; note "
                     + "client-java 27 skips `managedFields` while decoding unless "
                     + "`-Dkubernetes.client.includeManagedFields=true`, so it binds less). fabric8: each line as a "
                     + "String through `KubernetesSerialization.unmarshal(line, WatchEvent.class)` (Jackson 3). "
-                    + "The ceiling is plain Jackson databind of the same bytes into our classes.",
-            Map.of("watchDecoder", "jacksonDatabind")),
+                    + "`jacksonDatabind` is plain Jackson databind of the same bytes into our classes.",
+            List.of(
+                    Goal.atLeast(
+                            "faster than both peers",
+                            "watchDecoder",
+                            Map.of(),
+                            Goal.Metric.SPEED,
+                            Goal.Against.everyPeer(),
+                            1.0),
+                    Goal.atLeast(
+                            "≥ 0.9× raw Jackson databind",
+                            "watchDecoder",
+                            Map.of(),
+                            Goal.Metric.SPEED,
+                            Goal.Against.ours("jacksonDatabind", Map.of()),
+                            0.9))),
     INFORMER_SYNC(
             "5. End-to-end initial sync",
             List.of("InformerSyncBenchmark"),
-            1 / 0.6,
-            false,
-            1 / 0.7,
-            "The embedded API server (same JVM) holds the pods; one op = informer start to synced over HTTP. "
-                    + "client-java: `SharedInformerFactory.sharedIndexInformerFor(GenericKubernetesApi, V1Pod.class, 0)` "
+            List.of("clientJava", "fabric8"),
+            "The embedded API server (same JVM) holds the pods; one op = informer start to synced over HTTP, "
+                    + "with a fresh client per iteration for all three. client-java: "
+                    + "`SharedInformerFactory.sharedIndexInformerFor(GenericKubernetesApi, V1Pod.class, 0)` "
                     + "(its Gson skips `managedFields` by default, like our transform); fabric8: "
                     + "`pods().inAnyNamespace().runnableInformer(0).start()` (keeps `managedFields`). Retained heap = "
-                    + "live heap after full GCs with the synced informer running, minus before it started."),
+                    + "live heap after the same full-GC sequence with the synced informer running, minus the same "
+                    + "reading just before it started; measurement iterations only.",
+            List.of(
+                    Goal.atLeast(
+                            "≤ 0.6× the faster peer's time",
+                            "",
+                            Map.of(),
+                            Goal.Metric.SPEED,
+                            Goal.Against.everyPeer(),
+                            1 / 0.6),
+                    Goal.atLeast(
+                            "heap without transform ≤ 0.8× client-java's",
+                            "",
+                            Map.of("stripManagedFields", "false"),
+                            Goal.Metric.HEAP,
+                            Goal.Against.peer("clientJava"),
+                            1 / 0.8),
+                    Goal.atLeast(
+                            "heap without transform ≤ 0.5× fabric8's",
+                            "",
+                            Map.of("stripManagedFields", "false"),
+                            Goal.Metric.HEAP,
+                            Goal.Against.peer("fabric8"),
+                            2.0),
+                    new Goal(
+                            "heap with the managedFields transform ≤ 4 KiB per pod",
+                            "",
+                            Map.of("stripManagedFields", "true"),
+                            Goal.Metric.HEAP,
+                            Goal.Against.absolute(
+                                    "KiB/pod", r -> Integer.parseInt(r.params().get("pods")) / 1024.0),
+                            4.0))),
     POD_MERGE(
             "6. Kubelet merge (ours only)",
             List.of("PodMergeBenchmark"),
-            Double.NaN,
-            false,
-            Double.NaN,
-            "No peer has a kubelet-style multi-source pod config; the ceiling is a plain HashMap update of the "
-                    + "same pods.",
-            Map.of(
-                    "setOnePercentChanged",
-                    "hashMapSetCeiling",
-                    "incrementalUpdate",
-                    "hashMapIncrementalCeiling",
-                    "incrementalAddThenRemove",
-                    "hashMapIncrementalCeiling")),
+            List.of(),
+            "No peer has a kubelet-style multi-source pod config, and no stand-in does the same diffing work, so "
+                    + "these are absolute figures (the former \"ceiling\", a bare `HashMap.put`, did not diff and is gone).",
+            List.of()),
     WORK_QUEUE(
             "7. Work queue (extra)",
             List.of("WorkQueueBenchmark"),
-            Double.NaN,
-            true,
-            Double.NaN,
+            List.of("clientJava"),
             "client-java-extended's `DefaultWorkQueue` (25.0.0, the newest published; no 26/27 exists). fabric8 has "
-                    + "no work queue."),
+                    + "no work queue.",
+            List.of()),
     REAL_FIFO(
             "8. In-order queue (RealFifo, ours only)",
             List.of("RealFifoBenchmark", "InformerQueueBenchmark"),
-            Double.NaN,
-            false,
-            Double.NaN,
-            "No peer has client-go's RealFIFO. The goals (issue 15): `popBatch` at least 10x `popOneByOne`, and the "
-                    + "informer with `RealFifoBatch`/`ClientGo136` at least as fast as with `DeltaFifo`."),
-    OTHER("Other", List.of(), Double.NaN, false, Double.NaN, "");
+            List.of(),
+            "No peer has client-go's RealFIFO; the goals (issue 15) compare our own methods and queues.",
+            List.of(
+                    Goal.atLeast(
+                            "popBatch ≥ 10× popOneByOne",
+                            "popBatch",
+                            Map.of(),
+                            Goal.Metric.SPEED,
+                            Goal.Against.ours("popOneByOne", Map.of()),
+                            10.0),
+                    Goal.atLeast(
+                            "informer with RealFifoBatch as fast as with DeltaFifo",
+                            "startToAllDelivered",
+                            Map.of("queue", "RealFifoBatch"),
+                            Goal.Metric.SPEED,
+                            Goal.Against.ours("", Map.of("queue", "DeltaFifo")),
+                            1.0))),
+    OTHER("Other", List.of(), List.of("clientJava", "fabric8"), "", List.of());
 
     final String title;
     final List<String> classes;
-    /** How many times the faster peer's speed ours should reach; NaN when the issue sets none. */
-    final double speedGoal;
-    /** Whether ours should allocate fewer bytes per op than either peer. */
-    final boolean allocGoal;
-    /** How many times less retained heap than the smaller peer ours should hold; NaN when none. */
-    final double heapGoal;
+    /** The peers this section compares with, in column order. */
+    final List<String> peers;
 
     final String peerNote;
-    /** Our methods compared with a ceiling method of the same class: method to ceiling. */
-    final Map<String, String> ceilings;
+    final List<Goal> goals;
 
-    Topic(String title, List<String> classes, double speedGoal, boolean allocGoal, double heapGoal, String peerNote) {
-        this(title, classes, speedGoal, allocGoal, heapGoal, peerNote, Map.of());
-    }
-
-    Topic(
-            String title,
-            List<String> classes,
-            double speedGoal,
-            boolean allocGoal,
-            double heapGoal,
-            String peerNote,
-            Map<String, String> ceilings) {
+    Topic(String title, List<String> classes, List<String> peers, String peerNote, List<Goal> goals) {
         this.title = title;
         this.classes = classes;
-        this.speedGoal = speedGoal;
-        this.allocGoal = allocGoal;
-        this.heapGoal = heapGoal;
+        this.peers = peers;
         this.peerNote = peerNote;
-        this.ceilings = ceilings;
+        this.goals = goals;
+    }
+
+    private static double listeners(BenchmarkResult r) {
+        return Double.parseDouble(r.params().getOrDefault("listeners", "1"));
     }
 
     /** The topic of a benchmark class (its name without the {@code Peer} prefix). */

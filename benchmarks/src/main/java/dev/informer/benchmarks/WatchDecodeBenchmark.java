@@ -45,9 +45,9 @@ import tools.jackson.databind.ObjectReader;
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 10)
-@Measurement(iterations = 3, time = 10)
-@Fork(1)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 10, time = 1)
+@Fork(3)
 public class WatchDecodeBenchmark {
 
     static final int EVENTS = 10_000;

@@ -342,7 +342,7 @@ class PeerBenchmarksSmokeTest {
             bench.startServer();
             try {
                 for (int iteration = 0; iteration < 2; iteration++) {
-                    PeerInformerSyncBenchmark.RetainedHeap retained = new PeerInformerSyncBenchmark.RetainedHeap();
+                    RetainedHeap retained = new RetainedHeap();
                     bench.createClient();
                     assertEquals(60, bench.startToSynced(), impl + " cached every pod");
                     bench.measureAndStop(retained);

@@ -40,6 +40,5 @@ class PodMergeBenchmarkSmokeTest {
         bench.incrementalAddThenRemove();
         assertEquals(before + 3, bench.emitted);
         assertEquals(100, bench.state().size());
-        assertEquals(1, bench.hashMapSetCeiling(), "1% of 100 pods changed");
     }
 }

@@ -2,207 +2,366 @@ package dev.informer.benchmarks;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
-/** The results table from hand-written JMH JSON: pairing, ratios, goals, losses and bad input. */
+/** The results table from hand-written JMH JSON: pairing, ratios with intervals, goal verdicts, bad input. */
 class ResultsTableTest {
 
     private static final RunInfo INFO = new RunInfo(
             "2026-01-02", "box", "quick", "1 fork", "Test CPU", 2, 8L * 1024 * 1024 * 1024, "shared and noisy");
 
-    /** One JMH result entry; {@code extra} is inserted into the object as is. */
+    /**
+     * One JMH result entry whose raw samples are {@code raw} (JSON: one array per fork), its score
+     * their mean.
+     */
     private static String entry(
-            String benchmark, String mode, String params, double score, String error, String unit, String secondary) {
+            String benchmark, String mode, String params, String raw, String unit, String secondary) {
+        double[] values = JsonMapper.builder()
+                .build()
+                .readTree(raw)
+                .valueStream()
+                .flatMap(JsonNode::valueStream)
+                .mapToDouble(JsonNode::doubleValue)
+                .toArray();
+        double mean = java.util.Arrays.stream(values).average().orElse(Double.NaN);
         return """
                 {"jmhVersion":"1.37","benchmark":"dev.informer.benchmarks.%s","mode":"%s","forks":1,
                  "jdkVersion":"17.0.15","vmName":"OpenJDK 64-Bit Server VM","vmVersion":"17.0.15+6","jvmArgs":["-Xmx2g"],
                  "params":{%s},
-                 "primaryMetric":{"score":%s,"scoreError":%s,"scoreUnit":"%s","rawData":[[1,2,3]]},
+                 "primaryMetric":{"score":%s,"scoreError":"NaN","scoreUnit":"%s","rawData":%s},
                  "secondaryMetrics":{%s}}"""
-                .formatted(benchmark, mode, params, score, error, unit, secondary);
+                .formatted(benchmark, mode, params, mean, unit, raw, secondary);
     }
 
-    private static String alloc(double bytes) {
-        return "\"gc.alloc.rate.norm\":{\"score\":" + bytes + ",\"scoreError\":\"NaN\",\"scoreUnit\":\"B/op\"}";
+    private static double mean(String raw) {
+        return JsonMapper.builder()
+                .build()
+                .readTree(raw)
+                .valueStream()
+                .flatMap(JsonNode::valueStream)
+                .mapToDouble(JsonNode::doubleValue)
+                .average()
+                .orElse(Double.NaN);
     }
 
-    private static JsonNode report(String... entries) {
-        return JsonMapper.builder().build().readTree("[" + String.join(",", entries) + "]");
+    private static String alloc(String raw) {
+        return "\"gc.alloc.rate.norm\":{\"score\":" + mean(raw)
+                + ",\"scoreError\":\"NaN\",\"scoreUnit\":\"B/op\",\"rawData\":" + raw + "}";
     }
 
-    private static List<BenchmarkResult> deltaFifo() {
-        return BenchmarkResult.fromJmhJson(report(
-                entry(
-                        "DeltaFifoBenchmark.addUpdateBurstThenPopAll",
-                        "thrpt",
-                        "\"size\":\"10000\"",
-                        200,
-                        "10",
-                        "ops/s",
-                        alloc(1000)),
+    /** JMH sums an aux counter over iterations in "score"; the samples are per iteration. */
+    private static String heap(String raw) {
+        return "\"retainedMegabytes\":{\"score\":-1,\"scoreError\":\"NaN\",\"scoreUnit\":\"#\",\"rawData\":" + raw
+                + "}";
+    }
+
+    private static List<BenchmarkResult> parse(String... entries) {
+        return BenchmarkResult.fromJmhJson(
+                JsonMapper.builder().build().readTree("[" + String.join(",", entries) + "]"));
+    }
+
+    private static final String TIGHT_200 = "[[199,200,201],[200,201,199],[200,200,200]]";
+    private static final String TIGHT_100 = "[[99,100,101],[100,101,99],[100,100,100]]";
+
+    @Test
+    void parsesTopicImplParamsSamplesAndHistograms() {
+        List<BenchmarkResult> results = parse(
                 entry(
                         "PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll",
                         "thrpt",
                         "\"impl\":\"clientJava\",\"size\":\"10000\"",
-                        100,
-                        "5",
+                        TIGHT_100,
                         "ops/s",
-                        alloc(4000)),
+                        alloc("[[4000,4000]]")),
+                """
+                {"benchmark":"dev.informer.benchmarks.DispatchBenchmark.oneEventToAllListeners","mode":"sample",
+                 "params":{"impl":"pooled","listeners":"10"},
+                 "primaryMetric":{"score":1.5,"scoreError":0.1,"scoreUnit":"us/op",
+                   "rawDataHistogram":[[[[1.0,3],[3.0,1]],[[2.0,2]]],[[[1.0,1]]]]}}""");
+        BenchmarkResult peer = results.get(0);
+        assertEquals("DeltaFifoBenchmark", peer.topic());
+        assertEquals("clientJava", peer.impl());
+        assertEquals(Map.of("size", "10000"), peer.params(), "impl is not a shared parameter");
+        assertEquals(9, peer.primary().sampleCount());
+        assertEquals(
+                List.of(4000.0, 4000.0),
+                peer.secondary().get(BenchmarkResult.ALLOC).forks().get(0));
+
+        BenchmarkResult pooled = results.get(1);
+        assertEquals("ours", pooled.impl(), "an impl that is no peer's name is a mode of ours");
+        assertEquals("pooled", pooled.params().get("impl"));
+        assertEquals(
+                List.of(List.of(1.5, 2.0), List.of(1.0)),
+                pooled.primary().forks(),
+                "each iteration's histogram becomes its mean sample");
+    }
+
+    @Test
+    void fifoTableComparesOnlyWithClientJavaAndGivesIntervals() {
+        List<BenchmarkResult> results = parse(
+                entry(
+                        "DeltaFifoBenchmark.addUpdateBurstThenPopAll",
+                        "thrpt",
+                        "\"size\":\"10000\"",
+                        TIGHT_200,
+                        "ops/s",
+                        alloc("[[1000,1000],[1000,1000]]")),
+                entry(
+                        "PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll",
+                        "thrpt",
+                        "\"impl\":\"clientJava\",\"size\":\"10000\"",
+                        TIGHT_100,
+                        "ops/s",
+                        alloc("[[4000,4000],[4000,4000]]")),
                 entry(
                         "PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll",
                         "thrpt",
                         "\"impl\":\"fabric8\",\"size\":\"10000\"",
-                        400,
-                        "\"NaN\"",
+                        "[[400,400,400]]",
                         "ops/s",
-                        alloc(500))));
-    }
-
-    @Test
-    void parsesTopicImplParamsAndNaNErrors() {
-        List<BenchmarkResult> results = deltaFifo();
-        assertEquals(3, results.size());
-        BenchmarkResult fabric8 = results.get(2);
-        assertEquals("DeltaFifoBenchmark", fabric8.topic());
-        assertEquals("addUpdateBurstThenPopAll", fabric8.method());
-        assertEquals("fabric8", fabric8.impl());
-        assertEquals(Map.of("size", "10000"), fabric8.params(), "impl is not a shared parameter");
-        assertTrue(Double.isNaN(fabric8.primary().error()));
-        assertEquals("ours", results.get(0).impl());
-        assertEquals(500, fabric8.secondary().get("gc.alloc.rate.norm").value());
-    }
-
-    @Test
-    void pairsOursWithPeersAndReportsRatiosBothWays() {
-        List<ResultsTable.Row> rows = ResultsTable.rows(deltaFifo());
+                        ""));
+        List<ResultsTable.Row> rows = ResultsTable.rows(results);
         assertEquals(1, rows.size());
-        ResultsTable.Row row = rows.get(0);
-        assertEquals(Topic.DELTA_FIFO, row.topic());
-        assertEquals(2.0, ResultsTable.speedAdvantage(row.ours(), row.peers().get("clientJava")));
-        assertEquals(0.5, ResultsTable.speedAdvantage(row.ours(), row.peers().get("fabric8")));
-        assertEquals(
-                4.0, ResultsTable.secondaryAdvantage(row.ours(), row.peers().get("clientJava"), BenchmarkResult.ALLOC));
+        Bootstrap.Interval speed = ResultsTable.speedAdvantage(
+                rows.get(0).ours(), rows.get(0).peers().get("clientJava"));
+        assertEquals(2.0, speed.point(), 1e-9);
+        assertTrue(speed.low() > 1.95 && speed.high() < 2.05, speed.toString());
 
-        String md = ResultsTable.render(deltaFifo(), INFO, "OpenJDK 17");
+        String md = ResultsTable.render(results, INFO, "OpenJDK 17");
         assertTrue(
-                md.contains(
-                        "| DeltaFifo.addUpdateBurstThenPopAll | size=10000 | ops/s | 200 ± 10.0 | 100 ± 5.00 | 400 |"
-                                + " **2.00×** | 0.50× (loses) |"),
-                md);
-        assertTrue(md.contains("| ↳ allocated | | B/op | 1000 | 4000 | 500 | **4.00×** | 0.50× (loses) |"), md);
-        assertTrue(md.contains("fabric8 is 2.00× better on speed"), md);
-        assertTrue(md.contains("fabric8 is 2.00× better on bytes allocated per op"), md);
-        assertTrue(md.contains("≥ 2.00× **not met**"), "the faster peer decides the goal: " + md);
+                md.contains("| benchmark | params | unit | ours | client-java | ours vs client-java [95% CI] |"), md);
+        assertFalse(md.contains("| fabric8 |"), "fabric8 has no FIFO, so no FIFO column: " + md);
+        assertFalse(md.contains("777"), "fabric8's store update is not shown against a FIFO: " + md);
+        assertTrue(md.contains("| FIFO burst ≥ 2× client-java | client-java | 2.00× ["), md);
+        assertTrue(
+                md.contains("| 1. DeltaFIFO merge | DeltaFifo.addUpdateBurstThenPopAll | size=10000 | FIFO burst"), md);
         assertTrue(md.contains("- Machine: 2 cores (Test CPU), 8.0 GiB memory"), md);
         assertTrue(md.contains("- Note: shared and noisy"), md);
     }
 
     @Test
-    void timeModesInvertTheRatioAndVariantsOfOursGetTheirOwnRows() {
-        String heap = "\"retainedMegabytes\":{\"score\":300,\"scoreError\":\"NaN\",\"scoreUnit\":\"#\","
-                + "\"rawData\":[[90,100,110]]}";
-        List<BenchmarkResult> results = new ArrayList<>(BenchmarkResult.fromJmhJson(report(
+    void aGoalIsMetOnlyWhenTheWholeIntervalClearsIt() {
+        // 2.0x on average both times, but one pair is noisy enough that 2x is inside its interval.
+        List<BenchmarkResult> tight = parse(
                 entry(
-                        "InformerSyncBenchmark.startToSynced",
-                        "ss",
-                        "\"pods\":\"10000\",\"stripManagedFields\":\"false\"",
-                        500,
-                        "\"NaN\"",
-                        "ms/op",
-                        alloc(1)),
+                        "IndexUpdateBenchmark.updateOnePercent",
+                        "thrpt",
+                        "\"size\":\"10\"",
+                        "[[410,400,390],[400,405,395]]",
+                        "ops/s",
+                        ""),
                 entry(
-                        "InformerSyncBenchmark.startToSynced",
-                        "ss",
-                        "\"pods\":\"10000\",\"stripManagedFields\":\"true\"",
-                        400,
-                        "\"NaN\"",
-                        "ms/op",
-                        alloc(1)),
+                        "PeerIndexUpdateBenchmark.updateOnePercent",
+                        "thrpt",
+                        "\"impl\":\"clientJava\",\"size\":\"10\"",
+                        "[[100,100,100],[100,100,100]]",
+                        "ops/s",
+                        ""),
                 entry(
-                        "PeerInformerSyncBenchmark.startToSynced",
-                        "ss",
-                        "\"impl\":\"clientJava\",\"pods\":\"10000\"",
-                        1000,
-                        "\"NaN\"",
-                        "ms/op",
-                        heap),
-                entry(
-                        "PeerInformerSyncBenchmark.startToSynced",
-                        "ss",
-                        "\"impl\":\"fabric8\",\"pods\":\"10000\"",
-                        800,
-                        "\"NaN\"",
-                        "ms/op",
-                        heap))));
-        String log =
-                """
-                # Warmup Iteration   1:
-                retained-heap pods=10000 stripManagedFields=false: 80.0 MiB (8388 bytes/pod), cached=10000
-                retained-heap pods=10000 stripManagedFields=true: 40.0 MiB (4194 bytes/pod), cached=10000
-                retained-heap pods=10000 stripManagedFields=true: 60.0 MiB (6291 bytes/pod), cached=10000
-                """;
-        results = RetainedHeapLog.attach(results, log);
+                        "PeerIndexUpdateBenchmark.updateOnePercent",
+                        "thrpt",
+                        "\"impl\":\"fabric8\",\"size\":\"10\"",
+                        "[[150,150,150],[150,150,150]]",
+                        "ops/s",
+                        ""));
+        List<Goal.Verdict> verdicts = ResultsTable.verdicts(ResultsTable.rows(tight), tight);
+        Goal.Verdict speed = verdicts.stream()
+                .filter(v -> v.goal().metric() == Goal.Metric.SPEED)
+                .findFirst()
+                .orElseThrow();
+        assertEquals("fabric8", speed.comparedWith(), "the faster peer decides");
+        assertEquals(Goal.Verdict.MET, speed.outcome(), speed.toString());
 
-        List<ResultsTable.Row> rows = ResultsTable.rows(results);
-        assertEquals(2, rows.size(), "one row per variant of ours");
-        ResultsTable.Row stripped = rows.get(1);
-        assertEquals("stripManagedFields=true", stripped.variant());
-        assertEquals(Map.of("pods", "10000"), stripped.params());
-        assertEquals(
-                2.0,
-                ResultsTable.speedAdvantage(stripped.ours(), stripped.peers().get("fabric8")),
-                "800 ms against our 400 ms");
-        assertEquals(
-                100.0,
-                stripped.peers()
-                        .get("clientJava")
-                        .secondary()
-                        .get("retainedMegabytes")
-                        .value(),
-                "the per-iteration mean, not JMH's sum");
-        assertEquals(50.0, stripped.ours().secondary().get("retainedMegabytes").value(), "from the log");
-        assertEquals(
-                2.0,
-                ResultsTable.secondaryAdvantage(
-                        stripped.ours(), stripped.peers().get("fabric8"), BenchmarkResult.RETAINED));
+        List<BenchmarkResult> noisy = parse(
+                entry(
+                        "IndexUpdateBenchmark.updateOnePercent",
+                        "thrpt",
+                        "\"size\":\"10\"",
+                        "[[150,450,300],[200,400,300]]",
+                        "ops/s",
+                        ""),
+                entry(
+                        "PeerIndexUpdateBenchmark.updateOnePercent",
+                        "thrpt",
+                        "\"impl\":\"fabric8\",\"size\":\"10\"",
+                        "[[150,150,150],[150,150,150]]",
+                        "ops/s",
+                        ""));
+        Goal.Verdict straddles =
+                ResultsTable.verdicts(ResultsTable.rows(noisy), noisy).get(0);
+        assertEquals(2.0, straddles.interval().point(), 1e-9);
+        assertEquals(Goal.Verdict.NOT_SHOWN, straddles.outcome(), "a 2.0x mean whose interval reaches below 2x");
 
-        String md = ResultsTable.render(results, INFO, "jvm");
-        assertTrue(
-                md.contains("| InformerSync.startToSynced | pods=10000, stripManagedFields=true | ms/op | 400 |"), md);
-        assertTrue(md.contains("(goal ≥ 1.43×: met)"), md);
-        assertTrue(md.contains("at most 0.6× the faster peer's time"), md);
+        List<BenchmarkResult> losing = parse(
+                entry(
+                        "IndexUpdateBenchmark.updateOnePercent",
+                        "thrpt",
+                        "\"size\":\"10\"",
+                        "[[160,150,155],[150,155,160]]",
+                        "ops/s",
+                        ""),
+                entry(
+                        "PeerIndexUpdateBenchmark.updateOnePercent",
+                        "thrpt",
+                        "\"impl\":\"fabric8\",\"size\":\"10\"",
+                        TIGHT_100,
+                        "ops/s",
+                        ""));
+        assertEquals(
+                Goal.Verdict.NOT_MET,
+                ResultsTable.verdicts(ResultsTable.rows(losing), losing).get(0).outcome());
+        String md = ResultsTable.render(losing, INFO, "jvm");
+        assertTrue(md.contains("0 of 2 goal checks met"), md);
     }
 
     @Test
-    void oursOnlyMethodsAreComparedWithTheirCeiling() {
-        List<BenchmarkResult> results = BenchmarkResult.fromJmhJson(report(
-                entry("WatchDecodeBenchmark.watchDecoder", "thrpt", "", 90_000, "1000", "ops/s", ""),
-                entry("WatchDecodeBenchmark.jacksonDatabind", "thrpt", "", 100_000, "1000", "ops/s", ""),
+    void dispatchGoalsJudgeEachModeOfOursAgainstFabric8AndPerListenerAllocation() {
+        List<BenchmarkResult> results = parse(
                 entry(
-                        "PeerWatchDecodeBenchmark.watchDecoder",
+                        "DispatchBenchmark.oneEventToAllListeners",
                         "thrpt",
-                        "\"impl\":\"fabric8\"",
-                        30_000,
-                        "1000",
+                        "\"impl\":\"pooled\",\"listeners\":\"10\"",
+                        "[[300,300],[300,300]]",
+                        "ops/ms",
+                        alloc("[[240,240],[240,240]]")),
+                entry(
+                        "DispatchBenchmark.oneEventToAllListeners",
+                        "thrpt",
+                        "\"impl\":\"threadPerListener\",\"listeners\":\"10\"",
+                        "[[100,100],[100,100]]",
+                        "ops/ms",
+                        alloc("[[400,400],[400,400]]")),
+                entry(
+                        "DispatchBenchmark.oneEventToAllListeners",
+                        "thrpt",
+                        "\"impl\":\"fabric8\",\"listeners\":\"10\"",
+                        TIGHT_100,
+                        "ops/ms",
+                        alloc("[[100,100]]")));
+        List<ResultsTable.Row> rows = ResultsTable.rows(results);
+        assertEquals(2, rows.size(), "one row per mode of ours");
+        assertEquals("impl=pooled", rows.get(0).variant());
+        List<Goal.Verdict> verdicts = ResultsTable.verdicts(rows, results);
+        Goal.Verdict pooledSpeed = verdicts.get(0);
+        assertEquals("one event ≥ 1.5× fabric8", pooledSpeed.goal().text());
+        assertEquals(Goal.Verdict.MET, pooledSpeed.outcome());
+        Goal.Verdict pooledAlloc = verdicts.get(1);
+        assertEquals(24.0, pooledAlloc.interval().point(), 1e-9, "240 B/op over 10 listeners");
+        assertEquals(Goal.Verdict.MET, pooledAlloc.outcome());
+        Goal.Verdict threadAlloc = verdicts.get(3);
+        assertEquals(40.0, threadAlloc.interval().point(), 1e-9);
+        assertEquals(Goal.Verdict.NOT_MET, threadAlloc.outcome());
+        assertEquals(Goal.Verdict.NOT_MET, verdicts.get(2).outcome(), "thread per listener: 1.0x fabric8");
+    }
+
+    @Test
+    void oursAgainstOursBaselinesAndEndToEndHeapGoals() {
+        List<BenchmarkResult> results = parse(
+                entry("WatchDecodeBenchmark.watchDecoder", "thrpt", "", "[[95,95,95],[95,95,95]]", "ops/s", ""),
+                entry("WatchDecodeBenchmark.jacksonDatabind", "thrpt", "", TIGHT_100, "ops/s", ""),
+                entry(
+                        "InformerSyncBenchmark.startToSynced",
+                        "ss",
+                        "\"pods\":\"1024\",\"stripManagedFields\":\"true\"",
+                        "[[400,400,400]]",
+                        "ms/op",
+                        heap("[[3,3,3],[3.5,3.5,3.5]]")),
+                entry(
+                        "InformerSyncBenchmark.startToSynced",
+                        "ss",
+                        "\"pods\":\"1024\",\"stripManagedFields\":\"false\"",
+                        "[[400,400,400]]",
+                        "ms/op",
+                        heap("[[10,10,10],[10,10,10]]")),
+                entry(
+                        "PeerInformerSyncBenchmark.startToSynced",
+                        "ss",
+                        "\"impl\":\"clientJava\",\"pods\":\"1024\"",
+                        "[[1000,1000,1000]]",
+                        "ms/op",
+                        heap("[[8,8,8],[8,8,8]]")),
+                entry(
+                        "PeerInformerSyncBenchmark.startToSynced",
+                        "ss",
+                        "\"impl\":\"fabric8\",\"pods\":\"1024\"",
+                        "[[800,800,800]]",
+                        "ms/op",
+                        heap("[[30,30,30],[30,30,30]]")));
+        List<ResultsTable.Row> rows = ResultsTable.rows(results);
+        List<Goal.Verdict> verdicts = ResultsTable.verdicts(rows, results);
+        Goal.Verdict decode = verdicts.stream()
+                .filter(v -> v.goal().text().contains("databind"))
+                .findFirst()
+                .orElseThrow();
+        assertEquals(0.95, decode.interval().point(), 1e-9);
+        assertEquals(Goal.Verdict.MET, decode.outcome());
+
+        Goal.Verdict perPod = verdicts.stream()
+                .filter(v -> v.goal().text().contains("KiB per pod"))
+                .reduce((a, b) -> {
+                    throw new AssertionError("two verdicts: " + a + ", " + b);
+                })
+                .orElseThrow();
+        assertEquals(3.25, perPod.interval().point(), 1e-9, "3.25 MiB over 1024 pods is 3.25 KiB per pod");
+        assertEquals(Goal.Verdict.MET, perPod.outcome());
+        Goal.Verdict vsClientJava = verdicts.stream()
+                .filter(v -> v.goal().text().contains("0.8× client-java"))
+                .reduce((a, b) -> {
+                    throw new AssertionError("two verdicts: " + a + ", " + b);
+                })
+                .orElseThrow();
+        assertEquals(0.8, vsClientJava.interval().point(), 1e-9, "10 MiB against client-java's 8");
+        assertEquals(Goal.Verdict.NOT_MET, vsClientJava.outcome());
+        Goal.Verdict vsFabric8 = verdicts.stream()
+                .filter(v -> v.goal().text().contains("0.5× fabric8"))
+                .reduce((a, b) -> {
+                    throw new AssertionError("two verdicts: " + a + ", " + b);
+                })
+                .orElseThrow();
+        assertEquals(Goal.Verdict.MET, vsFabric8.outcome());
+        Goal.Verdict time = verdicts.stream()
+                .filter(v -> v.goal().text().contains("0.6×")
+                        && v.ours().params().get("stripManagedFields").equals("true"))
+                .reduce((a, b) -> {
+                    throw new AssertionError("two verdicts: " + a + ", " + b);
+                })
+                .orElseThrow();
+        assertEquals(2.0, time.interval().point(), 1e-9, "800 ms (fabric8, the faster peer) against our 400");
+        assertEquals(2.0, time.interval().low(), 1e-9, "identical samples: a point interval");
+        assertEquals(2.0, time.interval().high(), 1e-9);
+    }
+
+    @Test
+    void lossesSayWhetherTheIntervalMakesThemClear() {
+        List<BenchmarkResult> results = parse(
+                entry("WorkQueueBenchmark.addGetDone", "thrpt", "", "[[90,110,100],[95,105,100]]", "ops/s", ""),
+                entry(
+                        "PeerWorkQueueBenchmark.addGetDone",
+                        "thrpt",
+                        "\"impl\":\"clientJava\"",
+                        "[[101,101,101]]",
                         "ops/s",
-                        "")));
+                        ""),
+                entry("WorkQueueBenchmark.addTenDuplicatesGetDone", "thrpt", "", TIGHT_100, "ops/s", ""),
+                entry(
+                        "PeerWorkQueueBenchmark.addTenDuplicatesGetDone",
+                        "thrpt",
+                        "\"impl\":\"clientJava\"",
+                        TIGHT_200,
+                        "ops/s",
+                        ""));
         String md = ResultsTable.render(results, INFO, "jvm");
-        assertTrue(md.contains("`watchDecoder` reaches **90%** of the ceiling `jacksonDatabind`"), md);
-        assertTrue(md.contains("| WatchDecode.jacksonDatabind |  | ops/s | 100k ± 1.00k | — | — | — | — |"), md);
         assertTrue(
-                md.contains(
-                        "| WatchDecode.watchDecoder |  | ops/s | 90.0k ± 1.00k | — | 30.0k ± 1.00k | — | **3.00×** |"),
-                md);
-        assertFalse(md.contains("(loses)"), md);
-        assertTrue(md.contains("Nowhere in this run."), md);
+                md.contains("`WorkQueue.addGetDone`: client-java is 1.01× better on speed (within the interval"), md);
+        assertTrue(md.contains("`WorkQueue.addTenDuplicatesGetDone`: client-java is 2.00× better on speed\n"), md);
     }
 
     @Test
@@ -210,11 +369,11 @@ class ResultsTableTest {
         assertThrows(
                 IllegalArgumentException.class,
                 () -> BenchmarkResult.fromJmhJson(JsonMapper.builder().build().readTree("{\"benchmark\":\"x\"}")));
-        assertThrows(IllegalArgumentException.class, () -> BenchmarkResult.fromJmhJson(report("{\"mode\":\"thrpt\"}")));
+        assertThrows(IllegalArgumentException.class, () -> parse("{\"mode\":\"thrpt\"}"));
         IllegalArgumentException noImpl = assertThrows(
                 IllegalArgumentException.class,
-                () -> BenchmarkResult.fromJmhJson(report(
-                        entry("PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll", "thrpt", "", 1, "1", "ops/s", ""))));
+                () -> parse(
+                        entry("PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll", "thrpt", "", "[[1]]", "ops/s", "")));
         assertTrue(noImpl.getMessage().contains("no impl parameter"), noImpl.getMessage());
     }
 
@@ -241,5 +400,6 @@ class ResultsTableTest {
         assertEquals(100.0, samples.value());
         assertEquals(10.0, samples.error(), 1e-9);
         assertThrows(IllegalArgumentException.class, () -> Score.ofSamples(List.of(), "MiB"));
+        assertNull(ResultsTable.speedAdvantage(null, null));
     }
 }
