@@ -468,12 +468,12 @@ public final class Manager implements AutoCloseable {
     private void stoppedLeading() {
         List<DefaultController> toStop;
         synchronized (lock) {
-            if (state == State.STOPPED || !controllersStarted) {
+            if (state == State.STOPPED || !controllersStarted || lostReason != null) {
                 return;
             }
+            lostReason = "leader election lost";
             toStop = new ArrayList<>(controllers.values());
         }
-        lost("leader election lost");
         LOG.warn("this process no longer leads: the controllers stop; restart the process to compete again");
         for (DefaultController controller : toStop) {
             controller.stopTakingWork(true);
