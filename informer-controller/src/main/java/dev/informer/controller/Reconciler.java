@@ -17,11 +17,13 @@ import dev.informer.cache.CancellationToken;
  *       requeues, restarts, a new leader).</li>
  *   <li><b>Errors:</b> any exception means "again, with backoff" (a rate-limited requeue): it is
  *       logged with the key (stack trace at DEBUG) and never ends the worker.</li>
- *   <li><b>Cancellation:</b> {@code cancellation} is cancelled when the reconcile timeout passes, the
- *       process stops leading or the manager shuts down; the worker thread is then also interrupted.
- *       A reconciler must honour one of the two (check the token between steps, let blocking calls
+ *   <li><b>Cancellation:</b> {@code cancellation} is cancelled, and the worker thread interrupted,
+ *       when the reconcile timeout passes, when the process stops leading, and when the manager's
+ *       shutdown deadline passes (a graceful shutdown first lets the reconciles under way finish). A
+ *       reconciler must honour one of the two (check the token between steps, let blocking calls
  *       throw {@link InterruptedException}): one that ignores both holds its worker, and its key,
- *       until it returns, and what it returns is discarded and counted as an error.</li>
+ *       until it returns, and after a timeout what it returns is discarded and counted as an
+ *       error.</li>
  * </ul>
  *
  * @param <K> the key type; the runtime's controllers use {@link Request}
@@ -33,7 +35,7 @@ public interface Reconciler<K> {
      * Reconciles {@code key}.
      *
      * @param key          the object to reconcile
-     * @param cancellation cancelled when this reconcile should stop (timeout, leadership lost, shutdown)
+     * @param cancellation cancelled when this reconcile should stop (timeout, leadership lost, shutdown deadline)
      * @return done, requeue or requeueAfter; {@code null} counts as {@link Result#done()}
      * @throws Exception anything: the key is requeued with backoff
      */
