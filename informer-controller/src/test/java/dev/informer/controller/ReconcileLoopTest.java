@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.ResourceType;
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.workqueue.GaugeMetric;
+import dev.informer.workqueue.MetricsProvider;
 import dev.informer.workqueue.RateLimiters;
 import java.time.Duration;
 import java.util.Set;
@@ -213,6 +215,43 @@ class ReconcileLoopTest {
                 Duration.ofSeconds(60));
         assertEquals(0, overlaps.get(), "a key was reconciled by two workers at once");
         assertTrue(maxConcurrent.get() > 1, "workers ran in parallel: max " + maxConcurrent.get());
+    }
+
+    @Test
+    void workQueueMetricsAreNamedAfterTheController() throws Exception {
+        Set<String> depthNames = ConcurrentHashMap.newKeySet();
+        AtomicInteger depth = new AtomicInteger();
+        MetricsProvider provider = new MetricsProvider() {
+            @Override
+            public GaugeMetric newDepthMetric(String name) {
+                depthNames.add(name);
+                return new GaugeMetric() {
+                    @Override
+                    public void inc() {
+                        depth.incrementAndGet();
+                    }
+
+                    @Override
+                    public void dec() {
+                        depth.decrementAndGet();
+                    }
+                };
+            }
+        };
+        manager = Manager.builder(fx.client)
+                .clock(clock)
+                .workQueueMetrics(provider)
+                .build();
+        RecordingReconciler r = new RecordingReconciler();
+        Controller c = manager.controllerBuilder()
+                .name("named")
+                .forResource(ResourceType.CONFIGMAPS)
+                .build(r);
+        manager.start();
+        c.enqueue(request("k"));
+        Await.until("reconciled", () -> r.count(request("k")) == 1);
+        assertEquals(Set.of("named"), depthNames);
+        assertEquals(0, depth.get(), "the queue is empty again");
     }
 
     @Test
