@@ -7,9 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.ResourceType;
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.concurrent.ThreadFactories;
 import dev.informer.workqueue.GaugeMetric;
 import dev.informer.workqueue.MetricsProvider;
 import dev.informer.workqueue.RateLimiters;
+import dev.informer.workqueue.WorkQueues;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -215,6 +217,36 @@ class ReconcileLoopTest {
                 Duration.ofSeconds(60));
         assertEquals(0, overlaps.get(), "a key was reconciled by two workers at once");
         assertTrue(maxConcurrent.get() > 1, "workers ran in parallel: max " + maxConcurrent.get());
+    }
+
+    @Test
+    void aKeyIsDroppedUnreconciledWhileTheFenceSaysThisProcessDoesNotLead() throws Exception {
+        AtomicBoolean leading = new AtomicBoolean(true);
+        RecordingReconciler r = new RecordingReconciler();
+        DefaultController c = new DefaultController(
+                "fenced",
+                r,
+                WorkQueues.<Request>builder().name("fenced").buildRateLimiting(),
+                1,
+                null,
+                clock,
+                ThreadFactories.platformDaemon("fenced"),
+                ControllerMetrics.noop());
+        c.start(leading::get);
+        try {
+            c.enqueue(request("while-leading"));
+            Await.until("reconciled while leading", () -> r.count(request("while-leading")) == 1);
+
+            leading.set(false); // e.g. the renew deadline passed while the process was paused
+            c.enqueue(request("after-the-term"));
+            Await.until("the key was taken", () -> c.queueLength() == 0 && c.activeWorkers() == 0);
+            leading.set(true);
+            c.enqueue(request("marker"));
+            Await.until("marker reconciled", () -> r.count(request("marker")) == 1);
+            assertEquals(0, r.count(request("after-the-term")), "fenced off: " + r.calls);
+        } finally {
+            c.stopTakingWork(false);
+        }
     }
 
     @Test
