@@ -1,0 +1,244 @@
+package dev.informer.controller;
+
+import static dev.informer.controller.Fixture.NS;
+import static dev.informer.controller.Fixture.request;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.informer.api.ResourceType;
+import dev.informer.clock.testing.FakeClock;
+import dev.informer.leaderelection.LeaderElector;
+import dev.informer.leaderelection.LeaderElectorBuilder;
+import dev.informer.leaderelection.ResourceLock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The manager against the embedded API server: cache sync failure, readiness, graceful drain and the
+ * drain deadline, and leader-gated controllers (the electors on a fake clock the test steps).
+ */
+class ManagerTest {
+
+    private static final String LEASE = "managed-controller";
+
+    private final Fixture fx = new Fixture();
+    private final FakeClock electionClock = new FakeClock();
+    private final List<Manager> managers = new ArrayList<>();
+
+    @AfterEach
+    void stop() {
+        managers.forEach(Manager::close);
+        fx.close();
+    }
+
+    private Manager.Builder builder() {
+        return Manager.builder(fx.client).syncTimeout(Duration.ofSeconds(20));
+    }
+
+    private Manager track(Manager manager) {
+        managers.add(manager);
+        return manager;
+    }
+
+    private LeaderElectorBuilder election(String identity) {
+        return LeaderElector.builder()
+                .lock(ResourceLock.lease(fx.client, NS, LEASE, identity))
+                .releaseOnCancel(true)
+                .name(LEASE)
+                .clock(electionClock)
+                .random(new Random(identity.hashCode()));
+    }
+
+    @Test
+    void startFailsClearlyNamingTheInformersWhoseCachesDidNotSync() {
+        Manager manager = track(builder().syncTimeout(Duration.ofMillis(300)).build());
+        manager.controllerBuilder()
+                .forResource(ResourceType.generic("example.dev", "v1", "widgets", "Widget", true))
+                .build(new RecordingReconciler());
+
+        CacheSyncTimeoutException e = assertThrows(CacheSyncTimeoutException.class, manager::start);
+
+        assertEquals(List.of("widgets"), e.unsynced());
+        assertTrue(e.getMessage().startsWith("caches did not sync within PT0.3S: widgets"), e.getMessage());
+        Health ready = manager.readiness().check();
+        assertFalse(ready.healthy());
+        assertEquals("manager is stopped", ready.reason());
+    }
+
+    @Test
+    void readinessFollowsTheLifecycle() throws Exception {
+        Manager manager = track(builder().build());
+        manager.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(new RecordingReconciler());
+        assertEquals(
+                Health.failing("manager is not started"), manager.readiness().check());
+
+        manager.start();
+        assertEquals(Health.ok(), manager.readiness().check());
+        assertEquals(Health.ok(), manager.liveness().check());
+        assertTrue(manager.isLeading(), "without leader election the manager always reconciles");
+
+        manager.close();
+        assertFalse(manager.readiness().check().healthy());
+        assertFalse(manager.liveness().check().healthy());
+    }
+
+    @Test
+    void shutdownLetsTheReconcileUnderWayFinishWithinTheDeadline() throws Exception {
+        CountDownLatch inReconcile = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicBoolean finishedNormally = new AtomicBoolean();
+        Manager manager = track(builder().build());
+        Controller c = manager.controllerBuilder()
+                .forResource(ResourceType.CONFIGMAPS)
+                .build(new RecordingReconciler((k, cancellation) -> {
+                    inReconcile.countDown();
+                    release.await();
+                    finishedNormally.set(!cancellation.isCancelled());
+                    return Result.done();
+                }));
+        manager.start();
+        c.enqueue(request("busy"));
+        inReconcile.await();
+
+        AtomicReference<Boolean> drained = new AtomicReference<>();
+        Thread stopper = new Thread(() -> drained.set(manager.shutdown(Duration.ofSeconds(30))), "stopper");
+        stopper.start();
+        Await.parked(stopper);
+        assertTrue(stopper.isAlive(), "shutdown waits for the reconcile under way");
+
+        release.countDown();
+        Await.terminated(stopper);
+        assertEquals(Boolean.TRUE, drained.get());
+        assertTrue(finishedNormally.get(), "the reconcile finished uncancelled");
+    }
+
+    @Test
+    void aReconcileStillRunningAtTheDeadlineIsCancelledAndInterrupted() throws Exception {
+        CountDownLatch inReconcile = new CountDownLatch(1);
+        AtomicBoolean interrupted = new AtomicBoolean();
+        AtomicBoolean cancelled = new AtomicBoolean();
+        Manager manager = track(builder().build());
+        Controller c = manager.controllerBuilder()
+                .forResource(ResourceType.CONFIGMAPS)
+                .build(new RecordingReconciler((k, cancellation) -> {
+                    inReconcile.countDown();
+                    try {
+                        new CountDownLatch(1).await();
+                    } catch (InterruptedException e) {
+                        interrupted.set(true);
+                        cancelled.set(cancellation.isCancelled());
+                        throw e;
+                    }
+                    return Result.done();
+                }));
+        manager.start();
+        c.enqueue(request("stuck"));
+        inReconcile.await();
+
+        assertFalse(manager.shutdown(Duration.ofMillis(200)), "not drained in time");
+        Await.until("the reconcile was interrupted", interrupted::get);
+        assertTrue(cancelled.get());
+    }
+
+    @Test
+    void controllersRunOnlyWhileLeadingAndAStandbyKeepsItsCacheWarm() throws Exception {
+        RecordingReconciler onA = new RecordingReconciler();
+        RecordingReconciler onB = new RecordingReconciler();
+        Manager a = track(builder().leaderElection(election("a")).build());
+        Controller controllerA =
+                a.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(onA);
+        Manager b = track(builder().leaderElection(election("b")).build());
+        Controller controllerB =
+                b.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(onB);
+        a.start();
+        Await.until("a leads", a::isLeading);
+        b.start();
+
+        fx.createConfigMap("x");
+        Await.until("a reconciled x", () -> onA.count(request("x")) == 1);
+        Await.until("b queued x in its warm cache's controller", () -> controllerB.queueLength() == 1);
+        assertFalse(b.isLeading());
+        assertEquals(0, onB.calls.size(), "the standby reconciles nothing");
+        assertEquals(Health.ok(), b.readiness().check(), "a warm standby is ready");
+        assertEquals(1, controllerA.maxConcurrentReconciles());
+
+        a.close(); // releases the lease
+        Await.until(
+                "b leads after a released the lease",
+                () -> {
+                    electionClock.step(Duration.ofSeconds(1));
+                    return b.leaderElector().orElseThrow().isLeader();
+                },
+                Await.LONG_TIMEOUT);
+        Await.until("b's controllers run", b::isLeading); // the clock stands still: the term lasts
+        Await.until("b reconciled the key its cache had queued", () -> onB.count(request("x")) == 1);
+    }
+
+    @Test
+    void losingTheLeadershipStopsTheControllersAndFailsLiveness() throws Exception {
+        RecordingReconciler r = new RecordingReconciler();
+        Manager manager = track(builder().leaderElection(election("solo")).build());
+        Controller c =
+                manager.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(r);
+        manager.start();
+        Await.until("leading", manager::isLeading);
+        c.enqueue(request("before"));
+        Await.until("reconciled while leading", () -> r.count(request("before")) == 1);
+
+        manager.leaderElector().orElseThrow().stop();
+
+        Await.until("liveness fails", () -> !manager.liveness().check().healthy());
+        assertEquals("leader election lost", manager.liveness().check().reason());
+        assertFalse(manager.isLeading());
+        c.enqueue(request("after"));
+        fx.createConfigMap("after-event");
+        Await.until("the workers ended", () -> c.activeWorkers() == 0 && c.queueLength() == 0);
+        assertEquals(0, r.count(request("after")), "nothing is reconciled after the term ended");
+    }
+
+    private long configMapReads() {
+        return fx.server.requestCount("list", "configmaps") + fx.server.requestCount("watch", "configmaps");
+    }
+
+    @Test
+    void aStandbyThatStartsItsCachesOnlyOnWinningIsReadyWhileItWaits() throws Exception {
+        RecordingReconciler r = new RecordingReconciler();
+        Manager holder = track(builder().leaderElection(election("holder")).build());
+        holder.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(new RecordingReconciler());
+        holder.start();
+        Await.until("holder leads", holder::isLeading);
+
+        Manager cold = track(builder()
+                .leaderElection(election("cold"))
+                .warmCachesBeforeLeading(false)
+                .build());
+        cold.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(r);
+        cold.start();
+        assertEquals(Health.ok(), cold.readiness().check());
+        assertFalse(
+                cold.informerFactory().informerFor(ResourceType.CONFIGMAPS).hasStarted(), "no cache before winning");
+        long callsBefore = configMapReads();
+
+        holder.close();
+        Await.until(
+                "cold leads",
+                () -> {
+                    electionClock.step(Duration.ofSeconds(1));
+                    return cold.leaderElector().orElseThrow().isLeader();
+                },
+                Await.LONG_TIMEOUT);
+        Await.until("cold's controllers run", cold::isLeading); // the clock stands still: the term lasts
+        fx.createConfigMap("y");
+        Await.until("cold reconciled y", () -> r.count(request("y")) == 1);
+        assertTrue(configMapReads() > callsBefore, "cold listed and watched only after winning");
+    }
+}
