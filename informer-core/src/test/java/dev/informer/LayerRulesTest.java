@@ -30,6 +30,7 @@ class LayerRulesTest {
         "dev.informer.client..",
         "dev.informer.clock..",
         "dev.informer.concurrent..",
+        "dev.informer.health..",
         "dev.informer.leaderelection..",
         "dev.informer.podconfig..",
         "dev.informer.podstatus..",
@@ -107,6 +108,7 @@ class LayerRulesTest {
                 .resideInAnyPackage(
                         "dev.informer.cache..",
                         "dev.informer.client..",
+                        "dev.informer.health..",
                         "dev.informer.leaderelection..",
                         "dev.informer.podconfig..",
                         "dev.informer.podstatus..",
@@ -124,6 +126,7 @@ class LayerRulesTest {
                 .dependOnClassesThat()
                 .resideInAnyPackage(
                         "dev.informer.cache..",
+                        "dev.informer.health..",
                         "dev.informer.leaderelection..",
                         "dev.informer.podconfig..",
                         "dev.informer.podstatus..",
@@ -141,6 +144,7 @@ class LayerRulesTest {
                 .dependOnClassesThat()
                 .resideInAnyPackage(
                         "dev.informer.cache..",
+                        "dev.informer.health..",
                         "dev.informer.leaderelection..",
                         "dev.informer.podconfig..",
                         "dev.informer.podstatus..",

@@ -6,6 +6,7 @@ import dev.informer.cache.SyncError;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
+import dev.informer.health.HealthCheck;
 import dev.informer.leaderelection.LeaderContext;
 import dev.informer.leaderelection.LeaderElector;
 import dev.informer.leaderelection.LeaderElectorBuilder;
@@ -209,7 +210,7 @@ public final class Manager implements AutoCloseable {
      * ready while it waits. Never blocks.
      */
     public HealthCheck readiness() {
-        return new NamedCheck("readiness", this::ready);
+        return this::ready;
     }
 
     /**
@@ -217,16 +218,16 @@ public final class Manager implements AutoCloseable {
      * (if any) is not stuck, and leadership was not lost. Never blocks.
      */
     public HealthCheck liveness() {
-        return new NamedCheck("liveness", this::alive);
+        return this::alive;
     }
 
-    private Health ready() {
+    private Optional<String> ready() {
         synchronized (lock) {
             if (state == State.NEW || state == State.STOPPED) {
-                return Health.failing("manager is " + (state == State.NEW ? "not started" : "stopped"));
+                return Optional.of("manager is " + (state == State.NEW ? "not started" : "stopped"));
             }
             if (lostReason != null) {
-                return Health.failing(lostReason);
+                return Optional.of(lostReason);
             }
             boolean standbyWithoutCaches = elector != null && !warmCachesBeforeLeading && !informersStarted;
             if (!standbyWithoutCaches && !cachesSynced) {
@@ -237,7 +238,7 @@ public final class Manager implements AutoCloseable {
                     }
                 }
                 if (!unsynced.isEmpty() || !informersStarted) {
-                    return Health.failing(
+                    return Optional.of(
                             "caches not synced: " + (unsynced.isEmpty() ? "starting" : String.join(", ", unsynced)));
                 }
             }
@@ -245,36 +246,36 @@ public final class Manager implements AutoCloseable {
         if (elector != null) {
             Optional<String> problem = elector.check(LEADER_ELECTION_HEALTH_TOLERANCE);
             if (problem.isPresent()) {
-                return Health.failing("leader election: " + problem.get());
+                return Optional.of("leader election: " + problem.get());
             }
         }
-        return Health.ok();
+        return Optional.empty();
     }
 
-    private Health alive() {
+    private Optional<String> alive() {
         List<DefaultController> running;
         synchronized (lock) {
             if (state == State.STOPPED) {
-                return Health.failing(lostReason != null ? lostReason : "manager stopped");
+                return Optional.of(lostReason != null ? lostReason : "manager stopped");
             }
             if (lostReason != null) {
-                return Health.failing(lostReason);
+                return Optional.of(lostReason);
             }
             running = new ArrayList<>(controllers.values());
         }
         for (DefaultController controller : running) {
             Optional<String> dead = controller.deadWorker();
             if (dead.isPresent()) {
-                return Health.failing(dead.get());
+                return Optional.of(dead.get());
             }
         }
         if (elector != null) {
             Optional<String> problem = elector.check(LEADER_ELECTION_HEALTH_TOLERANCE);
             if (problem.isPresent()) {
-                return Health.failing("leader election: " + problem.get());
+                return Optional.of("leader election: " + problem.get());
             }
         }
-        return Health.ok();
+        return Optional.empty();
     }
 
     /**
@@ -485,14 +486,6 @@ public final class Manager implements AutoCloseable {
             if (lostReason == null) {
                 lostReason = reason;
             }
-        }
-    }
-
-    /** A health check with a name over a supplier. */
-    private record NamedCheck(String name, java.util.function.Supplier<Health> supplier) implements HealthCheck {
-        @Override
-        public Health check() {
-            return supplier.get();
         }
     }
 

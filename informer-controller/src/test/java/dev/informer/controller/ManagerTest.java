@@ -15,6 +15,7 @@ import dev.informer.leaderelection.ResourceLock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -69,26 +70,23 @@ class ManagerTest {
 
         assertEquals(List.of("widgets"), e.unsynced());
         assertTrue(e.getMessage().startsWith("caches did not sync within PT0.3S: widgets"), e.getMessage());
-        Health ready = manager.readiness().check();
-        assertFalse(ready.healthy());
-        assertEquals("manager is stopped", ready.reason());
+        assertEquals(Optional.of("manager is stopped"), manager.readiness().check());
     }
 
     @Test
     void readinessFollowsTheLifecycle() throws Exception {
         Manager manager = track(builder().build());
         manager.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(new RecordingReconciler());
-        assertEquals(
-                Health.failing("manager is not started"), manager.readiness().check());
+        assertEquals(Optional.of("manager is not started"), manager.readiness().check());
 
         manager.start();
-        assertEquals(Health.ok(), manager.readiness().check());
-        assertEquals(Health.ok(), manager.liveness().check());
+        assertEquals(Optional.empty(), manager.readiness().check());
+        assertEquals(Optional.empty(), manager.liveness().check());
         assertTrue(manager.isLeading(), "without leader election the manager always reconciles");
 
         manager.close();
-        assertFalse(manager.readiness().check().healthy());
-        assertFalse(manager.liveness().check().healthy());
+        assertTrue(manager.readiness().check().isPresent());
+        assertFalse(manager.liveness().check().isEmpty());
     }
 
     @Test
@@ -168,7 +166,7 @@ class ManagerTest {
         Await.until("b queued x in its warm cache's controller", () -> controllerB.queueLength() == 1);
         assertFalse(b.isLeading());
         assertEquals(0, onB.calls.size(), "the standby reconciles nothing");
-        assertEquals(Health.ok(), b.readiness().check(), "a warm standby is ready");
+        assertEquals(Optional.empty(), b.readiness().check(), "a warm standby is ready");
         assertEquals(1, controllerA.maxConcurrentReconciles());
 
         a.close(); // releases the lease
@@ -196,8 +194,8 @@ class ManagerTest {
 
         manager.leaderElector().orElseThrow().stop();
 
-        Await.until("liveness fails", () -> !manager.liveness().check().healthy());
-        assertEquals("leader election lost", manager.liveness().check().reason());
+        Await.until("liveness fails", () -> !manager.liveness().check().isEmpty());
+        assertEquals(Optional.of("leader election lost"), manager.liveness().check());
         assertFalse(manager.isLeading());
         c.enqueue(request("after"));
         fx.createConfigMap("after-event");
@@ -223,7 +221,7 @@ class ManagerTest {
                 .build());
         cold.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(r);
         cold.start();
-        assertEquals(Health.ok(), cold.readiness().check());
+        assertEquals(Optional.empty(), cold.readiness().check());
         assertFalse(
                 cold.informerFactory().informerFor(ResourceType.CONFIGMAPS).hasStarted(), "no cache before winning");
         long callsBefore = configMapReads();

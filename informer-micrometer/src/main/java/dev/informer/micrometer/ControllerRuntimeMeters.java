@@ -3,35 +3,30 @@ package dev.informer.micrometer;
 import static dev.informer.micrometer.MetricNames.TAG_CONTROLLER;
 import static dev.informer.micrometer.MetricNames.TAG_RESULT;
 
+import dev.informer.controller.ControllerMetrics;
+import dev.informer.controller.ReconcileOutcome;
+import dev.informer.workqueue.CounterMetric;
+import dev.informer.workqueue.GaugeMetric;
+import dev.informer.workqueue.HistogramMetric;
+import dev.informer.workqueue.SettableGaugeMetric;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
-import java.util.List;
-import java.util.Objects;
 
 /**
- * controller-runtime's reconcile metrics on Micrometer: {@code controller_runtime_reconcile_total},
- * {@code controller_runtime_reconcile_errors_total}, {@code controller_runtime_reconcile_time_seconds}
- * and {@code controller_runtime_active_workers}, all tagged {@code controller}. A controller runtime
- * calls {@link #register} when a controller starts, {@link #workerStarted}/{@link #workerStopped}
- * around each worker and {@link #reconciled} after each reconcile. Made by {@link
- * InformerMeters#controllers()}. Thread-safe; every method is fast and non-blocking.
+ * controller-runtime's reconcile metrics on Micrometer, as the {@link ControllerMetrics} the
+ * controller runtime's {@code Manager.Builder.controllerMetrics} takes: {@code
+ * controller_runtime_reconcile_total{controller,result}}, {@code
+ * controller_runtime_reconcile_errors_total}, {@code controller_runtime_reconcile_time_seconds} (with
+ * controller-runtime's buckets), {@code controller_runtime_active_workers} and {@code
+ * controller_runtime_max_concurrent_reconciles}, all tagged {@code controller}. The series are
+ * created when the runtime asks for them (when a controller is built), so dashboards see them at
+ * zero, as controller-runtime does. Made by {@link InformerMeters#controllers()}. Thread-safe; every
+ * metric it returns is fast and non-blocking.
  */
-public final class ControllerRuntimeMeters {
-
-    /** The reconcile returned without error and without a requeue. */
-    public static final String RESULT_SUCCESS = "success";
-    /** The reconcile failed (threw or timed out): counted in the errors too. */
-    public static final String RESULT_ERROR = "error";
-    /** The reconcile asked to be requeued with the rate limiter. */
-    public static final String RESULT_REQUEUE = "requeue";
-    /** The reconcile asked to be requeued after a delay. */
-    public static final String RESULT_REQUEUE_AFTER = "requeue_after";
-
-    private static final List<String> RESULTS =
-            List.of(RESULT_SUCCESS, RESULT_ERROR, RESULT_REQUEUE, RESULT_REQUEUE_AFTER);
+public final class ControllerRuntimeMeters implements ControllerMetrics {
 
     /** controller-runtime's reconcile time buckets, in seconds (5 ms to 60 s). */
     private static final Duration[] RECONCILE_TIME_BUCKETS = buckets(
@@ -46,60 +41,52 @@ public final class ControllerRuntimeMeters {
         this.gauges = gauges;
     }
 
-    /** Creates the controller's series at zero (as controller-runtime does), so dashboards see them early. */
-    public void register(String controller) {
-        for (String result : RESULTS) {
-            total(controller, result);
-        }
-        errors(controller);
-        timer(controller);
-        activeWorkers(controller);
-    }
-
-    /**
-     * One reconcile of {@code controller} ended with {@code result} after {@code took}.
-     *
-     * @throws IllegalArgumentException if {@code result} is not one of the {@code RESULT_} constants
-     */
-    public void reconciled(String controller, String result, Duration took) {
-        Objects.requireNonNull(took, "took");
-        if (!RESULTS.contains(result)) {
-            throw new IllegalArgumentException("unknown reconcile result '" + result + "', expected one of " + RESULTS);
-        }
-        total(controller, result).increment();
-        if (RESULT_ERROR.equals(result)) {
-            errors(controller).increment();
-        }
-        timer(controller).record(took);
-    }
-
-    /** A worker of {@code controller} started. */
-    public void workerStarted(String controller) {
-        activeWorkers(controller).add(1);
-    }
-
-    /** A worker of {@code controller} ended. */
-    public void workerStopped(String controller) {
-        activeWorkers(controller).add(-1);
-    }
-
-    private Counter total(String controller, String result) {
-        return Counter.builder(MetricNames.RECONCILE_TOTAL)
-                .tags(Tags.of(TAG_CONTROLLER, controller, TAG_RESULT, result))
+    @Override
+    public CounterMetric newReconcileTotalMetric(String controller, ReconcileOutcome outcome) {
+        Counter counter = Counter.builder(MetricNames.RECONCILE_TOTAL)
+                .tags(Tags.of(TAG_CONTROLLER, controller, TAG_RESULT, outcome.label()))
                 .register(registry);
+        return counter::increment;
     }
 
-    private Counter errors(String controller) {
-        return Counter.builder(MetricNames.RECONCILE_ERRORS)
+    @Override
+    public CounterMetric newReconcileErrorsMetric(String controller) {
+        Counter counter = Counter.builder(MetricNames.RECONCILE_ERRORS)
                 .tags(Tags.of(TAG_CONTROLLER, controller))
                 .register(registry);
+        return counter::increment;
     }
 
-    private Timer timer(String controller) {
-        return Timer.builder(MetricNames.RECONCILE_TIME)
+    @Override
+    public HistogramMetric newReconcileTimeMetric(String controller) {
+        Timer timer = Timer.builder(MetricNames.RECONCILE_TIME)
                 .tags(Tags.of(TAG_CONTROLLER, controller))
                 .serviceLevelObjectives(RECONCILE_TIME_BUCKETS)
                 .register(registry);
+        return seconds -> timer.record(Duration.ofNanos(Math.round(seconds * 1e9)));
+    }
+
+    @Override
+    public GaugeMetric newActiveWorkersMetric(String controller) {
+        Gauges.Value value = gauges.gauge(MetricNames.ACTIVE_WORKERS, null, Tags.of(TAG_CONTROLLER, controller));
+        return new GaugeMetric() {
+            @Override
+            public void inc() {
+                value.add(1);
+            }
+
+            @Override
+            public void dec() {
+                value.add(-1);
+            }
+        };
+    }
+
+    @Override
+    public SettableGaugeMetric newMaxConcurrentReconcilesMetric(String controller) {
+        Gauges.Value value =
+                gauges.gauge(MetricNames.MAX_CONCURRENT_RECONCILES, null, Tags.of(TAG_CONTROLLER, controller));
+        return value::set;
     }
 
     private static Duration[] buckets(double... seconds) {
@@ -108,9 +95,5 @@ public final class ControllerRuntimeMeters {
             result[i] = Duration.ofNanos(Math.round(seconds[i] * 1e9));
         }
         return result;
-    }
-
-    private Gauges.Value activeWorkers(String controller) {
-        return gauges.gauge(MetricNames.ACTIVE_WORKERS, null, Tags.of(TAG_CONTROLLER, controller));
     }
 }

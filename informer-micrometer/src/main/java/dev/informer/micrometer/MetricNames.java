@@ -92,4 +92,6 @@ public final class MetricNames {
     public static final String RECONCILE_TIME = "controller.runtime.reconcile.time";
     /** Gauge {@code controller_runtime_active_workers{controller}}. */
     public static final String ACTIVE_WORKERS = "controller.runtime.active.workers";
+    /** Gauge {@code controller_runtime_max_concurrent_reconciles{controller}}. */
+    public static final String MAX_CONCURRENT_RECONCILES = "controller.runtime.max.concurrent.reconciles";
 }

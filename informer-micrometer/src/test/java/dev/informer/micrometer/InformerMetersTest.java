@@ -16,6 +16,8 @@ import dev.informer.cache.SharedInformerFactory;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.controller.Manager;
+import dev.informer.controller.Result;
 import dev.informer.leaderelection.LeaderElector;
 import dev.informer.leaderelection.ResourceLock;
 import dev.informer.testing.EmbeddedApiServer;
@@ -215,26 +217,48 @@ class InformerMetersTest {
     }
 
     @Test
-    void controllerRuntimeReconcileMetrics() {
-        ControllerRuntimeMeters controllers = meters.controllers();
-        controllers.register("webapp");
-        assertEquals(0.0, sample("controller_runtime_reconcile_total{controller=\"webapp\",result=\"requeue_after\"}"));
-
-        controllers.workerStarted("webapp");
-        controllers.workerStarted("webapp");
-        controllers.reconciled("webapp", ControllerRuntimeMeters.RESULT_SUCCESS, Duration.ofMillis(250));
-        controllers.reconciled("webapp", ControllerRuntimeMeters.RESULT_ERROR, Duration.ofMillis(750));
-        controllers.workerStopped("webapp");
-
-        assertEquals(1.0, sample("controller_runtime_reconcile_total{controller=\"webapp\",result=\"success\"}"));
-        assertEquals(1.0, sample("controller_runtime_reconcile_total{controller=\"webapp\",result=\"error\"}"));
-        assertEquals(0.0, sample("controller_runtime_reconcile_total{controller=\"webapp\",result=\"requeue\"}"));
-        assertEquals(1.0, sample("controller_runtime_reconcile_errors_total{controller=\"webapp\"}"));
-        assertEquals(2.0, sample("controller_runtime_reconcile_time_seconds_count{controller=\"webapp\"}"));
-        assertEquals(1.0, sample("controller_runtime_reconcile_time_seconds_sum{controller=\"webapp\"}"));
-        assertEquals(1.0, sample("controller_runtime_active_workers{controller=\"webapp\"}"));
-        assertEquals(
-                1.0, sample("controller_runtime_reconcile_time_seconds_bucket{controller=\"webapp\",le=\"0.25\"}"));
-        assertThrows(IllegalArgumentException.class, () -> controllers.reconciled("webapp", "ok", Duration.ZERO));
+    void controllerRuntimeReconcileMetricsFromARealController() throws Exception {
+        try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
+                KubernetesClient client = KubernetesClient.create(
+                        ClientConfig.builder().server(server.url()).build())) {
+            java.util.concurrent.CountDownLatch reconciled = new java.util.concurrent.CountDownLatch(2);
+            java.util.concurrent.atomic.AtomicBoolean failOnce = new java.util.concurrent.atomic.AtomicBoolean(true);
+            try (Manager manager = Manager.builder(client)
+                    .controllerMetrics(meters.controllers())
+                    .build()) {
+                assertThrows(
+                        AssertionError.class,
+                        () -> sample(
+                                "controller_runtime_reconcile_total{controller=\"webapp\",result=\"requeue_after\"}"),
+                        "no series before the controller is built");
+                manager.controllerBuilder()
+                        .name("webapp")
+                        .forResource(ResourceType.CONFIGMAPS)
+                        .maxConcurrentReconciles(2)
+                        .build((request, token) -> {
+                            reconciled.countDown();
+                            if (failOnce.getAndSet(false)) {
+                                throw new IllegalStateException("first attempt fails");
+                            }
+                            return Result.done();
+                        });
+                assertEquals(
+                        0.0,
+                        sample("controller_runtime_reconcile_total{controller=\"webapp\",result=\"requeue_after\"}"),
+                        "series exist at zero once the controller is built");
+                manager.start();
+                assertEquals(2.0, sample("controller_runtime_max_concurrent_reconciles{controller=\"webapp\"}"));
+                server.create("configmaps", "default", "{\"metadata\":{\"name\":\"app\"}}");
+                assertTrue(reconciled.await(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
+                await(
+                        "the retry succeeded",
+                        () -> sample("controller_runtime_reconcile_total{controller=\"webapp\",result=\"success\"}")
+                                == 1.0);
+                assertEquals(1.0, sample("controller_runtime_reconcile_total{controller=\"webapp\",result=\"error\"}"));
+                assertEquals(1.0, sample("controller_runtime_reconcile_errors_total{controller=\"webapp\"}"));
+                assertEquals(2.0, sample("controller_runtime_reconcile_time_seconds_count{controller=\"webapp\"}"));
+                assertEquals(0.0, sample("controller_runtime_active_workers{controller=\"webapp\"}"));
+            }
+        }
     }
 }
