@@ -212,7 +212,7 @@ public final class BuilderProcessor extends AbstractProcessor {
         }
 
         out.append("\n    /** A new {@link ").append(recordName).append("} of the fields set so far. */\n");
-        out.append("    public final ").append(recordName).append(" build() {\n");
+        out.append("    public ").append(recordName).append(" build() {\n");
         out.append("        return new ").append(recordName).append('(');
         for (int i = 0; i < components.size(); i++) {
             out.append(i == 0 ? "" : ", ").append(components.get(i).name);
@@ -246,9 +246,11 @@ public final class BuilderProcessor extends AbstractProcessor {
                         + " unknownFields.put(name, value == null ? null : value.deepCopy()));\n        }");
     }
 
+    // Not final: javac then writes public bridges of these methods into the public nested Builder,
+    // so reflection (getMethod(...).invoke) works from any package, not only direct calls.
     private static void method(StringBuilder out, String doc, String returns, String name, String params, String body) {
         out.append("\n    /** ").append(doc).append(" */\n");
-        out.append("    public final ")
+        out.append("    public ")
                 .append(returns)
                 .append(' ')
                 .append(name)
@@ -257,8 +259,15 @@ public final class BuilderProcessor extends AbstractProcessor {
         out.append(") {\n        ").append(body).append("\n        return self();\n    }\n");
     }
 
-    /** {@code labels} → {@code label}, {@code addresses} → {@code address}, {@code statuses} → {@code status}. */
+    /**
+     * {@code labels} → {@code label}, {@code addresses} → {@code address}, {@code statuses} →
+     * {@code status}, {@code categories} → {@code category}; a name ending in {@code ss} or {@code us}
+     * ({@code ingress}, {@code status}) is already singular.
+     */
     static String singular(String plural) {
+        if (plural.endsWith("ss") || plural.endsWith("us")) {
+            return plural;
+        }
         if (plural.endsWith("sses") || plural.endsWith("uses") || plural.endsWith("xes")) {
             return plural.substring(0, plural.length() - 2);
         }
