@@ -158,7 +158,8 @@ public final class BuilderProcessor extends AbstractProcessor {
             String what = doc.isEmpty() ? "" : ": " + doc;
             if (c.name.equals(UNKNOWN_FIELDS) && c.isMap()) {
                 unknownFieldSetters(out, builder);
-            } else if (c.isList()) {
+            } else if (c.isList() || c.isMap()) {
+                String all = c.isList() ? ".addAll(" : ".putAll(";
                 method(
                         out,
                         "Replaces {@code " + c.name + "}" + what + " ({@code null} clears it).",
@@ -166,32 +167,8 @@ public final class BuilderProcessor extends AbstractProcessor {
                         c.name,
                         c.type + " " + c.name,
                         "this." + c.name + ".clear();\n        if (" + c.name + " != null) {\n            this."
-                                + c.name + ".addAll(" + c.name + ");\n        }");
-                String one = singular(c.name);
-                method(
-                        out,
-                        "Appends one element to {@code " + c.name + "}.",
-                        builder,
-                        "add" + capitalize(one),
-                        c.arg(0) + " " + one,
-                        "this." + c.name + ".add(" + one + ");");
-            } else if (c.isMap()) {
-                method(
-                        out,
-                        "Replaces {@code " + c.name + "}" + what + " ({@code null} clears it).",
-                        builder,
-                        c.name,
-                        c.type + " " + c.name,
-                        "this." + c.name + ".clear();\n        if (" + c.name + " != null) {\n            this."
-                                + c.name + ".putAll(" + c.name + ");\n        }");
-                String one = c.name.endsWith("s") ? singular(c.name) : c.name;
-                method(
-                        out,
-                        "Sets one entry of {@code " + c.name + "}.",
-                        builder,
-                        one,
-                        c.arg(0) + " key, " + c.arg(1) + " value",
-                        "this." + c.name + ".put(key, value);");
+                                + c.name + all + c.name + ");\n        }");
+                oneElementSetter(out, builder, c);
             } else if (c.isJsonNode()) {
                 method(
                         out,
@@ -224,6 +201,28 @@ public final class BuilderProcessor extends AbstractProcessor {
                 .createSourceFile(pkg + "." + baseName, record)
                 .openWriter()) {
             writer.write(out.toString());
+        }
+    }
+
+    // addFinalizer(String) for a list, label(String, String) for a map.
+    private static void oneElementSetter(StringBuilder out, String builder, Component c) {
+        if (c.isList()) {
+            String one = singular(c.name);
+            method(
+                    out,
+                    "Appends one element to {@code " + c.name + "}.",
+                    builder,
+                    "add" + capitalize(one),
+                    c.arg(0) + " " + one,
+                    "this." + c.name + ".add(" + one + ");");
+        } else {
+            method(
+                    out,
+                    "Sets one entry of {@code " + c.name + "}.",
+                    builder,
+                    c.name.endsWith("s") ? singular(c.name) : c.name,
+                    c.arg(0) + " key, " + c.arg(1) + " value",
+                    "this." + c.name + ".put(key, value);");
         }
     }
 

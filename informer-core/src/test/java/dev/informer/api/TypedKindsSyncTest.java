@@ -8,6 +8,7 @@ import dev.informer.cache.Lister;
 import dev.informer.cache.SharedInformerFactory;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
+import dev.informer.client.ResourceClient;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testing.ResourceDefinition;
 import java.time.Duration;
@@ -62,66 +63,32 @@ class TypedKindsSyncTest {
         server.close();
     }
 
-    private static ObjectMeta fresh(ObjectMeta meta, String namespace) {
-        return ObjectMeta.builder()
-                .name(meta.name())
-                .namespace(namespace)
-                .labels(meta.labels())
+    /** Creates the object of the test resource {@code file}, as new: in "default", no status. */
+    private <T> void create(String file, ResourceType<T> type) {
+        GenericObject object = GenericObject.parse(kind(file));
+        ObjectMeta meta = ObjectMeta.builder()
+                .name(object.name())
+                .namespace(type.namespaced() ? "default" : null)
+                .labels(object.labels())
                 .build();
-    }
-
-    private static <T> T read(String file, ResourceType<T> type) {
-        return ApiJson.readObject(kind(file), type);
+        T fresh = ApiJson.readObject(
+                ApiJson.write(
+                        object.withMetadata(meta).toBuilder().remove("status").build()),
+                type);
+        ResourceClient<T> resource = client.resource(type);
+        (type.namespaced() ? resource.inNamespace("default") : resource).create(fresh);
     }
 
     @Test
     void informersSyncEveryNewTypedKind() throws InterruptedException {
-        Deployment deployment = read("deployment.json", ResourceType.DEPLOYMENTS);
-        client.resource(ResourceType.DEPLOYMENTS)
-                .inNamespace("default")
-                .create(deployment.toBuilder()
-                        .metadata(fresh(deployment.metadata(), "default"))
-                        .build());
-        ReplicaSet replicaSet = read("replicaset.json", ResourceType.REPLICASETS);
-        client.resource(ResourceType.REPLICASETS)
-                .inNamespace("default")
-                .create(replicaSet.toBuilder()
-                        .metadata(fresh(replicaSet.metadata(), "default"))
-                        .build());
-        StatefulSet statefulSet = read("statefulset.json", ResourceType.STATEFULSETS);
-        client.resource(ResourceType.STATEFULSETS)
-                .inNamespace("default")
-                .create(statefulSet.toBuilder()
-                        .metadata(fresh(statefulSet.metadata(), "default"))
-                        .build());
-        DaemonSet daemonSet = read("daemonset.json", ResourceType.DAEMONSETS);
-        client.resource(ResourceType.DAEMONSETS)
-                .inNamespace("default")
-                .create(daemonSet.toBuilder()
-                        .metadata(fresh(daemonSet.metadata(), "default"))
-                        .build());
-        Service service = read("service.json", ResourceType.SERVICES);
-        client.resource(ResourceType.SERVICES)
-                .inNamespace("default")
-                .create(service.toBuilder()
-                        .metadata(fresh(service.metadata(), "default"))
-                        .status(null)
-                        .build());
-        EndpointSlice slice = read("endpointslice.json", ResourceType.ENDPOINTSLICES);
-        client.resource(ResourceType.ENDPOINTSLICES)
-                .inNamespace("default")
-                .create(slice.toBuilder()
-                        .metadata(fresh(slice.metadata(), "default"))
-                        .build());
-        Job job = read("job.json", ResourceType.JOBS);
-        client.resource(ResourceType.JOBS)
-                .inNamespace("default")
-                .create(job.toBuilder()
-                        .metadata(fresh(job.metadata(), "default"))
-                        .build());
-        CustomResourceDefinition crd = read("customresourcedefinition.json", ResourceType.CUSTOMRESOURCEDEFINITIONS);
-        client.resource(ResourceType.CUSTOMRESOURCEDEFINITIONS)
-                .create(crd.toBuilder().metadata(fresh(crd.metadata(), null)).build());
+        create("deployment.json", ResourceType.DEPLOYMENTS);
+        create("replicaset.json", ResourceType.REPLICASETS);
+        create("statefulset.json", ResourceType.STATEFULSETS);
+        create("daemonset.json", ResourceType.DAEMONSETS);
+        create("service.json", ResourceType.SERVICES);
+        create("endpointslice.json", ResourceType.ENDPOINTSLICES);
+        create("job.json", ResourceType.JOBS);
+        create("customresourcedefinition.json", ResourceType.CUSTOMRESOURCEDEFINITIONS);
 
         Lister<Deployment> deployments = factory.listerFor(ResourceType.DEPLOYMENTS);
         Lister<ReplicaSet> replicaSets = factory.listerFor(ResourceType.REPLICASETS);
