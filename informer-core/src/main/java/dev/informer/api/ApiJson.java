@@ -11,6 +11,7 @@ import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JavaType;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.MapperFeature;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
@@ -192,6 +193,27 @@ public final class ApiJson {
             MAPPER.writer().without(StreamWriteFeature.AUTO_CLOSE_TARGET).writeValue(out, value);
         } catch (JacksonIOException e) {
             throw e.getCause();
+        } catch (JacksonException e) {
+            throw writeFailure(e, value);
+        }
+    }
+
+    // Binds a part of an object; target names it ("\"spec\" of CronTab ns/name as Spec").
+    static <T> T treeToValue(JsonNode node, Class<T> type, String target) {
+        try {
+            return MAPPER.treeToValue(node, type);
+        } catch (JacksonException e) {
+            throw bindFailure(e, target);
+        }
+    }
+
+    // A fresh tree of value (never shared with value when value is itself a tree).
+    static JsonNode valueToTree(Object value) {
+        if (value instanceof JsonNode node) {
+            return node.deepCopy();
+        }
+        try {
+            return MAPPER.valueToTree(value);
         } catch (JacksonException e) {
             throw writeFailure(e, value);
         }

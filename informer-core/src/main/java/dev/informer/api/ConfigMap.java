@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -27,6 +27,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record ConfigMap(
         String apiVersion,
         String kind,
@@ -59,118 +60,15 @@ public record ConfigMap(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.apiVersion = apiVersion;
-        builder.kind = kind;
-        builder.metadata = metadata;
-        builder.data(data);
-        builder.binaryData(binaryData);
-        builder.immutable = immutable;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link ConfigMap}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link ConfigMap}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String apiVersion;
-        private String kind;
-        private ObjectMeta metadata;
-        private final Map<String, String> data = new LinkedHashMap<>();
-        private final Map<String, String> binaryData = new LinkedHashMap<>();
-        private Boolean immutable;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends ConfigMapBuilderBase {
         private Builder() {}
-
-        /**
-         * Sets {@code apiVersion}: the API version, "v1" (the API server leaves it out of list
-         * items).
-         */
-        public Builder apiVersion(String apiVersion) {
-            this.apiVersion = apiVersion;
-            return this;
-        }
-
-        /** Sets {@code kind}: the kind, "ConfigMap" (left out of list items). */
-        public Builder kind(String kind) {
-            this.kind = kind;
-            return this;
-        }
-
-        /** Sets {@code metadata}: the object's metadata. */
-        public Builder metadata(ObjectMeta metadata) {
-            this.metadata = metadata;
-            return this;
-        }
-
-        /** Replaces {@code data}: UTF-8 data by key ({@code null} clears it). */
-        public Builder data(Map<String, String> data) {
-            this.data.clear();
-            if (data != null) {
-                this.data.putAll(data);
-            }
-            return this;
-        }
-
-        /** Sets one entry of data. */
-        public Builder data(String key, String value) {
-            this.data.put(key, value);
-            return this;
-        }
-
-        /**
-         * Replaces {@code binaryData}: binary data by key, base64-encoded as on the wire ({@code
-         * null} clears it).
-         */
-        public Builder binaryData(Map<String, String> binaryData) {
-            this.binaryData.clear();
-            if (binaryData != null) {
-                this.binaryData.putAll(binaryData);
-            }
-            return this;
-        }
-
-        /** Sets one entry of binaryData. */
-        public Builder binaryData(String key, String value) {
-            this.binaryData.put(key, value);
-            return this;
-        }
-
-        /** Sets {@code immutable}: whether the data can no longer be changed. */
-        public Builder immutable(Boolean immutable) {
-            this.immutable = immutable;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public ConfigMap build() {
-            return new ConfigMap(apiVersion, kind, metadata, data, binaryData, immutable, unknownFields);
-        }
     }
 }

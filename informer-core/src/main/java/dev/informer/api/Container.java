@@ -4,8 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -30,6 +29,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record Container(
         String name,
         String image,
@@ -55,134 +55,15 @@ public record Container(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.name = name;
-        builder.image = image;
-        builder.command(command);
-        builder.args(args);
-        builder.ports(ports);
-        builder.resources = resources;
-        builder.imagePullPolicy = imagePullPolicy;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link Container}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link Container}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String name;
-        private String image;
-        private final List<String> command = new ArrayList<>();
-        private final List<String> args = new ArrayList<>();
-        private final List<ContainerPort> ports = new ArrayList<>();
-        private ResourceRequirements resources;
-        private String imagePullPolicy;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends ContainerBuilderBase {
         private Builder() {}
-
-        /** Sets {@code name}: the container's name, unique within the pod. */
-        public Builder name(String name) {
-            this.name = name;
-            return this;
-        }
-
-        /** Sets {@code image}: the image reference. */
-        public Builder image(String image) {
-            this.image = image;
-            return this;
-        }
-
-        /**
-         * Replaces {@code command}: the entrypoint (replaces the image's ENTRYPOINT) ({@code null}
-         * clears it).
-         */
-        public Builder command(List<String> command) {
-            this.command.clear();
-            if (command != null) {
-                this.command.addAll(command);
-            }
-            return this;
-        }
-
-        /** Appends one element to command. */
-        public Builder addCommand(String command) {
-            this.command.add(command);
-            return this;
-        }
-
-        /**
-         * Replaces {@code args}: the arguments (replace the image's CMD) ({@code null} clears it).
-         */
-        public Builder args(List<String> args) {
-            this.args.clear();
-            if (args != null) {
-                this.args.addAll(args);
-            }
-            return this;
-        }
-
-        /** Appends one element to args. */
-        public Builder addArg(String arg) {
-            this.args.add(arg);
-            return this;
-        }
-
-        /** Replaces {@code ports}: the ports the container exposes ({@code null} clears it). */
-        public Builder ports(List<ContainerPort> ports) {
-            this.ports.clear();
-            if (ports != null) {
-                this.ports.addAll(ports);
-            }
-            return this;
-        }
-
-        /** Appends one element to ports. */
-        public Builder addPort(ContainerPort port) {
-            this.ports.add(port);
-            return this;
-        }
-
-        /** Sets {@code resources}: compute resource requests and limits. */
-        public Builder resources(ResourceRequirements resources) {
-            this.resources = resources;
-            return this;
-        }
-
-        /** Sets {@code imagePullPolicy}: Always, IfNotPresent or Never. */
-        public Builder imagePullPolicy(String imagePullPolicy) {
-            this.imagePullPolicy = imagePullPolicy;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public Container build() {
-            return new Container(name, image, command, args, ports, resources, imagePullPolicy, unknownFields);
-        }
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -25,6 +25,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record ContainerState(
         ContainerStateWaiting waiting,
         ContainerStateRunning running,
@@ -43,70 +44,15 @@ public record ContainerState(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.waiting = waiting;
-        builder.running = running;
-        builder.terminated = terminated;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link ContainerState}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link ContainerState}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private ContainerStateWaiting waiting;
-        private ContainerStateRunning running;
-        private ContainerStateTerminated terminated;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends ContainerStateBuilderBase {
         private Builder() {}
-
-        /** Sets {@code waiting}: set while the container is waiting to start. */
-        public Builder waiting(ContainerStateWaiting waiting) {
-            this.waiting = waiting;
-            return this;
-        }
-
-        /** Sets {@code running}: set while the container runs. */
-        public Builder running(ContainerStateRunning running) {
-            this.running = running;
-            return this;
-        }
-
-        /** Sets {@code terminated}: set once the container has terminated. */
-        public Builder terminated(ContainerStateTerminated terminated) {
-            this.terminated = terminated;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public ContainerState build() {
-            return new ContainerState(waiting, running, terminated, unknownFields);
-        }
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -22,6 +22,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record ContainerStateRunning(
         String startedAt, @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
@@ -37,54 +38,15 @@ public record ContainerStateRunning(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.startedAt = startedAt;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link ContainerStateRunning}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link ContainerStateRunning}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String startedAt;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends ContainerStateRunningBuilderBase {
         private Builder() {}
-
-        /** Sets {@code startedAt}: when the container (last) started (RFC 3339). */
-        public Builder startedAt(String startedAt) {
-            this.startedAt = startedAt;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public ContainerStateRunning build() {
-            return new ContainerStateRunning(startedAt, unknownFields);
-        }
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -28,6 +28,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record ContainerStateTerminated(
         Integer exitCode,
         Integer signal,
@@ -50,103 +51,15 @@ public record ContainerStateTerminated(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.exitCode = exitCode;
-        builder.signal = signal;
-        builder.reason = reason;
-        builder.message = message;
-        builder.startedAt = startedAt;
-        builder.finishedAt = finishedAt;
-        builder.containerID = containerID;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link ContainerStateTerminated}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link ContainerStateTerminated}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private Integer exitCode;
-        private Integer signal;
-        private String reason;
-        private String message;
-        private String startedAt;
-        private String finishedAt;
-        private String containerID;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends ContainerStateTerminatedBuilderBase {
         private Builder() {}
-
-        /** Sets {@code exitCode}: the exit code. */
-        public Builder exitCode(Integer exitCode) {
-            this.exitCode = exitCode;
-            return this;
-        }
-
-        /** Sets {@code signal}: the signal that terminated it, if any. */
-        public Builder signal(Integer signal) {
-            this.signal = signal;
-            return this;
-        }
-
-        /** Sets {@code reason}: a brief reason, e.g. Completed, OOMKilled. */
-        public Builder reason(String reason) {
-            this.reason = reason;
-            return this;
-        }
-
-        /** Sets {@code message}: details. */
-        public Builder message(String message) {
-            this.message = message;
-            return this;
-        }
-
-        /** Sets {@code startedAt}: when the container started (RFC 3339). */
-        public Builder startedAt(String startedAt) {
-            this.startedAt = startedAt;
-            return this;
-        }
-
-        /** Sets {@code finishedAt}: when the container terminated (RFC 3339). */
-        public Builder finishedAt(String finishedAt) {
-            this.finishedAt = finishedAt;
-            return this;
-        }
-
-        /** Sets {@code containerID}: the runtime's container ID. */
-        public Builder containerID(String containerID) {
-            this.containerID = containerID;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public ContainerStateTerminated build() {
-            return new ContainerStateTerminated(
-                    exitCode, signal, reason, message, startedAt, finishedAt, containerID, unknownFields);
-        }
     }
 }

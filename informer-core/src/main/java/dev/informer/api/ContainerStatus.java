@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -30,6 +30,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record ContainerStatus(
         String name,
         ContainerState state,
@@ -54,119 +55,15 @@ public record ContainerStatus(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.name = name;
-        builder.state = state;
-        builder.lastState = lastState;
-        builder.ready = ready;
-        builder.restartCount = restartCount;
-        builder.image = image;
-        builder.imageID = imageID;
-        builder.containerID = containerID;
-        builder.started = started;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link ContainerStatus}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link ContainerStatus}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String name;
-        private ContainerState state;
-        private ContainerState lastState;
-        private Boolean ready;
-        private Integer restartCount;
-        private String image;
-        private String imageID;
-        private String containerID;
-        private Boolean started;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends ContainerStatusBuilderBase {
         private Builder() {}
-
-        /** Sets {@code name}: the container's name. */
-        public Builder name(String name) {
-            this.name = name;
-            return this;
-        }
-
-        /** Sets {@code state}: the current state. */
-        public Builder state(ContainerState state) {
-            this.state = state;
-            return this;
-        }
-
-        /** Sets {@code lastState}: the last termination state. */
-        public Builder lastState(ContainerState lastState) {
-            this.lastState = lastState;
-            return this;
-        }
-
-        /** Sets {@code ready}: whether the container passes its readiness probe. */
-        public Builder ready(Boolean ready) {
-            this.ready = ready;
-            return this;
-        }
-
-        /** Sets {@code restartCount}: how many times the container has restarted. */
-        public Builder restartCount(Integer restartCount) {
-            this.restartCount = restartCount;
-            return this;
-        }
-
-        /** Sets {@code image}: the image the container runs. */
-        public Builder image(String image) {
-            this.image = image;
-            return this;
-        }
-
-        /** Sets {@code imageID}: the image's ID. */
-        public Builder imageID(String imageID) {
-            this.imageID = imageID;
-            return this;
-        }
-
-        /** Sets {@code containerID}: the runtime's container ID, e.g. containerd://.... */
-        public Builder containerID(String containerID) {
-            this.containerID = containerID;
-            return this;
-        }
-
-        /** Sets {@code started}: whether the container has passed its startup probe. */
-        public Builder started(Boolean started) {
-            this.started = started;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public ContainerStatus build() {
-            return new ContainerStatus(
-                    name, state, lastState, ready, restartCount, image, imageID, containerID, started, unknownFields);
-        }
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -41,6 +41,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record CoreEvent(
         String apiVersion,
         String kind,
@@ -81,194 +82,15 @@ public record CoreEvent(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.apiVersion = apiVersion;
-        builder.kind = kind;
-        builder.metadata = metadata;
-        builder.involvedObject = involvedObject;
-        builder.reason = reason;
-        builder.message = message;
-        builder.source = source;
-        builder.firstTimestamp = firstTimestamp;
-        builder.lastTimestamp = lastTimestamp;
-        builder.count = count;
-        builder.type = type;
-        builder.eventTime = eventTime;
-        builder.action = action;
-        builder.related = related;
-        builder.reportingComponent = reportingComponent;
-        builder.reportingInstance = reportingInstance;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link CoreEvent}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link CoreEvent}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String apiVersion;
-        private String kind;
-        private ObjectMeta metadata;
-        private ObjectReference involvedObject;
-        private String reason;
-        private String message;
-        private EventSource source;
-        private String firstTimestamp;
-        private String lastTimestamp;
-        private Integer count;
-        private String type;
-        private String eventTime;
-        private String action;
-        private ObjectReference related;
-        private String reportingComponent;
-        private String reportingInstance;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends CoreEventBuilderBase {
         private Builder() {}
-
-        /**
-         * Sets {@code apiVersion}: the API version, "v1" (the API server leaves it out of list
-         * items).
-         */
-        public Builder apiVersion(String apiVersion) {
-            this.apiVersion = apiVersion;
-            return this;
-        }
-
-        /** Sets {@code kind}: the kind, "Event" (left out of list items). */
-        public Builder kind(String kind) {
-            this.kind = kind;
-            return this;
-        }
-
-        /** Sets {@code metadata}: the object's metadata. */
-        public Builder metadata(ObjectMeta metadata) {
-            this.metadata = metadata;
-            return this;
-        }
-
-        /** Sets {@code involvedObject}: the object the event is about. */
-        public Builder involvedObject(ObjectReference involvedObject) {
-            this.involvedObject = involvedObject;
-            return this;
-        }
-
-        /** Sets {@code reason}: a short CamelCase reason, e.g. Scheduled. */
-        public Builder reason(String reason) {
-            this.reason = reason;
-            return this;
-        }
-
-        /** Sets {@code message}: a human-readable description. */
-        public Builder message(String message) {
-            this.message = message;
-            return this;
-        }
-
-        /** Sets {@code source}: the component reporting the event. */
-        public Builder source(EventSource source) {
-            this.source = source;
-            return this;
-        }
-
-        /** Sets {@code firstTimestamp}: when the event was first recorded (RFC 3339). */
-        public Builder firstTimestamp(String firstTimestamp) {
-            this.firstTimestamp = firstTimestamp;
-            return this;
-        }
-
-        /** Sets {@code lastTimestamp}: when the event was last recorded (RFC 3339). */
-        public Builder lastTimestamp(String lastTimestamp) {
-            this.lastTimestamp = lastTimestamp;
-            return this;
-        }
-
-        /** Sets {@code count}: how many times the event occurred. */
-        public Builder count(Integer count) {
-            this.count = count;
-            return this;
-        }
-
-        /** Sets {@code type}: Normal or Warning. */
-        public Builder type(String type) {
-            this.type = type;
-            return this;
-        }
-
-        /** Sets {@code eventTime}: when the event was first observed (MicroTime). */
-        public Builder eventTime(String eventTime) {
-            this.eventTime = eventTime;
-            return this;
-        }
-
-        /** Sets {@code action}: what action was taken or failed. */
-        public Builder action(String action) {
-            this.action = action;
-            return this;
-        }
-
-        /** Sets {@code related}: a secondary object involved. */
-        public Builder related(ObjectReference related) {
-            this.related = related;
-            return this;
-        }
-
-        /** Sets {@code reportingComponent}: the controller that emitted the event. */
-        public Builder reportingComponent(String reportingComponent) {
-            this.reportingComponent = reportingComponent;
-            return this;
-        }
-
-        /** Sets {@code reportingInstance}: the instance of that controller. */
-        public Builder reportingInstance(String reportingInstance) {
-            this.reportingInstance = reportingInstance;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public CoreEvent build() {
-            return new CoreEvent(
-                    apiVersion,
-                    kind,
-                    metadata,
-                    involvedObject,
-                    reason,
-                    message,
-                    source,
-                    firstTimestamp,
-                    lastTimestamp,
-                    count,
-                    type,
-                    eventTime,
-                    action,
-                    related,
-                    reportingComponent,
-                    reportingInstance,
-                    unknownFields);
-        }
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -23,6 +23,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record EventSource(
         String component, String host, @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
@@ -38,62 +39,15 @@ public record EventSource(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.component = component;
-        builder.host = host;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link EventSource}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link EventSource}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String component;
-        private String host;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends EventSourceBuilderBase {
         private Builder() {}
-
-        /** Sets {@code component}: the reporting component, e.g. kubelet. */
-        public Builder component(String component) {
-            this.component = component;
-            return this;
-        }
-
-        /** Sets {@code host}: the node the component runs on. */
-        public Builder host(String host) {
-            this.host = host;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public EventSource build() {
-            return new EventSource(component, host, unknownFields);
-        }
     }
 }

@@ -160,6 +160,80 @@ public final class GenericObject implements KubernetesObject {
         return get("status");
     }
 
+    /**
+     * {@code spec} bound to {@code type} with {@link ApiJson#mapper()} (a record or POJO of the
+     * custom resource's spec, or {@code JsonNode}), or {@code null} when absent or JSON {@code null}.
+     * Fields {@code type} does not declare are dropped from the result (unless it keeps them, e.g.
+     * with {@code @JsonAnySetter}), so prefer such a type before writing a spec back with {@link
+     * #withSpec(Object)}.
+     *
+     * @throws ApiJsonException if {@code spec} does not bind to {@code type}; the message names the
+     *     field, the object, the class and the JSON path of the mismatch
+     */
+    public <T> T spec(Class<T> type) {
+        return bind("spec", type);
+    }
+
+    /**
+     * {@code status} bound to {@code type}, as {@link #spec(Class)}.
+     *
+     * @throws ApiJsonException if {@code status} does not bind to {@code type}; the message names the
+     *     field, the object, the class and the JSON path of the mismatch
+     */
+    public <T> T status(Class<T> type) {
+        return bind("status", type);
+    }
+
+    /**
+     * A copy of this object whose {@code spec} is {@code spec} written with {@link ApiJson#mapper()}
+     * ({@code null} removes it). This object is unchanged.
+     *
+     * @throws ApiJsonException if {@code spec} cannot be written as JSON
+     */
+    public GenericObject withSpec(Object spec) {
+        return with("spec", spec);
+    }
+
+    /**
+     * A copy of this object whose {@code status} is {@code status} written with {@link
+     * ApiJson#mapper()} ({@code null} removes it), e.g. for {@code updateStatus}. This object is
+     * unchanged.
+     *
+     * @throws ApiJsonException if {@code status} cannot be written as JSON
+     */
+    public GenericObject withStatus(Object status) {
+        return with("status", status);
+    }
+
+    private <T> T bind(String field, Class<T> type) {
+        Objects.requireNonNull(type, "type");
+        JsonNode node = tree.get(field);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        return ApiJson.treeToValue(node, type, "\"" + field + "\" of " + describe() + " as " + type.getName());
+    }
+
+    private GenericObject with(String field, Object value) {
+        ObjectNode copy = tree.deepCopy();
+        if (value == null) {
+            copy.remove(field);
+        } else {
+            copy.set(field, ApiJson.valueToTree(value));
+        }
+        return new GenericObject(copy);
+    }
+
+    // "CronTab shop/nightly" (kind, namespace/name), for messages.
+    private String describe() {
+        String kind = kind();
+        String namespace = namespace();
+        String name = name();
+        return (kind == null ? "object" : kind) + " "
+                + (namespace == null || namespace.isEmpty() ? "" : namespace + "/")
+                + (name == null ? "(unnamed)" : name);
+    }
+
     /** A copy of the whole tree. */
     public ObjectNode toObjectNode() {
         return tree.deepCopy();

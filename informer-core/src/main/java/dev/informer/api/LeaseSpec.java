@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -28,6 +28,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record LeaseSpec(
         String holderIdentity,
         Integer leaseDurationSeconds,
@@ -48,90 +49,15 @@ public record LeaseSpec(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.holderIdentity = holderIdentity;
-        builder.leaseDurationSeconds = leaseDurationSeconds;
-        builder.acquireTime = acquireTime;
-        builder.renewTime = renewTime;
-        builder.leaseTransitions = leaseTransitions;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link LeaseSpec}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link LeaseSpec}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String holderIdentity;
-        private Integer leaseDurationSeconds;
-        private String acquireTime;
-        private String renewTime;
-        private Integer leaseTransitions;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends LeaseSpecBuilderBase {
         private Builder() {}
-
-        /** Sets {@code holderIdentity}: the identity of the current holder. */
-        public Builder holderIdentity(String holderIdentity) {
-            this.holderIdentity = holderIdentity;
-            return this;
-        }
-
-        /**
-         * Sets {@code leaseDurationSeconds}: how long a candidate waits after the last renewal
-         * before taking over.
-         */
-        public Builder leaseDurationSeconds(Integer leaseDurationSeconds) {
-            this.leaseDurationSeconds = leaseDurationSeconds;
-            return this;
-        }
-
-        /** Sets {@code acquireTime}: when the current holder acquired the lease (MicroTime). */
-        public Builder acquireTime(String acquireTime) {
-            this.acquireTime = acquireTime;
-            return this;
-        }
-
-        /** Sets {@code renewTime}: when the current holder last renewed the lease (MicroTime). */
-        public Builder renewTime(String renewTime) {
-            this.renewTime = renewTime;
-            return this;
-        }
-
-        /** Sets {@code leaseTransitions}: how many times the lease changed holders. */
-        public Builder leaseTransitions(Integer leaseTransitions) {
-            this.leaseTransitions = leaseTransitions;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public LeaseSpec build() {
-            return new LeaseSpec(
-                    holderIdentity, leaseDurationSeconds, acquireTime, renewTime, leaseTransitions, unknownFields);
-        }
     }
 }

@@ -4,8 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -24,6 +23,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record NamespaceSpec(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> finalizers,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
@@ -41,66 +41,15 @@ public record NamespaceSpec(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.finalizers(finalizers);
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link NamespaceSpec}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link NamespaceSpec}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private final List<String> finalizers = new ArrayList<>();
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends NamespaceSpecBuilderBase {
         private Builder() {}
-
-        /**
-         * Replaces {@code finalizers}: finalizers that must be removed before the namespace is
-         * deleted ({@code null} clears it).
-         */
-        public Builder finalizers(List<String> finalizers) {
-            this.finalizers.clear();
-            if (finalizers != null) {
-                this.finalizers.addAll(finalizers);
-            }
-            return this;
-        }
-
-        /** Appends one element to finalizers. */
-        public Builder addFinalizer(String finalizer) {
-            this.finalizers.add(finalizer);
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public NamespaceSpec build() {
-            return new NamespaceSpec(finalizers, unknownFields);
-        }
     }
 }

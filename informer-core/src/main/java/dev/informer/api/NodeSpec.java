@@ -4,8 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -28,6 +27,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record NodeSpec(
         String podCIDR,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> podCIDRs,
@@ -50,110 +50,15 @@ public record NodeSpec(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.podCIDR = podCIDR;
-        builder.podCIDRs(podCIDRs);
-        builder.providerID = providerID;
-        builder.unschedulable = unschedulable;
-        builder.taints(taints);
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link NodeSpec}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link NodeSpec}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String podCIDR;
-        private final List<String> podCIDRs = new ArrayList<>();
-        private String providerID;
-        private Boolean unschedulable;
-        private final List<Taint> taints = new ArrayList<>();
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends NodeSpecBuilderBase {
         private Builder() {}
-
-        /** Sets {@code podCIDR}: the pod IP range assigned to the node. */
-        public Builder podCIDR(String podCIDR) {
-            this.podCIDR = podCIDR;
-            return this;
-        }
-
-        /**
-         * Replaces {@code podCIDRs}: the pod IP ranges (one per address family) ({@code null}
-         * clears it).
-         */
-        public Builder podCIDRs(List<String> podCIDRs) {
-            this.podCIDRs.clear();
-            if (podCIDRs != null) {
-                this.podCIDRs.addAll(podCIDRs);
-            }
-            return this;
-        }
-
-        /** Appends one element to podCIDRs. */
-        public Builder addPodCIDR(String podCIDR) {
-            this.podCIDRs.add(podCIDR);
-            return this;
-        }
-
-        /** Sets {@code providerID}: the cloud provider's ID of the node. */
-        public Builder providerID(String providerID) {
-            this.providerID = providerID;
-            return this;
-        }
-
-        /**
-         * Sets {@code unschedulable}: whether new pods may not be scheduled onto the node
-         * (cordoned).
-         */
-        public Builder unschedulable(Boolean unschedulable) {
-            this.unschedulable = unschedulable;
-            return this;
-        }
-
-        /** Replaces {@code taints}: the node's taints ({@code null} clears it). */
-        public Builder taints(List<Taint> taints) {
-            this.taints.clear();
-            if (taints != null) {
-                this.taints.addAll(taints);
-            }
-            return this;
-        }
-
-        /** Appends one element to taints. */
-        public Builder addTaint(Taint taint) {
-            this.taints.add(taint);
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public NodeSpec build() {
-            return new NodeSpec(podCIDR, podCIDRs, providerID, unschedulable, taints, unknownFields);
-        }
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -28,6 +28,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record ObjectReference(
         String kind,
         String namespace,
@@ -50,105 +51,15 @@ public record ObjectReference(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.kind = kind;
-        builder.namespace = namespace;
-        builder.name = name;
-        builder.uid = uid;
-        builder.apiVersion = apiVersion;
-        builder.resourceVersion = resourceVersion;
-        builder.fieldPath = fieldPath;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link ObjectReference}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link ObjectReference}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String kind;
-        private String namespace;
-        private String name;
-        private String uid;
-        private String apiVersion;
-        private String resourceVersion;
-        private String fieldPath;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends ObjectReferenceBuilderBase {
         private Builder() {}
-
-        /** Sets {@code kind}: the referent's kind. */
-        public Builder kind(String kind) {
-            this.kind = kind;
-            return this;
-        }
-
-        /** Sets {@code namespace}: the referent's namespace. */
-        public Builder namespace(String namespace) {
-            this.namespace = namespace;
-            return this;
-        }
-
-        /** Sets {@code name}: the referent's name. */
-        public Builder name(String name) {
-            this.name = name;
-            return this;
-        }
-
-        /** Sets {@code uid}: the referent's UID. */
-        public Builder uid(String uid) {
-            this.uid = uid;
-            return this;
-        }
-
-        /** Sets {@code apiVersion}: the referent's API version. */
-        public Builder apiVersion(String apiVersion) {
-            this.apiVersion = apiVersion;
-            return this;
-        }
-
-        /**
-         * Sets {@code resourceVersion}: the referent's resource version the reference was made at.
-         */
-        public Builder resourceVersion(String resourceVersion) {
-            this.resourceVersion = resourceVersion;
-            return this;
-        }
-
-        /** Sets {@code fieldPath}: a field within the referent, e.g. spec.containers{app}. */
-        public Builder fieldPath(String fieldPath) {
-            this.fieldPath = fieldPath;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public ObjectReference build() {
-            return new ObjectReference(
-                    kind, namespace, name, uid, apiVersion, resourceVersion, fieldPath, unknownFields);
-        }
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -26,6 +26,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record Pod(
         String apiVersion,
         String kind,
@@ -55,89 +56,15 @@ public record Pod(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.apiVersion = apiVersion;
-        builder.kind = kind;
-        builder.metadata = metadata;
-        builder.spec = spec;
-        builder.status = status;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link Pod}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link Pod}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String apiVersion;
-        private String kind;
-        private ObjectMeta metadata;
-        private PodSpec spec;
-        private PodStatus status;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends PodBuilderBase {
         private Builder() {}
-
-        /**
-         * Sets {@code apiVersion}: the API version, "v1" (the API server leaves it out of list
-         * items).
-         */
-        public Builder apiVersion(String apiVersion) {
-            this.apiVersion = apiVersion;
-            return this;
-        }
-
-        /** Sets {@code kind}: the kind, "Pod" (left out of list items). */
-        public Builder kind(String kind) {
-            this.kind = kind;
-            return this;
-        }
-
-        /** Sets {@code metadata}: the object's metadata. */
-        public Builder metadata(ObjectMeta metadata) {
-            this.metadata = metadata;
-            return this;
-        }
-
-        /** Sets {@code spec}: the desired state. */
-        public Builder spec(PodSpec spec) {
-            this.spec = spec;
-            return this;
-        }
-
-        /** Sets {@code status}: the observed state, written by the kubelet. */
-        public Builder status(PodStatus status) {
-            this.status = status;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public Pod build() {
-            return new Pod(apiVersion, kind, metadata, spec, status, unknownFields);
-        }
     }
 }

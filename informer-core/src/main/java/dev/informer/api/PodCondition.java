@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -27,6 +27,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record PodCondition(
         String type,
         String status,
@@ -48,94 +49,15 @@ public record PodCondition(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.type = type;
-        builder.status = status;
-        builder.lastProbeTime = lastProbeTime;
-        builder.lastTransitionTime = lastTransitionTime;
-        builder.reason = reason;
-        builder.message = message;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link PodCondition}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link PodCondition}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String type;
-        private String status;
-        private String lastProbeTime;
-        private String lastTransitionTime;
-        private String reason;
-        private String message;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends PodConditionBuilderBase {
         private Builder() {}
-
-        /** Sets {@code type}: the condition type, e.g. Ready. */
-        public Builder type(String type) {
-            this.type = type;
-            return this;
-        }
-
-        /** Sets {@code status}: True, False or Unknown. */
-        public Builder status(String status) {
-            this.status = status;
-            return this;
-        }
-
-        /** Sets {@code lastProbeTime}: when the condition was last probed (RFC 3339). */
-        public Builder lastProbeTime(String lastProbeTime) {
-            this.lastProbeTime = lastProbeTime;
-            return this;
-        }
-
-        /** Sets {@code lastTransitionTime}: when the status last changed (RFC 3339). */
-        public Builder lastTransitionTime(String lastTransitionTime) {
-            this.lastTransitionTime = lastTransitionTime;
-            return this;
-        }
-
-        /** Sets {@code reason}: a brief CamelCase reason for the last transition. */
-        public Builder reason(String reason) {
-            this.reason = reason;
-            return this;
-        }
-
-        /** Sets {@code message}: a human-readable message about the last transition. */
-        public Builder message(String message) {
-            this.message = message;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public PodCondition build() {
-            return new PodCondition(type, status, lastProbeTime, lastTransitionTime, reason, message, unknownFields);
-        }
     }
 }

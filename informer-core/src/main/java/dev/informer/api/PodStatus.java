@@ -4,8 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -35,6 +34,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record PodStatus(
         String phase,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PodCondition> conditions,
@@ -66,202 +66,15 @@ public record PodStatus(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.phase = phase;
-        builder.conditions(conditions);
-        builder.message = message;
-        builder.reason = reason;
-        builder.nominatedNodeName = nominatedNodeName;
-        builder.hostIP = hostIP;
-        builder.podIP = podIP;
-        builder.podIPs(podIPs);
-        builder.startTime = startTime;
-        builder.initContainerStatuses(initContainerStatuses);
-        builder.containerStatuses(containerStatuses);
-        builder.qosClass = qosClass;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link PodStatus}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link PodStatus}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String phase;
-        private final List<PodCondition> conditions = new ArrayList<>();
-        private String message;
-        private String reason;
-        private String nominatedNodeName;
-        private String hostIP;
-        private String podIP;
-        private final List<PodIP> podIPs = new ArrayList<>();
-        private String startTime;
-        private final List<ContainerStatus> initContainerStatuses = new ArrayList<>();
-        private final List<ContainerStatus> containerStatuses = new ArrayList<>();
-        private String qosClass;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends PodStatusBuilderBase {
         private Builder() {}
-
-        /** Sets {@code phase}: Pending, Running, Succeeded, Failed or Unknown. */
-        public Builder phase(String phase) {
-            this.phase = phase;
-            return this;
-        }
-
-        /**
-         * Replaces {@code conditions}: the pod's conditions (PodScheduled, Initialized,
-         * ContainersReady, Ready, ...) ({@code null} clears it).
-         */
-        public Builder conditions(List<PodCondition> conditions) {
-            this.conditions.clear();
-            if (conditions != null) {
-                this.conditions.addAll(conditions);
-            }
-            return this;
-        }
-
-        /** Appends one element to conditions. */
-        public Builder addCondition(PodCondition condition) {
-            this.conditions.add(condition);
-            return this;
-        }
-
-        /** Sets {@code message}: a human-readable message about why the pod is in this state. */
-        public Builder message(String message) {
-            this.message = message;
-            return this;
-        }
-
-        /** Sets {@code reason}: a brief CamelCase reason, e.g. Evicted. */
-        public Builder reason(String reason) {
-            this.reason = reason;
-            return this;
-        }
-
-        /** Sets {@code nominatedNodeName}: the node the scheduler nominated for preemption. */
-        public Builder nominatedNodeName(String nominatedNodeName) {
-            this.nominatedNodeName = nominatedNodeName;
-            return this;
-        }
-
-        /** Sets {@code hostIP}: the IP of the node the pod runs on. */
-        public Builder hostIP(String hostIP) {
-            this.hostIP = hostIP;
-            return this;
-        }
-
-        /** Sets {@code podIP}: the pod's primary IP. */
-        public Builder podIP(String podIP) {
-            this.podIP = podIP;
-            return this;
-        }
-
-        /**
-         * Replaces {@code podIPs}: all the pod's IPs (one per address family) ({@code null} clears
-         * it).
-         */
-        public Builder podIPs(List<PodIP> podIPs) {
-            this.podIPs.clear();
-            if (podIPs != null) {
-                this.podIPs.addAll(podIPs);
-            }
-            return this;
-        }
-
-        /** Appends one element to podIPs. */
-        public Builder addPodIP(PodIP podIP) {
-            this.podIPs.add(podIP);
-            return this;
-        }
-
-        /** Sets {@code startTime}: when the kubelet acknowledged the pod (RFC 3339). */
-        public Builder startTime(String startTime) {
-            this.startTime = startTime;
-            return this;
-        }
-
-        /**
-         * Replaces {@code initContainerStatuses}: the init containers' statuses ({@code null}
-         * clears it).
-         */
-        public Builder initContainerStatuses(List<ContainerStatus> initContainerStatuses) {
-            this.initContainerStatuses.clear();
-            if (initContainerStatuses != null) {
-                this.initContainerStatuses.addAll(initContainerStatuses);
-            }
-            return this;
-        }
-
-        /** Appends one element to initContainerStatuses. */
-        public Builder addInitContainerStatus(ContainerStatus initContainerStatus) {
-            this.initContainerStatuses.add(initContainerStatus);
-            return this;
-        }
-
-        /**
-         * Replaces {@code containerStatuses}: the containers' statuses ({@code null} clears it).
-         */
-        public Builder containerStatuses(List<ContainerStatus> containerStatuses) {
-            this.containerStatuses.clear();
-            if (containerStatuses != null) {
-                this.containerStatuses.addAll(containerStatuses);
-            }
-            return this;
-        }
-
-        /** Appends one element to containerStatuses. */
-        public Builder addContainerStatus(ContainerStatus containerStatus) {
-            this.containerStatuses.add(containerStatus);
-            return this;
-        }
-
-        /** Sets {@code qosClass}: Guaranteed, Burstable or BestEffort. */
-        public Builder qosClass(String qosClass) {
-            this.qosClass = qosClass;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public PodStatus build() {
-            return new PodStatus(
-                    phase,
-                    conditions,
-                    message,
-                    reason,
-                    nominatedNodeName,
-                    hostIP,
-                    podIP,
-                    podIPs,
-                    startTime,
-                    initContainerStatuses,
-                    containerStatuses,
-                    qosClass,
-                    unknownFields);
-        }
     }
 }

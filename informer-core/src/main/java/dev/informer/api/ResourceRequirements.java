@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -24,6 +24,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record ResourceRequirements(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> limits,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> requests,
@@ -43,86 +44,15 @@ public record ResourceRequirements(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.limits(limits);
-        builder.requests(requests);
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link ResourceRequirements}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link ResourceRequirements}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private final Map<String, String> limits = new LinkedHashMap<>();
-        private final Map<String, String> requests = new LinkedHashMap<>();
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends ResourceRequirementsBuilderBase {
         private Builder() {}
-
-        /**
-         * Replaces {@code limits}: the maximum amounts allowed, by resource name ({@code null}
-         * clears it).
-         */
-        public Builder limits(Map<String, String> limits) {
-            this.limits.clear();
-            if (limits != null) {
-                this.limits.putAll(limits);
-            }
-            return this;
-        }
-
-        /** Sets one entry of limits. */
-        public Builder limit(String key, String value) {
-            this.limits.put(key, value);
-            return this;
-        }
-
-        /**
-         * Replaces {@code requests}: the minimum amounts required, by resource name ({@code null}
-         * clears it).
-         */
-        public Builder requests(Map<String, String> requests) {
-            this.requests.clear();
-            if (requests != null) {
-                this.requests.putAll(requests);
-            }
-            return this;
-        }
-
-        /** Sets one entry of requests. */
-        public Builder request(String key, String value) {
-            this.requests.put(key, value);
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public ResourceRequirements build() {
-            return new ResourceRequirements(limits, requests, unknownFields);
-        }
     }
 }

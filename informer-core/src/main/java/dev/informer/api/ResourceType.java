@@ -34,6 +34,33 @@ public final class ResourceType<T> {
     /** {@code coordination.k8s.io/v1 leases}, namespaced. */
     public static final ResourceType<Lease> LEASES =
             of(Lease.class, "coordination.k8s.io", "v1", "leases", "Lease", true);
+    /** {@code v1 services}, namespaced. */
+    public static final ResourceType<Service> SERVICES = of(Service.class, "", "v1", "services", "Service", true);
+    /** {@code apps/v1 deployments}, namespaced. */
+    public static final ResourceType<Deployment> DEPLOYMENTS =
+            of(Deployment.class, "apps", "v1", "deployments", "Deployment", true);
+    /** {@code apps/v1 replicasets}, namespaced. */
+    public static final ResourceType<ReplicaSet> REPLICASETS =
+            of(ReplicaSet.class, "apps", "v1", "replicasets", "ReplicaSet", true);
+    /** {@code apps/v1 statefulsets}, namespaced. */
+    public static final ResourceType<StatefulSet> STATEFULSETS =
+            of(StatefulSet.class, "apps", "v1", "statefulsets", "StatefulSet", true);
+    /** {@code apps/v1 daemonsets}, namespaced. */
+    public static final ResourceType<DaemonSet> DAEMONSETS =
+            of(DaemonSet.class, "apps", "v1", "daemonsets", "DaemonSet", true);
+    /** {@code batch/v1 jobs}, namespaced. */
+    public static final ResourceType<Job> JOBS = of(Job.class, "batch", "v1", "jobs", "Job", true);
+    /** {@code discovery.k8s.io/v1 endpointslices}, namespaced. */
+    public static final ResourceType<EndpointSlice> ENDPOINTSLICES =
+            of(EndpointSlice.class, "discovery.k8s.io", "v1", "endpointslices", "EndpointSlice", true);
+    /** {@code apiextensions.k8s.io/v1 customresourcedefinitions}, cluster-scoped. */
+    public static final ResourceType<CustomResourceDefinition> CUSTOMRESOURCEDEFINITIONS = of(
+            CustomResourceDefinition.class,
+            "apiextensions.k8s.io",
+            "v1",
+            "customresourcedefinitions",
+            "CustomResourceDefinition",
+            false);
 
     private final Class<T> type;
     private final String group;

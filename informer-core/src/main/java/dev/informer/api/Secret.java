@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -29,6 +29,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record Secret(
         String apiVersion,
         String kind,
@@ -69,126 +70,15 @@ public record Secret(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.apiVersion = apiVersion;
-        builder.kind = kind;
-        builder.metadata = metadata;
-        builder.type = type;
-        builder.data(data);
-        builder.stringData(stringData);
-        builder.immutable = immutable;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link Secret}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link Secret}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String apiVersion;
-        private String kind;
-        private ObjectMeta metadata;
-        private String type;
-        private final Map<String, String> data = new LinkedHashMap<>();
-        private final Map<String, String> stringData = new LinkedHashMap<>();
-        private Boolean immutable;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends SecretBuilderBase {
         private Builder() {}
-
-        /**
-         * Sets {@code apiVersion}: the API version, "v1" (the API server leaves it out of list
-         * items).
-         */
-        public Builder apiVersion(String apiVersion) {
-            this.apiVersion = apiVersion;
-            return this;
-        }
-
-        /** Sets {@code kind}: the kind, "Secret" (left out of list items). */
-        public Builder kind(String kind) {
-            this.kind = kind;
-            return this;
-        }
-
-        /** Sets {@code metadata}: the object's metadata. */
-        public Builder metadata(ObjectMeta metadata) {
-            this.metadata = metadata;
-            return this;
-        }
-
-        /** Sets {@code type}: the secret type, e.g. Opaque, kubernetes.io/tls. */
-        public Builder type(String type) {
-            this.type = type;
-            return this;
-        }
-
-        /** Replaces {@code data}: secret data by key, base64-encoded ({@code null} clears it). */
-        public Builder data(Map<String, String> data) {
-            this.data.clear();
-            if (data != null) {
-                this.data.putAll(data);
-            }
-            return this;
-        }
-
-        /** Sets one entry of data. */
-        public Builder data(String key, String value) {
-            this.data.put(key, value);
-            return this;
-        }
-
-        /**
-         * Replaces {@code stringData}: write-only plain-text data by key (the server merges it into
-         * data) ({@code null} clears it).
-         */
-        public Builder stringData(Map<String, String> stringData) {
-            this.stringData.clear();
-            if (stringData != null) {
-                this.stringData.putAll(stringData);
-            }
-            return this;
-        }
-
-        /** Sets one entry of stringData. */
-        public Builder stringData(String key, String value) {
-            this.stringData.put(key, value);
-            return this;
-        }
-
-        /** Sets {@code immutable}: whether the data can no longer be changed. */
-        public Builder immutable(Boolean immutable) {
-            this.immutable = immutable;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public Secret build() {
-            return new Secret(apiVersion, kind, metadata, type, data, stringData, immutable, unknownFields);
-        }
     }
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
-import java.util.LinkedHashMap;
+import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
@@ -25,6 +25,7 @@ import tools.jackson.databind.JsonNode;
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
 public record Taint(
         String key,
         String value,
@@ -44,78 +45,15 @@ public record Taint(
 
     /** A builder holding a copy of this object's fields. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.key = key;
-        builder.value = value;
-        builder.effect = effect;
-        builder.timeAdded = timeAdded;
-        builder.unknownFields.putAll(unknownFields);
-        return builder;
+        return new Builder().from(this);
     }
 
     /**
-     * Builds a {@link Taint}. Not thread-safe; {@link #build()} may be called more than
-     * once and each object it returns is independent of the builder.
+     * Builds a {@link Taint}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
      */
-    public static final class Builder {
-        private String key;
-        private String value;
-        private String effect;
-        private String timeAdded;
-        private final Map<String, JsonNode> unknownFields = new LinkedHashMap<>();
-
+    public static final class Builder extends TaintBuilderBase {
         private Builder() {}
-
-        /** Sets {@code key}: the taint key. */
-        public Builder key(String key) {
-            this.key = key;
-            return this;
-        }
-
-        /** Sets {@code value}: the taint value. */
-        public Builder value(String value) {
-            this.value = value;
-            return this;
-        }
-
-        /** Sets {@code effect}: NoSchedule, PreferNoSchedule or NoExecute. */
-        public Builder effect(String effect) {
-            this.effect = effect;
-            return this;
-        }
-
-        /** Sets {@code timeAdded}: when a NoExecute taint was added (RFC 3339). */
-        public Builder timeAdded(String timeAdded) {
-            this.timeAdded = timeAdded;
-            return this;
-        }
-
-        /**
-         * Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is
-         * kept.
-         */
-        public Builder unknownField(String name, JsonNode value) {
-            if (value == null) {
-                unknownFields.remove(name);
-            } else {
-                unknownFields.put(name, value.deepCopy());
-            }
-            return this;
-        }
-
-        /**
-         * Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears
-         * them).
-         */
-        public Builder unknownFields(Map<String, JsonNode> fields) {
-            unknownFields.clear();
-            unknownFields.putAll(Immutables.deepCopy(fields));
-            return this;
-        }
-
-        /** The object. */
-        public Taint build() {
-            return new Taint(key, value, effect, timeAdded, unknownFields);
-        }
     }
 }

@@ -1,6 +1,15 @@
 package dev.informer.api;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Realistic API server JSON, with fields this model does not know at several levels. */
 public final class Fixtures {
@@ -14,6 +23,45 @@ public final class Fixtures {
     /** Asserts nothing; returns the JSON the model writes for {@code value}, as a tree. */
     static JsonNode written(Object value) {
         return ApiJson.mapper().readTree(ApiJson.writeString(value));
+    }
+
+    /**
+     * A copy of {@code node} without the properties whose value is JSON null. The API server treats
+     * an explicit null like an absent field, and the model writes neither for a known field; compare
+     * without them.
+     */
+    static JsonNode withoutNulls(JsonNode node) {
+        JsonNode copy = node.deepCopy();
+        strip(copy);
+        return copy;
+    }
+
+    private static void strip(JsonNode node) {
+        if (node instanceof ObjectNode object) {
+            List<String> nulls = new ArrayList<>();
+            for (Map.Entry<String, JsonNode> property : object.properties()) {
+                if (property.getValue().isNull()) {
+                    nulls.add(property.getKey());
+                } else {
+                    strip(property.getValue());
+                }
+            }
+            object.remove(nulls);
+        } else if (node instanceof ArrayNode array) {
+            array.forEach(Fixtures::strip);
+        }
+    }
+
+    /** The test resource {@code dev/informer/api/kinds/<file>}: JSON as a real API server writes it. */
+    static String kind(String file) {
+        try (InputStream in = Fixtures.class.getResourceAsStream("kinds/" + file)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no test resource kinds/" + file);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     public static final String POD =

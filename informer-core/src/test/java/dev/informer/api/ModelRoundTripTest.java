@@ -1,51 +1,23 @@
 package dev.informer.api;
 
 import static dev.informer.api.Fixtures.tree;
+import static dev.informer.api.Fixtures.withoutNulls;
 import static dev.informer.api.Fixtures.written;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Read-then-write round trips of every typed object: nothing the server sent is lost, including
  * fields the model does not know, at every level.
  */
 class ModelRoundTripTest {
-
-    /**
-     * The API server treats an explicit JSON null like an absent field, and the model writes
-     * neither for a known field; compare without them.
-     */
-    private static JsonNode withoutNulls(JsonNode node) {
-        JsonNode copy = node.deepCopy();
-        strip(copy);
-        return copy;
-    }
-
-    private static void strip(JsonNode node) {
-        if (node instanceof ObjectNode object) {
-            List<String> nulls = new ArrayList<>();
-            for (Map.Entry<String, JsonNode> property : object.properties()) {
-                if (property.getValue().isNull()) {
-                    nulls.add(property.getKey());
-                } else {
-                    strip(property.getValue());
-                }
-            }
-            object.remove(nulls);
-        } else if (node instanceof ArrayNode array) {
-            array.forEach(ModelRoundTripTest::strip);
-        }
-    }
 
     private static <T> T assertRoundTrip(String json, Class<T> type) {
         T value = ApiJson.readValue(json, type);

@@ -1,0 +1,361 @@
+package dev.informer.codegen;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.annotation.processing.SupportedAnnotationTypes;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.PackageElement;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.tools.Diagnostic;
+
+/**
+ * Writes {@code <Record>BuilderBase} for every record annotated {@link GenerateBuilder}: one field
+ * and one setter per record component, {@code from(record)} for {@code toBuilder()}, and {@code
+ * build()}. The record's nested {@code Builder} extends it.
+ *
+ * <p>Per component type:
+ *
+ * <ul>
+ *   <li>{@code List<E>}: {@code name(List)} replaces ({@code null} clears), {@code addSingular(E)}
+ *       appends;
+ *   <li>{@code Map<K, V>}: {@code name(Map)} replaces, {@code singular(K, V)} puts one entry
+ *       ({@code labels} gives {@code label}; a name not ending in {@code s} keeps its name);
+ *   <li>{@code JsonNode}: the setter keeps a deep copy;
+ *   <li>the {@code unknownFields} map: {@code unknownField(name, value)} sets (a {@code null}
+ *       value removes) a deep copy, {@code unknownFields(Map)} replaces with deep copies;
+ *   <li>anything else: a plain setter.
+ * </ul>
+ *
+ * <p>Setter javadoc comes from the record's {@code @param} tags. Builders are not thread-safe;
+ * {@code build()} may be called more than once and each object is independent of the builder (the
+ * record's canonical constructor makes the defensive copies).
+ */
+@SupportedAnnotationTypes("dev.informer.codegen.GenerateBuilder")
+public final class BuilderProcessor extends AbstractProcessor {
+
+    private static final String UNKNOWN_FIELDS = "unknownFields";
+    private static final String JSON_NODE = "tools.jackson.databind.JsonNode";
+
+    /** Made by javac through {@code -processor}. */
+    public BuilderProcessor() {}
+
+    @Override
+    public SourceVersion getSupportedSourceVersion() {
+        return SourceVersion.latestSupported();
+    }
+
+    @Override
+    public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        for (TypeElement annotation : annotations) {
+            for (Element element : round.getElementsAnnotatedWith(annotation)) {
+                if (element.getKind() != ElementKind.RECORD) {
+                    processingEnv
+                            .getMessager()
+                            .printMessage(Diagnostic.Kind.ERROR, "@GenerateBuilder is for records only", element);
+                    continue;
+                }
+                try {
+                    write((TypeElement) element);
+                } catch (IOException e) {
+                    processingEnv
+                            .getMessager()
+                            .printMessage(Diagnostic.Kind.ERROR, "cannot write the builder: " + e, element);
+                }
+            }
+        }
+        return true;
+    }
+
+    private void write(TypeElement record) throws IOException {
+        String pkg = ((PackageElement) record.getEnclosingElement())
+                .getQualifiedName()
+                .toString();
+        String recordName = record.getSimpleName().toString();
+        String baseName = recordName + "BuilderBase";
+        String builder = recordName + ".Builder";
+        Map<String, String> docs = paramDocs(processingEnv.getElementUtils().getDocComment(record), recordName);
+        List<Component> components = new ArrayList<>();
+        for (RecordComponentElement rc : record.getRecordComponents()) {
+            components.add(new Component(rc.getSimpleName().toString(), rc.asType()));
+        }
+
+        StringBuilder out = new StringBuilder();
+        out.append("package ").append(pkg).append(";\n\n");
+        out.append("/** The generated part of {@link ").append(builder).append("}: do not edit. */\n");
+        out.append("@javax.annotation.processing.Generated(\"")
+                .append(BuilderProcessor.class.getName())
+                .append("\")\n");
+        out.append("abstract class ").append(baseName).append(" {\n");
+        for (Component c : components) {
+            if (c.isList()) {
+                out.append("    private final java.util.List<")
+                        .append(c.arg(0))
+                        .append("> ")
+                        .append(c.name)
+                        .append(" = new java.util.ArrayList<>();\n");
+            } else if (c.isMap()) {
+                out.append("    private final java.util.Map<")
+                        .append(c.arg(0))
+                        .append(", ")
+                        .append(c.arg(1))
+                        .append("> ")
+                        .append(c.name)
+                        .append(" = new java.util.LinkedHashMap<>();\n");
+            } else {
+                out.append("    private ")
+                        .append(c.type)
+                        .append(' ')
+                        .append(c.name)
+                        .append(";\n");
+            }
+        }
+        out.append("\n    ").append(baseName).append("() {}\n\n");
+        out.append("    private ").append(builder).append(" self() {\n");
+        out.append("        return (").append(builder).append(") this;\n    }\n\n");
+
+        out.append(
+                "    /** Copies the fields of {@code source}; its JSON nodes are immutable, so they are shared. */\n");
+        out.append("    final ")
+                .append(builder)
+                .append(" from(")
+                .append(recordName)
+                .append(" source) {\n");
+        for (Component c : components) {
+            if (c.isList() || c.isMap()) {
+                out.append("        this.")
+                        .append(c.name)
+                        .append(".clear();\n        this.")
+                        .append(c.name)
+                        .append(c.isList() ? ".addAll(source." : ".putAll(source.")
+                        .append(c.name)
+                        .append("());\n");
+            } else {
+                out.append("        this.")
+                        .append(c.name)
+                        .append(" = source.")
+                        .append(c.name)
+                        .append("();\n");
+            }
+        }
+        out.append("        return self();\n    }\n");
+
+        for (Component c : components) {
+            String doc = docs.getOrDefault(c.name, "");
+            String what = doc.isEmpty() ? "" : ": " + doc;
+            if (c.name.equals(UNKNOWN_FIELDS) && c.isMap()) {
+                unknownFieldSetters(out, builder);
+            } else if (c.isList() || c.isMap()) {
+                String all = c.isList() ? ".addAll(" : ".putAll(";
+                method(
+                        out,
+                        "Replaces {@code " + c.name + "}" + what + " ({@code null} clears it).",
+                        builder,
+                        c.name,
+                        c.type + " " + c.name,
+                        "this." + c.name + ".clear();\n        if (" + c.name + " != null) {\n            this."
+                                + c.name + all + c.name + ");\n        }");
+                oneElementSetter(out, builder, c);
+            } else if (c.isJsonNode()) {
+                method(
+                        out,
+                        "Sets {@code " + c.name + "}" + what + "; a deep copy is kept.",
+                        builder,
+                        c.name,
+                        c.type + " " + c.name,
+                        "this." + c.name + " = " + c.name + " == null ? null : " + c.name + ".deepCopy();");
+            } else {
+                method(
+                        out,
+                        "Sets {@code " + c.name + "}" + what + ".",
+                        builder,
+                        c.name,
+                        c.type + " " + c.name,
+                        "this." + c.name + " = " + c.name + ";");
+            }
+        }
+
+        out.append("\n    /** A new {@link ").append(recordName).append("} of the fields set so far. */\n");
+        out.append("    public ").append(recordName).append(" build() {\n");
+        out.append("        return new ").append(recordName).append('(');
+        for (int i = 0; i < components.size(); i++) {
+            out.append(i == 0 ? "" : ", ").append(components.get(i).name);
+        }
+        out.append(");\n    }\n}\n");
+
+        try (Writer writer = processingEnv
+                .getFiler()
+                .createSourceFile(pkg + "." + baseName, record)
+                .openWriter()) {
+            writer.write(out.toString());
+        }
+    }
+
+    // addFinalizer(String) for a list, label(String, String) for a map.
+    private static void oneElementSetter(StringBuilder out, String builder, Component c) {
+        if (c.isList()) {
+            String one = singular(c.name);
+            method(
+                    out,
+                    "Appends one element to {@code " + c.name + "}.",
+                    builder,
+                    "add" + capitalize(one),
+                    c.arg(0) + " " + one,
+                    "this." + c.name + ".add(" + one + ");");
+        } else {
+            method(
+                    out,
+                    "Sets one entry of {@code " + c.name + "}.",
+                    builder,
+                    c.name.endsWith("s") ? singular(c.name) : c.name,
+                    c.arg(0) + " key, " + c.arg(1) + " value",
+                    "this." + c.name + ".put(key, value);");
+        }
+    }
+
+    private static void unknownFieldSetters(StringBuilder out, String builder) {
+        method(
+                out,
+                "Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is kept.",
+                builder,
+                "unknownField",
+                "String name, " + JSON_NODE + " value",
+                "if (value == null) {\n            unknownFields.remove(name);\n        } else {\n"
+                        + "            unknownFields.put(name, value.deepCopy());\n        }");
+        method(
+                out,
+                "Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears them).",
+                builder,
+                UNKNOWN_FIELDS,
+                "java.util.Map<String, " + JSON_NODE + "> fields",
+                "unknownFields.clear();\n        if (fields != null) {\n            fields.forEach((name, value) ->"
+                        + " unknownFields.put(name, value == null ? null : value.deepCopy()));\n        }");
+    }
+
+    // Not final: javac then writes public bridges of these methods into the public nested Builder,
+    // so reflection (getMethod(...).invoke) works from any package, not only direct calls.
+    private static void method(StringBuilder out, String doc, String returns, String name, String params, String body) {
+        out.append("\n    /** ").append(doc).append(" */\n");
+        out.append("    public ")
+                .append(returns)
+                .append(' ')
+                .append(name)
+                .append('(')
+                .append(params);
+        out.append(") {\n        ").append(body).append("\n        return self();\n    }\n");
+    }
+
+    /**
+     * {@code labels} → {@code label}, {@code addresses} → {@code address}, {@code statuses} →
+     * {@code status}, {@code categories} → {@code category}; a name ending in {@code ss} or {@code us}
+     * ({@code ingress}, {@code status}) is already singular.
+     */
+    static String singular(String plural) {
+        if (plural.endsWith("ss") || plural.endsWith("us")) {
+            return plural;
+        }
+        if (plural.endsWith("sses") || plural.endsWith("uses") || plural.endsWith("xes")) {
+            return plural.substring(0, plural.length() - 2);
+        }
+        if (plural.endsWith("ies")) {
+            return plural.substring(0, plural.length() - 3) + "y";
+        }
+        if (plural.endsWith("s")) {
+            return plural.substring(0, plural.length() - 1);
+        }
+        return plural;
+    }
+
+    private static String capitalize(String name) {
+        return name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
+    }
+
+    // The @param texts of the record's javadoc, one line each, "#member" links made absolute.
+    private static Map<String, String> paramDocs(String comment, String recordName) {
+        Map<String, String> docs = new LinkedHashMap<>();
+        if (comment == null) {
+            return docs;
+        }
+        String current = null;
+        StringBuilder text = new StringBuilder();
+        for (String line : comment.split("\n", -1)) {
+            String trimmed = line.trim();
+            if (trimmed.startsWith("@")) {
+                if (current != null) {
+                    docs.put(current, clean(text.toString(), recordName));
+                }
+                current = null;
+                text.setLength(0);
+                if (trimmed.startsWith("@param ")) {
+                    String rest = trimmed.substring("@param ".length()).trim();
+                    int space = rest.indexOf(' ');
+                    current = space < 0 ? rest : rest.substring(0, space);
+                    text.append(space < 0 ? "" : rest.substring(space + 1));
+                }
+            } else if (current != null) {
+                text.append(' ').append(trimmed);
+            }
+        }
+        if (current != null) {
+            docs.put(current, clean(text.toString(), recordName));
+        }
+        return docs;
+    }
+
+    private static String clean(String text, String recordName) {
+        String one = text.trim().replaceAll("\\s+", " ");
+        while (one.endsWith(".")) {
+            one = one.substring(0, one.length() - 1);
+        }
+        return one.replace("{@link #", "{@link " + recordName + "#")
+                .replace("{@linkplain #", "{@linkplain " + recordName + "#");
+    }
+
+    private static final class Component {
+        final String name;
+        final TypeMirror type;
+
+        Component(String name, TypeMirror type) {
+            this.name = name;
+            this.type = type;
+        }
+
+        boolean isList() {
+            return erasure().equals("java.util.List");
+        }
+
+        boolean isMap() {
+            return erasure().equals("java.util.Map");
+        }
+
+        boolean isJsonNode() {
+            return erasure().equals(JSON_NODE);
+        }
+
+        String arg(int i) {
+            return ((DeclaredType) type).getTypeArguments().get(i).toString();
+        }
+
+        private String erasure() {
+            if (type.getKind() != TypeKind.DECLARED) {
+                return type.toString();
+            }
+            return ((TypeElement) ((DeclaredType) type).asElement())
+                    .getQualifiedName()
+                    .toString();
+        }
+    }
+}

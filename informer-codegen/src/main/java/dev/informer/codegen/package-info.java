@@ -1,0 +1,5 @@
+/**
+ * Build-time code generation for the model of {@code informer-core}: {@link
+ * dev.informer.codegen.GenerateBuilder} and its annotation processor. Not a runtime dependency.
+ */
+package dev.informer.codegen;

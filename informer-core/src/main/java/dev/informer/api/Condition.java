@@ -1,0 +1,70 @@
+package dev.informer.api;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.informer.api.internal.Immutables;
+import dev.informer.codegen.GenerateBuilder;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One condition of a workload's, a Service's or a CustomResourceDefinition's status: the {@code
+ * type}/{@code status} pair with the reason and time of its last transition. One type serves them
+ * all: each kind's condition fields are a subset of these components, and a field a kind does not
+ * have stays {@code null} and is not written.
+ *
+ * <p>Immutable value, safe to share between threads. Collection fields are never {@code null}
+ * (absent and empty are the same on the wire, as with Go's {@code omitempty}) and are written only
+ * when not empty; scalar fields are boxed and {@code null} when absent, so a read-then-write round
+ * trip reproduces the input. Fields this model does not know are kept in {@link #unknownFields()}
+ * and written back unchanged. The {@link JsonNode} values it holds are owned by this object: do not
+ * mutate them (the builder copies what it is given).
+ *
+ * @param type the condition type, e.g. Available, Progressing, Complete, Established
+ * @param status True, False or Unknown
+ * @param observedGeneration the generation the condition was set for (meta/v1 Condition)
+ * @param lastUpdateTime when the condition was last updated (RFC 3339; Deployment)
+ * @param lastProbeTime when the condition was last probed (RFC 3339; Job)
+ * @param lastTransitionTime when the status last changed (RFC 3339)
+ * @param reason a brief CamelCase reason for the last transition
+ * @param message a human-readable message about the last transition
+ * @param unknownFields the fields this model does not know, in wire order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
+public record Condition(
+        String type,
+        String status,
+        Long observedGeneration,
+        String lastUpdateTime,
+        String lastProbeTime,
+        String lastTransitionTime,
+        String reason,
+        String message,
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    public Condition {
+        unknownFields = Immutables.unknownFields(unknownFields);
+    }
+
+    /** An empty builder. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding a copy of this object's fields. */
+    public Builder toBuilder() {
+        return new Builder().from(this);
+    }
+
+    /**
+     * Builds a {@link Condition}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
+     */
+    public static final class Builder extends ConditionBuilderBase {
+        private Builder() {}
+    }
+}

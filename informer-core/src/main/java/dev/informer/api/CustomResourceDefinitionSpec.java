@@ -1,0 +1,66 @@
+package dev.informer.api;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.informer.api.internal.Immutables;
+import dev.informer.codegen.GenerateBuilder;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The desired state of a {@link CustomResourceDefinition}. The conversion strategy is kept in
+ * {@link #unknownFields()}.
+ *
+ * <p>Immutable value, safe to share between threads. Collection fields are never {@code null}
+ * (absent and empty are the same on the wire, as with Go's {@code omitempty}) and are written only
+ * when not empty; scalar fields are boxed and {@code null} when absent, so a read-then-write round
+ * trip reproduces the input. Fields this model does not know are kept in {@link #unknownFields()}
+ * and written back unchanged. The {@link JsonNode} values it holds are owned by this object: do not
+ * mutate them (the builder copies what it is given).
+ *
+ * @param group the API group of the resource, e.g. stable.example.com; the definition is named
+ *     {@code <plural>.<group>}
+ * @param names the names of the resource
+ * @param scope Namespaced or Cluster
+ * @param versions the versions served, exactly one of them the storage version
+ * @param preserveUnknownFields the legacy switch to keep fields no schema declares; use {@code
+ *     x-kubernetes-preserve-unknown-fields}
+ * @param unknownFields the fields this model does not know, in wire order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
+public record CustomResourceDefinitionSpec(
+        String group,
+        CustomResourceDefinitionNames names,
+        String scope,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CustomResourceDefinitionVersion> versions,
+        Boolean preserveUnknownFields,
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    public CustomResourceDefinitionSpec {
+        versions = Immutables.list(versions);
+        unknownFields = Immutables.unknownFields(unknownFields);
+    }
+
+    /** An empty builder. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding a copy of this object's fields. */
+    public Builder toBuilder() {
+        return new Builder().from(this);
+    }
+
+    /**
+     * Builds a {@link CustomResourceDefinitionSpec}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
+     */
+    public static final class Builder extends CustomResourceDefinitionSpecBuilderBase {
+        private Builder() {}
+    }
+}

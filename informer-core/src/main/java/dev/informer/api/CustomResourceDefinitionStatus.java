@@ -1,0 +1,60 @@
+package dev.informer.api;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.informer.api.internal.Immutables;
+import dev.informer.codegen.GenerateBuilder;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The observed state of a {@link CustomResourceDefinition}.
+ *
+ * <p>Immutable value, safe to share between threads. Collection fields are never {@code null}
+ * (absent and empty are the same on the wire, as with Go's {@code omitempty}) and are written only
+ * when not empty; scalar fields are boxed and {@code null} when absent, so a read-then-write round
+ * trip reproduces the input. Fields this model does not know are kept in {@link #unknownFields()}
+ * and written back unchanged. The {@link JsonNode} values it holds are owned by this object: do not
+ * mutate them (the builder copies what it is given).
+ *
+ * @param conditions Established, NamesAccepted, ...
+ * @param acceptedNames the names actually served
+ * @param storedVersions the versions objects have ever been stored in
+ * @param unknownFields the fields this model does not know, in wire order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
+public record CustomResourceDefinitionStatus(
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Condition> conditions,
+        CustomResourceDefinitionNames acceptedNames,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> storedVersions,
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    public CustomResourceDefinitionStatus {
+        conditions = Immutables.list(conditions);
+        storedVersions = Immutables.list(storedVersions);
+        unknownFields = Immutables.unknownFields(unknownFields);
+    }
+
+    /** An empty builder. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding a copy of this object's fields. */
+    public Builder toBuilder() {
+        return new Builder().from(this);
+    }
+
+    /**
+     * Builds a {@link CustomResourceDefinitionStatus}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
+     */
+    public static final class Builder extends CustomResourceDefinitionStatusBuilderBase {
+        private Builder() {}
+    }
+}

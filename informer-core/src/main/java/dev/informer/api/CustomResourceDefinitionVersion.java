@@ -1,0 +1,67 @@
+package dev.informer.api;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.informer.api.internal.Immutables;
+import dev.informer.codegen.GenerateBuilder;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * One version of a {@link CustomResourceDefinitionSpec}.
+ *
+ * <p>Immutable value, safe to share between threads. Collection fields are never {@code null}
+ * (absent and empty are the same on the wire, as with Go's {@code omitempty}) and are written only
+ * when not empty; scalar fields are boxed and {@code null} when absent, so a read-then-write round
+ * trip reproduces the input. Fields this model does not know are kept in {@link #unknownFields()}
+ * and written back unchanged. The {@link JsonNode} values it holds are owned by this object: do not
+ * mutate them (the builder copies what it is given).
+ *
+ * @param name the version name, e.g. v1
+ * @param served whether the version is served
+ * @param storage whether objects are stored in this version (exactly one version is)
+ * @param deprecated whether the version is deprecated
+ * @param deprecationWarning the warning returned to clients of a deprecated version
+ * @param schema the validation schema ({@code openAPIV3Schema}), kept as raw JSON
+ * @param subresources the status and scale subresources, kept as raw JSON
+ * @param additionalPrinterColumns the extra columns of {@code kubectl get}, kept as raw JSON
+ * @param unknownFields the fields this model does not know, in wire order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
+public record CustomResourceDefinitionVersion(
+        String name,
+        Boolean served,
+        Boolean storage,
+        Boolean deprecated,
+        String deprecationWarning,
+        JsonNode schema,
+        JsonNode subresources,
+        JsonNode additionalPrinterColumns,
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    public CustomResourceDefinitionVersion {
+        unknownFields = Immutables.unknownFields(unknownFields);
+    }
+
+    /** An empty builder. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding a copy of this object's fields. */
+    public Builder toBuilder() {
+        return new Builder().from(this);
+    }
+
+    /**
+     * Builds a {@link CustomResourceDefinitionVersion}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
+     */
+    public static final class Builder extends CustomResourceDefinitionVersionBuilderBase {
+        private Builder() {}
+    }
+}

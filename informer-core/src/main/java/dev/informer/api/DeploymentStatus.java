@@ -1,0 +1,69 @@
+package dev.informer.api;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.informer.api.internal.Immutables;
+import dev.informer.codegen.GenerateBuilder;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The observed state of a {@link Deployment}.
+ *
+ * <p>Immutable value, safe to share between threads. Collection fields are never {@code null}
+ * (absent and empty are the same on the wire, as with Go's {@code omitempty}) and are written only
+ * when not empty; scalar fields are boxed and {@code null} when absent, so a read-then-write round
+ * trip reproduces the input. Fields this model does not know are kept in {@link #unknownFields()}
+ * and written back unchanged. The {@link JsonNode} values it holds are owned by this object: do not
+ * mutate them (the builder copies what it is given).
+ *
+ * @param observedGeneration the generation of the spec this status was computed from
+ * @param replicas pods targeted by this deployment (their labels match the selector)
+ * @param updatedReplicas pods that run the current template
+ * @param readyReplicas pods that are ready
+ * @param availableReplicas pods that have been ready for at least minReadySeconds
+ * @param unavailableReplicas pods still needed for the deployment to be fully available
+ * @param conditions Available, Progressing, ReplicaFailure
+ * @param collisionCount collisions of the template hash, used to name new replica sets
+ * @param unknownFields the fields this model does not know, in wire order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
+public record DeploymentStatus(
+        Long observedGeneration,
+        Integer replicas,
+        Integer updatedReplicas,
+        Integer readyReplicas,
+        Integer availableReplicas,
+        Integer unavailableReplicas,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Condition> conditions,
+        Integer collisionCount,
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    public DeploymentStatus {
+        conditions = Immutables.list(conditions);
+        unknownFields = Immutables.unknownFields(unknownFields);
+    }
+
+    /** An empty builder. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder holding a copy of this object's fields. */
+    public Builder toBuilder() {
+        return new Builder().from(this);
+    }
+
+    /**
+     * Builds a {@link DeploymentStatus}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
+     */
+    public static final class Builder extends DeploymentStatusBuilderBase {
+        private Builder() {}
+    }
+}

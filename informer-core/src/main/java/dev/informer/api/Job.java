@@ -1,0 +1,70 @@
+package dev.informer.api;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.informer.api.internal.Immutables;
+import dev.informer.codegen.GenerateBuilder;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A job ({@code batch/v1 Job}): runs pods until a number of them complete.
+ *
+ * <p>Immutable value, safe to share between threads. Collection fields are never {@code null}
+ * (absent and empty are the same on the wire, as with Go's {@code omitempty}) and are written only
+ * when not empty; scalar fields are boxed and {@code null} when absent, so a read-then-write round
+ * trip reproduces the input. Fields this model does not know are kept in {@link #unknownFields()}
+ * and written back unchanged. The {@link JsonNode} values it holds are owned by this object: do not
+ * mutate them (the builder copies what it is given).
+ *
+ * @param apiVersion the API version, "batch/v1" (the API server leaves it out of list items)
+ * @param kind the kind, "Job" (left out of list items)
+ * @param metadata the object's metadata
+ * @param spec the desired state
+ * @param status the observed state, written by the job controller
+ * @param unknownFields the fields this model does not know, in wire order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
+public record Job(
+        String apiVersion,
+        String kind,
+        ObjectMeta metadata,
+        JobSpec spec,
+        JobStatus status,
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
+        implements KubernetesObject {
+
+    /** The API version of this type. */
+    public static final String API_VERSION = "batch/v1";
+    /** The kind of this type. */
+    public static final String KIND = "Job";
+
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    public Job {
+        unknownFields = Immutables.unknownFields(unknownFields);
+    }
+
+    /**
+     * A builder with {@code apiVersion} and {@code kind} preset to {@value #API_VERSION} / {@value
+     * #KIND}.
+     */
+    public static Builder builder() {
+        return new Builder().apiVersion(API_VERSION).kind(KIND);
+    }
+
+    /** A builder holding a copy of this object's fields. */
+    public Builder toBuilder() {
+        return new Builder().from(this);
+    }
+
+    /**
+     * Builds a {@link Job}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
+     */
+    public static final class Builder extends JobBuilderBase {
+        private Builder() {}
+    }
+}

@@ -1,0 +1,71 @@
+package dev.informer.api;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.informer.api.internal.Immutables;
+import dev.informer.codegen.GenerateBuilder;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * A replica set ({@code apps/v1 ReplicaSet}): keeps a number of identical pods running; usually
+ * owned by a {@link Deployment}.
+ *
+ * <p>Immutable value, safe to share between threads. Collection fields are never {@code null}
+ * (absent and empty are the same on the wire, as with Go's {@code omitempty}) and are written only
+ * when not empty; scalar fields are boxed and {@code null} when absent, so a read-then-write round
+ * trip reproduces the input. Fields this model does not know are kept in {@link #unknownFields()}
+ * and written back unchanged. The {@link JsonNode} values it holds are owned by this object: do not
+ * mutate them (the builder copies what it is given).
+ *
+ * @param apiVersion the API version, "apps/v1" (the API server leaves it out of list items)
+ * @param kind the kind, "ReplicaSet" (left out of list items)
+ * @param metadata the object's metadata
+ * @param spec the desired state
+ * @param status the observed state, written by the replica set controller
+ * @param unknownFields the fields this model does not know, in wire order
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@GenerateBuilder
+public record ReplicaSet(
+        String apiVersion,
+        String kind,
+        ObjectMeta metadata,
+        ReplicaSetSpec spec,
+        ReplicaSetStatus status,
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
+        implements KubernetesObject {
+
+    /** The API version of this type. */
+    public static final String API_VERSION = "apps/v1";
+    /** The kind of this type. */
+    public static final String KIND = "ReplicaSet";
+
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    public ReplicaSet {
+        unknownFields = Immutables.unknownFields(unknownFields);
+    }
+
+    /**
+     * A builder with {@code apiVersion} and {@code kind} preset to {@value #API_VERSION} / {@value
+     * #KIND}.
+     */
+    public static Builder builder() {
+        return new Builder().apiVersion(API_VERSION).kind(KIND);
+    }
+
+    /** A builder holding a copy of this object's fields. */
+    public Builder toBuilder() {
+        return new Builder().from(this);
+    }
+
+    /**
+     * Builds a {@link ReplicaSet}. Not thread-safe; {@code build()} may be called more than once and each
+     * object it returns is independent of the builder. The setters are generated from the record
+     * components (docs/model.md, "Builders").
+     */
+    public static final class Builder extends ReplicaSetBuilderBase {
+        private Builder() {}
+    }
+}
