@@ -429,6 +429,53 @@ class BuiltInKindsTest {
     }
 
     @Test
+    void openApiDocumentsCarryTheKindSchemasWithPatchMetadata() {
+        JsonNode doc = api.get("/openapi/v3/apis/apps/v1").expect(200);
+        JsonNode schemas = doc.path("components").path("schemas");
+        JsonNode deployment = schemas.path("io.k8s.api.apps.v1.Deployment");
+        assertEquals(
+                "Deployment",
+                deployment
+                        .path("x-kubernetes-group-version-kind")
+                        .get(0)
+                        .path("kind")
+                        .asString());
+        assertEquals(
+                "#/components/schemas/io.k8s.api.apps.v1.DeploymentSpec",
+                deployment.path("properties").path("spec").path("$ref").asString());
+        JsonNode containers =
+                schemas.path("io.k8s.api.core.v1.PodSpec").path("properties").path("containers");
+        assertEquals("merge", containers.path("x-kubernetes-patch-strategy").asString());
+        assertEquals("name", containers.path("x-kubernetes-patch-merge-key").asString());
+        assertTrue(api.get("/openapi/v3/api/v1")
+                .expect(200)
+                .path("components")
+                .path("schemas")
+                .has("io.k8s.api.core.v1.Service"));
+    }
+
+    @Test
+    void strategicMergeOfAServiceMergesPortsByPort() {
+        api.post(SERVICES, manifest(BuiltInResources.SERVICES)).expect(201);
+        JsonNode patched = api.patch(
+                        SERVICES + "/sample",
+                        "application/strategic-merge-patch+json",
+                        "{\"spec\":{\"ports\":[{\"port\":443,\"name\":\"https\"}]}}")
+                .expect(422);
+        // Merged by port: the existing unnamed port 80 stays, so two ports now need names.
+        assertTrue(
+                patched.path("message").asString().contains("spec.ports[1].name")
+                        || patched.path("message").asString().contains("spec.ports[0].name"),
+                patched.toString());
+        JsonNode named = api.patch(
+                        SERVICES + "/sample",
+                        "application/strategic-merge-patch+json",
+                        "{\"spec\":{\"ports\":[{\"port\":80,\"name\":\"http\"},{\"port\":443,\"name\":\"https\"}]}}")
+                .expect(200);
+        assertEquals(2, named.path("spec").path("ports").size());
+    }
+
+    @Test
     void eventsResolveToTheCoreGroupForDirectAccess() {
         server.create("events", "default", "{\"metadata\":{\"name\":\"e\"},\"involvedObject\":{\"kind\":\"Pod\"}}");
         assertEquals(
