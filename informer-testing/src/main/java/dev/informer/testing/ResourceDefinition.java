@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * verbs, exactly what discovery ({@code APIResourceList}) advertises for it.
  *
  * <p>Immutable and thread-safe. The built-ins ({@link #PODS}, {@link #NODES}, {@link #NAMESPACES},
- * {@link #CONFIGMAPS}, {@link #SECRETS}, {@link #EVENTS}, {@link #LEASES}) are always served; a
+ * {@link #CONFIGMAPS}, {@link #SECRETS}, {@link #EVENTS}, {@link #LEASES}, and the workload,
+ * networking, policy, RBAC and storage kinds of {@link BuiltInResources}) are always served; a
  * test registers more (custom resources) with {@link EmbeddedApiServer.Builder#register}.
  *
  * <p>Two subresources have behaviour. {@code "status"}: with it, writes to the main resource

@@ -476,6 +476,24 @@ class BuiltInKindsTest {
     }
 
     @Test
+    void tablesGiveServicesAndDeploymentsKubesColumns() {
+        api.post(SERVICES, manifest(BuiltInResources.SERVICES)).expect(201);
+        api.post(DEPLOYMENTS, manifest(BuiltInResources.DEPLOYMENTS)).expect(201);
+        String table = "application/json;as=Table;v=v1;g=meta.k8s.io";
+        JsonNode svc = api.send("GET", SERVICES, null, null, table).expect(200);
+        List<String> columns = new ArrayList<>();
+        svc.path("columnDefinitions").forEach(c -> columns.add(c.path("name").asString()));
+        assertEquals(List.of("Name", "Type", "Cluster-IP", "External-IP", "Port(s)", "Age"), columns);
+        JsonNode cells = svc.path("rows").get(0).path("cells");
+        assertEquals("ClusterIP", cells.get(1).asString());
+        assertEquals("10.96.0.1", cells.get(2).asString());
+        assertEquals("<none>", cells.get(3).asString());
+        assertEquals("80/TCP", cells.get(4).asString());
+        JsonNode deploy = api.send("GET", DEPLOYMENTS, null, null, table).expect(200);
+        assertEquals("0/1", deploy.path("rows").get(0).path("cells").get(1).asString());
+    }
+
+    @Test
     void eventsResolveToTheCoreGroupForDirectAccess() {
         server.create("events", "default", "{\"metadata\":{\"name\":\"e\"},\"involvedObject\":{\"kind\":\"Pod\"}}");
         assertEquals(
