@@ -494,6 +494,18 @@ class BuiltInKindsTest {
     }
 
     @Test
+    void aSpecThatIsNotAnObjectIsABadRequestNamingTheField() {
+        JsonNode status = api.post(
+                        DEPLOYMENTS,
+                        "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"d\"},"
+                                + "\"spec\":{\"strategy\":\"Recreate\"}}")
+                .expect(400);
+        assertEquals(
+                "the field \"strategy\" must be a JSON object, got STRING",
+                status.path("message").asString());
+    }
+
+    @Test
     void eventsResolveToTheCoreGroupForDirectAccess() {
         server.create("events", "default", "{\"metadata\":{\"name\":\"e\"},\"involvedObject\":{\"kind\":\"Pod\"}}");
         assertEquals(

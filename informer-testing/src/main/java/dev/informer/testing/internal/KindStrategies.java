@@ -850,10 +850,20 @@ final class KindStrategies {
         return child(obj, "spec");
     }
 
-    /** The object at {@code field}, created (replacing a non-object) when absent. */
+    /**
+     * The object at {@code field}, created when absent or null.
+     *
+     * @throws StatusError 400 when the field holds something other than an object
+     */
     private static ObjectNode child(ObjectNode parent, String field) {
         JsonNode n = parent.get(field);
-        return n instanceof ObjectNode o ? o : parent.putObject(field);
+        if (n instanceof ObjectNode o) {
+            return o;
+        }
+        if (n != null && !n.isNull()) {
+            throw StatusError.badRequest("the field \"" + field + "\" must be a JSON object, got " + n.getNodeType());
+        }
+        return parent.putObject(field);
     }
 
     private static void def(ObjectNode node, String field, int value) {
