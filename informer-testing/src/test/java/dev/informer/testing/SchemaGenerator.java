@@ -26,13 +26,12 @@ import tools.jackson.databind.node.ObjectNode;
  * strategic-merge-patch metadata of {@code k8s.io/api} (the {@code patchStrategy}/{@code
  * patchMergeKey} struct tags) from the table below. No descriptions are copied.
  *
- * <p>Run from the repository root after a test compile:
+ * <p>{@code SchemaFilesTest} fails when the committed files differ from what this generates; to
+ * regenerate them (after changing the table or the fabric8 version), run from the repository root:
  *
  * <pre>
- * mvn -q -o -pl informer-testing -am test-compile
- * mvn -q -o -pl informer-testing dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
- * java -cp informer-testing/target/test-classes:$(cat /tmp/cp.txt) dev.informer.testing.SchemaGenerator \
- *     informer-testing/src/main/resources/dev/informer/testing/schemas
+ * mvn -o -pl informer-testing -am test -Dtest=SchemaFilesTest -Dsurefire.failIfNoSpecifiedTests=false \
+ *     -Dschemas.write=true
  * </pre>
  */
 public final class SchemaGenerator {
@@ -159,10 +158,19 @@ public final class SchemaGenerator {
 
     private SchemaGenerator() {}
 
+    /** Writes every group's file into {@code args[0]}. */
     public static void main(String[] args) throws IOException, ClassNotFoundException {
         Path out = Path.of(args[0]);
         Files.createDirectories(out);
+        for (Map.Entry<String, String> file : generate().entrySet()) {
+            Files.writeString(out.resolve(file.getKey()), file.getValue());
+        }
+    }
+
+    /** file name ({@code apps.json}) -> its content, for every group. */
+    static Map<String, String> generate() throws ClassNotFoundException {
         JsonMapper json = JsonMapper.builder().build();
+        Map<String, String> files = new LinkedHashMap<>();
         for (Map.Entry<String, Object[]> g : GROUPS.entrySet()) {
             String group = (String) g.getValue()[0];
             String version = (String) g.getValue()[1];
@@ -180,46 +188,48 @@ public final class SchemaGenerator {
                 if (defs.containsKey(name)) {
                     continue;
                 }
-                ObjectNode schema = json.createObjectNode();
-                defs.put(name, schema);
-                schema.put("type", "object");
-                ObjectNode props = schema.putObject("properties");
-                for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
-                    for (Field f : k.getDeclaredFields()) {
-                        JsonProperty p = f.getAnnotation(JsonProperty.class);
-                        if (p == null
-                                || f.isAnnotationPresent(JsonIgnore.class)
-                                || Modifier.isStatic(f.getModifiers())) {
-                            continue;
-                        }
-                        ObjectNode prop = props.putObject(p.value());
-                        type(prop, f.getGenericType(), todo);
-                        String[] patch = PATCH.get(c.getSimpleName() + "." + p.value());
-                        if (patch != null) {
-                            prop.put("x-kubernetes-patch-strategy", patch[0]);
-                            if (patch[1] != null) {
-                                prop.put("x-kubernetes-patch-merge-key", patch[1]);
-                            }
-                        }
-                    }
-                }
-                if (kinds.containsKey(c)) {
-                    ArrayNode gvk = schema.putArray("x-kubernetes-group-version-kind");
-                    ObjectNode e = gvk.addObject();
-                    e.put("group", group);
-                    e.put("kind", kinds.get(c));
-                    e.put("version", version);
-                }
+                defs.put(name, schema(json, c, kinds.get(c), group, version, todo));
             }
             ObjectNode doc = json.createObjectNode();
             doc.put("group", group);
             doc.put("version", version);
             ObjectNode schemas = doc.putObject("schemas");
             defs.forEach(schemas::set);
-            Files.writeString(
-                    out.resolve(g.getKey() + ".json"),
-                    json.writerWithDefaultPrettyPrinter().writeValueAsString(doc) + "\n");
+            files.put(
+                    g.getKey() + ".json", json.writerWithDefaultPrettyPrinter().writeValueAsString(doc) + "\n");
         }
+        return files;
+    }
+
+    private static ObjectNode schema(
+            JsonMapper json, Class<?> c, String kind, String group, String version, Deque<Class<?>> todo) {
+        ObjectNode schema = json.createObjectNode();
+        schema.put("type", "object");
+        ObjectNode props = schema.putObject("properties");
+        for (Class<?> k = c; k != null && k != Object.class; k = k.getSuperclass()) {
+            for (Field f : k.getDeclaredFields()) {
+                JsonProperty p = f.getAnnotation(JsonProperty.class);
+                if (p == null || f.isAnnotationPresent(JsonIgnore.class) || Modifier.isStatic(f.getModifiers())) {
+                    continue;
+                }
+                ObjectNode prop = props.putObject(p.value());
+                type(prop, f.getGenericType(), todo);
+                String[] patch = PATCH.get(c.getSimpleName() + "." + p.value());
+                if (patch != null) {
+                    prop.put("x-kubernetes-patch-strategy", patch[0]);
+                    if (patch[1] != null) {
+                        prop.put("x-kubernetes-patch-merge-key", patch[1]);
+                    }
+                }
+            }
+        }
+        if (kind != null) {
+            ObjectNode e = schema.putArray("x-kubernetes-group-version-kind").addObject();
+            e.put("group", group);
+            e.put("kind", kind);
+            e.put("version", version);
+        }
+        return schema;
     }
 
     private static void type(ObjectNode prop, Type t, Deque<Class<?>> todo) {
