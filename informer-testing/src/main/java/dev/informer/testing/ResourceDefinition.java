@@ -1,5 +1,6 @@
 package dev.informer.testing;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -10,13 +11,15 @@ import java.util.regex.Pattern;
  * verbs, exactly what discovery ({@code APIResourceList}) advertises for it.
  *
  * <p>Immutable and thread-safe. The built-ins ({@link #PODS}, {@link #NODES}, {@link #NAMESPACES},
- * {@link #CONFIGMAPS}, {@link #SECRETS}, {@link #EVENTS}, {@link #LEASES}) are always served; a
+ * {@link #CONFIGMAPS}, {@link #SECRETS}, {@link #EVENTS}, {@link #LEASES}, and the workload,
+ * networking, policy, RBAC and storage kinds of {@link BuiltInResources}) are always served; a
  * test registers more (custom resources) with {@link EmbeddedApiServer.Builder#register}.
  *
- * <p>The only subresource with behaviour is {@code "status"}: with it, writes to the main resource
+ * <p>Two subresources have behaviour. {@code "status"}: with it, writes to the main resource
  * ignore {@code .status} and writes to {@code /status} change only {@code .status}. Without it,
  * the main resource stores {@code .status} like any other field (as for a CRD without the status
- * subresource).
+ * subresource). {@code "scale"}: an {@code autoscaling/v1 Scale} view of {@code spec.replicas}
+ * (get, update, patch), as for deployments.
  *
  * <p>The constructor throws {@link IllegalArgumentException} when a name is empty, not lower-case
  * DNS-like, or a verb/subresource is unknown.
@@ -46,7 +49,7 @@ public record ResourceDefinition(
     public static final List<String> ALL_VERBS =
             List.of("create", "delete", "deletecollection", "get", "list", "patch", "update", "watch");
 
-    private static final List<String> KNOWN_SUBRESOURCES = List.of("status");
+    private static final List<String> KNOWN_SUBRESOURCES = List.of("status", "scale");
     private static final Pattern LOWER_NAME = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
     private static final Pattern GROUP_NAME =
             Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
@@ -82,9 +85,15 @@ public record ResourceDefinition(
     public static final ResourceDefinition LEASES = new ResourceDefinition(
             "coordination.k8s.io", "v1", "leases", "lease", "Lease", true, List.of(), List.of(), ALL_VERBS);
 
-    /** The resources every server serves, in discovery order. */
+    /**
+     * The resources every server serves, in discovery order: the core ones above, then {@link
+     * BuiltInResources#all()} (workloads, networking, policy, RBAC, storage...).
+     */
     public static List<ResourceDefinition> builtIns() {
-        return List.of(PODS, NODES, NAMESPACES, CONFIGMAPS, SECRETS, EVENTS, LEASES);
+        List<ResourceDefinition> all =
+                new ArrayList<>(List.of(PODS, NODES, NAMESPACES, CONFIGMAPS, SECRETS, EVENTS, LEASES));
+        all.addAll(BuiltInResources.all());
+        return List.copyOf(all);
     }
 
     /** Validates and freezes the lists. */
@@ -164,6 +173,11 @@ public record ResourceDefinition(
     /** The kind of the list type, {@code kind + "List"}. */
     public String listKind() {
         return kind + "List";
+    }
+
+    /** Whether the {@code scale} subresource is served. */
+    public boolean hasScaleSubresource() {
+        return subresources.contains("scale");
     }
 
     /** Whether the {@code status} subresource is served. */

@@ -77,7 +77,20 @@ class DiscoveryTest {
         JsonNode groups = api.get("/apis").expect(200);
         List<String> names = new ArrayList<>();
         groups.path("groups").forEach(g -> names.add(g.path("name").asString()));
-        assertEquals(List.of("coordination.k8s.io", "example.com"), names);
+        assertEquals(
+                List.of(
+                        "coordination.k8s.io",
+                        "apps",
+                        "batch",
+                        "discovery.k8s.io",
+                        "networking.k8s.io",
+                        "policy",
+                        "rbac.authorization.k8s.io",
+                        "events.k8s.io",
+                        "autoscaling",
+                        "storage.k8s.io",
+                        "example.com"),
+                names);
         JsonNode group = api.get("/apis/example.com").expect(200);
         assertEquals("APIGroup", group.path("kind").asString());
         assertEquals(

@@ -10,12 +10,22 @@ import org.junit.jupiter.api.Test;
 
 class ResourceDefinitionTest {
     @Test
-    void builtInsAreTheDocumentedSeven() {
+    void builtInsAreTheCoreSevenThenTheWorkloadNetworkingAndAccessKinds() {
+        List<String> plurals = ResourceDefinition.builtIns().stream()
+                .map(ResourceDefinition::qualifiedName)
+                .toList();
         assertEquals(
-                List.of("pods", "nodes", "namespaces", "configmaps", "secrets", "events", "leases"),
-                ResourceDefinition.builtIns().stream()
-                        .map(ResourceDefinition::plural)
-                        .toList());
+                List.of("pods", "nodes", "namespaces", "configmaps", "secrets", "events", "leases.coordination.k8s.io"),
+                plurals.subList(0, 7));
+        assertEquals(
+                BuiltInResources.all().stream()
+                        .map(ResourceDefinition::qualifiedName)
+                        .toList(),
+                plurals.subList(7, plurals.size()));
+        assertTrue(plurals.contains("deployments.apps"));
+        assertTrue(plurals.contains("events.events.k8s.io"));
+        assertTrue(BuiltInResources.DEPLOYMENTS.hasScaleSubresource());
+        assertFalse(BuiltInResources.DAEMON_SETS.hasScaleSubresource());
         assertEquals("coordination.k8s.io/v1", ResourceDefinition.LEASES.apiVersion());
         assertEquals("v1", ResourceDefinition.PODS.apiVersion());
         assertEquals("PodList", ResourceDefinition.PODS.listKind());
@@ -54,7 +64,7 @@ class ResourceDefinitionTest {
         assertThrows(
                 IllegalArgumentException.class,
                 () -> new ResourceDefinition(
-                        "", "v1", "xs", "x", "X", true, List.of(), List.of("scale"), ResourceDefinition.ALL_VERBS));
+                        "", "v1", "xs", "x", "X", true, List.of(), List.of("exec"), ResourceDefinition.ALL_VERBS));
         assertThrows(
                 IllegalArgumentException.class,
                 () -> new ResourceDefinition("", "v1", "xs", "x", "X", true, List.of(), List.of(), List.of("explode")));

@@ -272,6 +272,10 @@ public final class ApiHandler implements HttpHandler {
         }
         ResourceStore store = engine.store(t.def());
         boolean dryRun = "All".equals(query.get("dryRun"));
+        if ("scale".equals(t.sub()) && !verb.equals("patch")) {
+            scale(ex, store, t, verb, dryRun);
+            return;
+        }
         switch (verb) {
             case "get" -> sendObject(ex, 200, store.get(t.namespace(), t.name()), t.def());
             case "list" -> list(ex, store, t, query);
@@ -414,10 +418,47 @@ public final class ApiHandler implements HttpHandler {
             }
             default -> throw StatusError.unsupportedPatchType(contentType);
         }
+        if ("scale".equals(t.sub())) {
+            ResourceStore.PatchFunction onScale = guarded(fn);
+            ResourceDefinition def = t.def();
+            ObjectVersion v = store.patch(
+                    t.namespace(),
+                    t.name(),
+                    cur -> ScaleSubresource.apply(
+                            def, cur, onScale.apply(ScaleSubresource.toScale(def, cur)), t.name()),
+                    false,
+                    dryRun,
+                    false,
+                    null);
+            sendJson(ex, 200, Json.bytes(ScaleSubresource.toScale(def, v.object)));
+            return;
+        }
         ObjectVersion before = apply ? liveOrNull(store, t) : null;
         ObjectNode createBody = apply ? ((ObjectNode) patch).deepCopy() : null;
         ObjectVersion v = store.patch(t.namespace(), t.name(), guarded(fn), t.sub() != null, dryRun, apply, createBody);
         sendObject(ex, apply && before == null ? 201 : 200, v, t.def());
+    }
+
+    /** get and update of the {@code scale} subresource (patch goes through {@link #patch}). */
+    private void scale(HttpExchange ex, ResourceStore store, Target t, String verb, boolean dryRun) throws IOException {
+        ResourceDefinition def = t.def();
+        ObjectVersion v;
+        if (verb.equals("get")) {
+            v = store.get(t.namespace(), t.name());
+        } else if (verb.equals("update")) {
+            ObjectNode body = Json.parseObject(readBody(ex), "update " + def.qualifiedName() + "/scale");
+            v = store.patch(
+                    t.namespace(),
+                    t.name(),
+                    cur -> ScaleSubresource.apply(def, cur, body, t.name()),
+                    false,
+                    dryRun,
+                    false,
+                    null);
+        } else {
+            throw StatusError.methodNotAllowed();
+        }
+        sendJson(ex, 200, Json.bytes(ScaleSubresource.toScale(def, v.object)));
     }
 
     private static ObjectVersion liveOrNull(ResourceStore store, Target t) {

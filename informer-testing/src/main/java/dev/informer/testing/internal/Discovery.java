@@ -138,15 +138,23 @@ final class Discovery {
                 ArrayNode sn = r.putArray("shortNames");
                 d.shortNames().forEach(sn::add);
             }
-            if (d.group().isEmpty() && d.plural().equals("pods")) {
-                r.putArray("categories").add("all");
+            List<String> categories = KindStrategies.categories(d);
+            if (!categories.isEmpty()) {
+                ArrayNode cats = r.putArray("categories");
+                categories.forEach(cats::add);
             }
             for (String sub : d.subresources()) {
                 ObjectNode s = resources.addObject();
                 s.put("name", d.plural() + "/" + sub);
                 s.put("singularName", "");
                 s.put("namespaced", d.namespaced());
-                s.put("kind", d.kind());
+                if (sub.equals("scale")) {
+                    s.put("group", ScaleSubresource.GROUP);
+                    s.put("version", ScaleSubresource.VERSION);
+                    s.put("kind", ScaleSubresource.KIND);
+                } else {
+                    s.put("kind", d.kind());
+                }
                 ArrayNode sv = s.putArray("verbs");
                 sv.add("get");
                 sv.add("patch");

@@ -31,7 +31,10 @@ import tools.jackson.databind.JsonNode;
  *       {@code reportingComponent}, {@code source} ({@code source.component}), {@code type};
  *   <li>{@code secrets}: {@code type};
  *   <li>{@code nodes}: {@code spec.unschedulable} ({@code "true"}/{@code "false"});
- *   <li>{@code namespaces}: {@code status.phase}.
+ *   <li>{@code namespaces}: {@code status.phase};
+ *   <li>{@code replicasets}, {@code replicationcontrollers}: {@code status.replicas} ({@code "0"}
+ *       when absent);
+ *   <li>{@code jobs}: {@code status.successful} ({@code "0"} when absent).
  * </ul>
  * Any other field is rejected as the real server rejects it: {@code field label not supported:
  * <field>} (a 400). Custom resources support only the {@code metadata} fields.
@@ -257,6 +260,9 @@ public final class FieldSelector {
         all.put("secrets", Map.of("type", path("type")));
         all.put("nodes", Map.of("spec.unschedulable", bool("spec", "unschedulable")));
         all.put("namespaces", Map.of("status.phase", path("status", "phase")));
+        all.put("replicasets", Map.of("status.replicas", integer("status", "replicas")));
+        all.put("replicationcontrollers", Map.of("status.replicas", integer("status", "replicas")));
+        all.put("jobs", Map.of("status.successful", integer("status", "successful")));
         return Map.copyOf(all);
     }
 
@@ -288,6 +294,15 @@ public final class FieldSelector {
         return object -> {
             String v = raw.apply(object);
             return v.isEmpty() ? "false" : v;
+        };
+    }
+
+    /** An integer field that defaults to 0, rendered as Go's strconv.Itoa does. */
+    private static Function<JsonNode, String> integer(String... segments) {
+        Function<JsonNode, String> raw = path(segments);
+        return object -> {
+            String v = raw.apply(object);
+            return v.isEmpty() ? "0" : v;
         };
     }
 

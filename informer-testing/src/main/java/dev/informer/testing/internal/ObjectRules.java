@@ -232,6 +232,7 @@ final class ObjectRules {
         meta.put("creationTimestamp", timestamp(now));
         meta.put("generation", 1);
         resetStatusOnCreate(def, body);
+        KindStrategies.prepareForCreate(def, body, uid);
         return body;
     }
 
@@ -334,6 +335,7 @@ final class ObjectRules {
                     next.set("status", oldStatus);
                 }
             }
+            KindStrategies.prepareForUpdate(def, next, old.object);
             if (specChanged(old.object, next)) {
                 long gen = oldMeta.path("generation").asLong(0);
                 nextMeta.put("generation", gen + 1);

@@ -11,10 +11,12 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code x-kubernetes-group-version-kind} and the {@code fieldValidation} query parameter.
  *
  * <p>That is what kubectl (v1.27+) reads to decide that the server validates fields itself, so
- * {@code kubectl apply/create} skip client-side schema validation, which would need full schemas
- * this server does not have. No PATCH request body is declared, so kubectl computes
- * strategic-merge patches from its compiled-in types (built-ins) or falls back to JSON merge
- * patches (custom resources), exactly as against a server without schemas. Immutable, thread-safe.
+ * {@code kubectl apply/create} skip client-side schema validation. The documents of built-in
+ * groups also carry the kinds' schemas under {@code components.schemas} (from {@link
+ * BuiltInSchemas}: names, types, {@code x-kubernetes-group-version-kind}, patch extensions, no
+ * descriptions), which {@code kubectl explain} reads. No PATCH request body is declared, so
+ * kubectl computes strategic-merge patches from its compiled-in types (built-ins) or falls back to
+ * JSON merge patches (custom resources). Immutable, thread-safe.
  */
 final class OpenApiV3 {
     private final ResourceRegistry registry;
@@ -67,7 +69,10 @@ final class OpenApiV3 {
             }
             patch.putObject("responses").putObject("200").put("description", "OK");
         }
-        doc.putObject("components").putObject("schemas");
+        ObjectNode schemas = doc.putObject("components").putObject("schemas");
+        BuiltInSchemas.group(group)
+                .filter(d -> d.version().equals(version))
+                .ifPresent(d -> schemas.setAll(d.schemas()));
         return doc;
     }
 }

@@ -73,7 +73,8 @@ public final class ResourceRegistry {
 
     /**
      * Resolves a name the way kubectl does: plural, singular, short name or kind
-     * (case-insensitive), optionally qualified by group ({@code leases.coordination.k8s.io}).
+     * (case-insensitive), optionally qualified by group ({@code leases.coordination.k8s.io}); a
+     * name the core group shares with another ({@code events}) means the core one.
      *
      * @throws IllegalArgumentException when nothing or more than one resource matches
      */
@@ -99,6 +100,12 @@ public final class ResourceRegistry {
                             all.stream().map(ResourceDefinition::qualifiedName).toList()));
         }
         if (hits.size() > 1) {
+            // As kubectl does, the core group wins a name several groups share (events, ev).
+            List<ResourceDefinition> core =
+                    hits.stream().filter(d -> d.group().isEmpty()).toList();
+            if (core.size() == 1) {
+                return core.get(0);
+            }
             throw new IllegalArgumentException("resource name '" + name + "' is ambiguous: "
                     + hits.stream().map(ResourceDefinition::qualifiedName).toList()
                     + "; qualify it with its group");

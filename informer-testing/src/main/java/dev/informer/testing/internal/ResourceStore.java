@@ -210,6 +210,7 @@ final class ResourceStore {
             if (existing != null && !existing.deleted) {
                 throw StatusError.alreadyExists(def, name);
             }
+            allocateLocked(obj, key);
             if (dryRun) {
                 return new ObjectVersion(0, key, obj, false, null);
             }
@@ -245,6 +246,9 @@ final class ResourceStore {
         try {
             ObjectVersion old = liveLocked(namespace, name);
             ObjectNode next = ObjectRules.prepareUpdate(def, old, body, name, status);
+            if (!status) {
+                allocateLocked(next, old.key);
+            }
             return writeUpdateLocked(old, next, dryRun);
         } finally {
             lock.unlock();
@@ -289,10 +293,27 @@ final class ResourceStore {
             }
             ObjectNode patched = patch.apply(old.object);
             ObjectNode next = ObjectRules.prepareUpdate(def, old, patched, name, status);
+            if (!status) {
+                allocateLocked(next, old.key);
+            }
             return writeUpdateLocked(old, next, dryRun);
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Per-kind allocations (a Service's ClusterIP and node ports) against the other live objects. */
+    private void allocateLocked(ObjectNode obj, String key) {
+        if (!KindStrategies.allocates(def)) {
+            return;
+        }
+        List<JsonNode> others = new ArrayList<>();
+        for (ObjectVersion v : heads.values()) {
+            if (!v.deleted && !v.key.equals(key)) {
+                others.add(v.object);
+            }
+        }
+        KindStrategies.allocate(def, obj, others);
     }
 
     private ObjectVersion writeUpdateLocked(ObjectVersion old, ObjectNode next, boolean dryRun) {

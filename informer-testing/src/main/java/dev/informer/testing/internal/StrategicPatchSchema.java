@@ -1,13 +1,16 @@
 package dev.informer.testing.internal;
 
-import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The strategic-merge-patch metadata of the built-in Kubernetes types: which lists merge (and by
  * which key) instead of being replaced. This is the {@code patchStrategy}/{@code patchMergeKey}
- * struct tags of {@code k8s.io/api}, transcribed for the fields that matter here.
+ * struct tags of {@code k8s.io/api}, as the schema files carry them.
  *
  * <p>A schema node describes one object type; {@link #field} gives a field's {@link Field}: whether
  * a list merges, its merge key ({@code null} for lists of scalars such as {@code finalizers}) and
@@ -15,10 +18,9 @@ import tools.jackson.databind.JsonNode;
  * still merge key by key, lists are replaced (as for custom resources, which kube-apiserver does not
  * strategic-merge at all).
  *
- * <p>Covered kinds: Pod, PodTemplate, Node, Namespace, Service, ServiceAccount (core/v1);
- * Deployment, ReplicaSet, StatefulSet, DaemonSet (apps/v1); Job, CronJob (batch/v1). Every other
- * kind (ConfigMap, Secret, Event, Lease, custom resources) gets the ObjectMeta rules only. Immutable
- * and thread-safe.
+ * <p>The metadata comes from the schema data files of the built-in kinds ({@link BuiltInSchemas}):
+ * every kind served as a built-in has its own; any other kind (custom resources) gets the
+ * ObjectMeta rules only. Immutable apart from a per-node cache of resolved fields; thread-safe.
  */
 final class StrategicPatchSchema {
     /** A field's patch metadata. */
@@ -36,96 +38,56 @@ final class StrategicPatchSchema {
 
     // Declared first: every constant below refers to it during class initialisation.
     /** A type with no patch metadata at all. */
-    static final StrategicPatchSchema EMPTY = new StrategicPatchSchema(Map.of());
+    static final StrategicPatchSchema EMPTY = new StrategicPatchSchema(null, null);
 
     /** The metadata of a field nothing is known about: objects merge, lists are replaced. */
     static final Field UNKNOWN = new Field(false, null, EMPTY);
 
-    private static final StrategicPatchSchema OBJECT_META = type(
-            "finalizers", mergeScalars(),
-            "ownerReferences", mergeBy("uid", EMPTY));
+    /** Any kind without a schema: only {@code metadata} (ObjectMeta) has patch metadata. */
+    private static final StrategicPatchSchema GENERIC = BuiltInSchemas.group("")
+            .map(core -> {
+                ObjectNode root = Json.object();
+                root.putObject("properties")
+                        .putObject("metadata")
+                        .put("$ref", "#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta");
+                return new StrategicPatchSchema(core, root);
+            })
+            .orElse(EMPTY);
 
-    private static final StrategicPatchSchema CONTAINER = type(
-            "ports", mergeBy("containerPort", EMPTY),
-            "env", mergeBy("name", EMPTY),
-            "volumeMounts", mergeBy("mountPath", EMPTY),
-            "volumeDevices", mergeBy("devicePath", EMPTY));
+    private final BuiltInSchemas.Document document;
+    private final ObjectNode schema;
+    private final Map<String, Field> fields = new ConcurrentHashMap<>();
 
-    private static final StrategicPatchSchema POD_SPEC = type(
-            "volumes", mergeBy("name", EMPTY),
-            "initContainers", mergeBy("name", CONTAINER),
-            "containers", mergeBy("name", CONTAINER),
-            "ephemeralContainers", mergeBy("name", CONTAINER),
-            "imagePullSecrets", mergeBy("name", EMPTY),
-            "hostAliases", mergeBy("ip", EMPTY),
-            "topologySpreadConstraints", mergeBy("topologyKey", EMPTY),
-            "resourceClaims", mergeBy("name", EMPTY),
-            "schedulingGates", mergeBy("name", EMPTY));
-
-    private static final StrategicPatchSchema POD_STATUS = type(
-            "conditions", mergeBy("type", EMPTY),
-            "podIPs", mergeBy("ip", EMPTY),
-            "hostIPs", mergeBy("ip", EMPTY),
-            "resourceClaimStatuses", mergeBy("name", EMPTY));
-
-    private static final StrategicPatchSchema CONDITIONS_STATUS = type("conditions", mergeBy("type", EMPTY));
-
-    private static final StrategicPatchSchema POD_TEMPLATE_SPEC = type(
-            "metadata", nested(OBJECT_META),
-            "spec", nested(POD_SPEC));
-
-    private static final StrategicPatchSchema WORKLOAD = root(
-            "spec", nested(type("template", nested(POD_TEMPLATE_SPEC))),
-            "status", nested(CONDITIONS_STATUS));
-
-    private static final StrategicPatchSchema GENERIC = root();
-
-    private static final Map<String, StrategicPatchSchema> CORE = Map.of(
-            "Pod", root("spec", nested(POD_SPEC), "status", nested(POD_STATUS)),
-            "PodTemplate", root("template", nested(POD_TEMPLATE_SPEC)),
-            "Node",
-                    root(
-                            "spec", nested(type("podCIDRs", mergeScalars())),
-                            "status",
-                                    nested(type(
-                                            "conditions", mergeBy("type", EMPTY),
-                                            "addresses", mergeBy("type", EMPTY)))),
-            "Namespace", root("status", nested(CONDITIONS_STATUS)),
-            "Service",
-                    root(
-                            "spec", nested(type("ports", mergeBy("port", EMPTY))),
-                            "status", nested(CONDITIONS_STATUS)),
-            "ServiceAccount", root("secrets", mergeBy("name", EMPTY)));
-
-    private static final Map<String, StrategicPatchSchema> APPS = Map.of(
-            "Deployment", WORKLOAD,
-            "ReplicaSet", WORKLOAD,
-            "StatefulSet", WORKLOAD,
-            "DaemonSet", WORKLOAD);
-
-    private static final Map<String, StrategicPatchSchema> BATCH = Map.of(
-            "Job",
-            WORKLOAD,
-            "CronJob",
-            root(
-                    "spec",
-                            nested(type(
-                                    "jobTemplate",
-                                    nested(type(
-                                            "metadata", nested(OBJECT_META),
-                                            "spec", nested(type("template", nested(POD_TEMPLATE_SPEC))))))),
-                    "status", nested(CONDITIONS_STATUS)));
-
-    private final Map<String, Field> fields;
-
-    private StrategicPatchSchema(Map<String, Field> fields) {
-        this.fields = fields;
+    private StrategicPatchSchema(BuiltInSchemas.Document document, ObjectNode schema) {
+        this.document = document;
+        this.schema = schema;
     }
 
     /** The metadata of {@code name}, or {@link #UNKNOWN}. */
     Field field(String name) {
-        Field f = fields.get(name);
-        return f == null ? UNKNOWN : f;
+        if (schema == null) {
+            return UNKNOWN;
+        }
+        return fields.computeIfAbsent(name, this::resolveField);
+    }
+
+    private Field resolveField(String name) {
+        JsonNode prop = schema.path("properties").get(name);
+        if (prop == null) {
+            return UNKNOWN;
+        }
+        if ("array".equals(Json.text(prop, "type"))) {
+            String strategy = Json.text(prop, "x-kubernetes-patch-strategy");
+            boolean merge = strategy != null && List.of(strategy.split(",")).contains("merge");
+            return new Field(
+                    merge, merge ? Json.text(prop, "x-kubernetes-patch-merge-key") : null, typeOf(prop.get("items")));
+        }
+        return new Field(false, null, typeOf(prop));
+    }
+
+    private StrategicPatchSchema typeOf(JsonNode prop) {
+        ObjectNode target = prop == null ? null : document.resolve(Json.text(prop, "$ref"));
+        return target == null ? EMPTY : new StrategicPatchSchema(document, target);
     }
 
     /**
@@ -136,22 +98,23 @@ final class StrategicPatchSchema {
         if (kind == null) {
             return GENERIC;
         }
-        String group = null;
-        if (apiVersion != null) {
+        List<String> groups;
+        if (apiVersion == null) {
+            groups = BuiltInSchemas.GROUPS;
+        } else {
             int slash = apiVersion.indexOf('/');
-            group = slash < 0 ? "" : apiVersion.substring(0, slash);
+            groups = List.of(slash < 0 ? "" : apiVersion.substring(0, slash));
         }
-        StrategicPatchSchema s = null;
-        if (group == null || group.isEmpty()) {
-            s = CORE.get(kind);
+        for (String g : groups) {
+            Optional<BuiltInSchemas.Document> doc = BuiltInSchemas.group(g);
+            if (doc.isPresent()) {
+                ObjectNode root = doc.get().kind(kind);
+                if (root != null) {
+                    return new StrategicPatchSchema(doc.get(), root);
+                }
+            }
         }
-        if (s == null && (group == null || group.equals("apps"))) {
-            s = APPS.get(kind);
-        }
-        if (s == null && (group == null || group.equals("batch"))) {
-            s = BATCH.get(kind);
-        }
-        return s == null ? GENERIC : s;
+        return GENERIC;
     }
 
     /** The schema named by the {@code apiVersion}/{@code kind} of the target, else of the patch. */
@@ -162,36 +125,5 @@ final class StrategicPatchSchema {
         return forKind(
                 apiVersion != null && apiVersion.isString() ? apiVersion.stringValue() : null,
                 kind != null && kind.isString() ? kind.stringValue() : null);
-    }
-
-    private static Field mergeBy(String key, StrategicPatchSchema element) {
-        return new Field(true, key, element);
-    }
-
-    private static Field mergeScalars() {
-        return new Field(true, null, EMPTY);
-    }
-
-    private static Field nested(StrategicPatchSchema type) {
-        return new Field(false, null, type);
-    }
-
-    /** A top-level kind: its fields plus {@code metadata}. */
-    private static StrategicPatchSchema root(Object... nameFieldPairs) {
-        Map<String, Field> map = pairs(nameFieldPairs);
-        map.put("metadata", nested(OBJECT_META));
-        return new StrategicPatchSchema(Map.copyOf(map));
-    }
-
-    private static StrategicPatchSchema type(Object... nameFieldPairs) {
-        return new StrategicPatchSchema(Map.copyOf(pairs(nameFieldPairs)));
-    }
-
-    private static Map<String, Field> pairs(Object... nameFieldPairs) {
-        Map<String, Field> map = new HashMap<>();
-        for (int i = 0; i < nameFieldPairs.length; i += 2) {
-            map.put((String) nameFieldPairs[i], (Field) nameFieldPairs[i + 1]);
-        }
-        return map;
     }
 }

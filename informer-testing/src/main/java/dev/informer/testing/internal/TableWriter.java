@@ -5,7 +5,10 @@ import dev.informer.testing.ResourceDefinition;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -13,8 +16,9 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * Renders {@code meta.k8s.io/v1 Table} answers for clients that ask for them in {@code Accept}
  * (kubectl's human-readable get): pods get kubectl's usual columns (NAME, READY, STATUS,
- * RESTARTS, AGE, and IP/NODE at priority 1), every other resource NAME and AGE. Stateless and
- * thread-safe.
+ * RESTARTS, AGE, and IP/NODE at priority 1); services, deployments, replicasets, statefulsets,
+ * daemonsets and jobs get the columns kube's printers give them (TYPE, CLUSTER-IP, ...; READY,
+ * UP-TO-DATE, ...); every other resource NAME and AGE. Stateless and thread-safe.
  */
 final class TableWriter {
     static final String CONTENT_TYPE = "application/json";
@@ -31,6 +35,41 @@ final class TableWriter {
             new Column("Node", "string", "", 1));
     private static final List<Column> GENERIC_COLUMNS =
             List.of(new Column("Name", "string", "name", 0), new Column("Age", "string", "", 0));
+
+    /** A kind's columns between Name and Age, as kube-apiserver's printers name them. */
+    private record KindColumn(String name, Function<JsonNode, String> cell) {}
+
+    private static final Map<String, List<KindColumn>> KIND_COLUMNS = Map.of(
+            "/services",
+            List.of(
+                    new KindColumn("Type", o -> text(o.path("spec"), "type", "ClusterIP")),
+                    new KindColumn("Cluster-IP", o -> text(o.path("spec"), "clusterIP", "<none>")),
+                    new KindColumn("External-IP", TableWriter::externalIps),
+                    new KindColumn("Port(s)", TableWriter::servicePorts)),
+            "apps/deployments",
+            List.of(
+                    new KindColumn("Ready", o -> count(o, "readyReplicas") + "/" + desired(o)),
+                    new KindColumn("Up-to-date", o -> count(o, "updatedReplicas")),
+                    new KindColumn("Available", o -> count(o, "availableReplicas"))),
+            "apps/replicasets",
+            List.of(
+                    new KindColumn("Desired", TableWriter::desired),
+                    new KindColumn("Current", o -> count(o, "replicas")),
+                    new KindColumn("Ready", o -> count(o, "readyReplicas"))),
+            "apps/statefulsets",
+            List.of(new KindColumn("Ready", o -> count(o, "readyReplicas") + "/" + desired(o))),
+            "apps/daemonsets",
+            List.of(
+                    new KindColumn("Desired", o -> count(o, "desiredNumberScheduled")),
+                    new KindColumn("Current", o -> count(o, "currentNumberScheduled")),
+                    new KindColumn("Ready", o -> count(o, "numberReady")),
+                    new KindColumn("Up-to-date", o -> count(o, "updatedNumberScheduled")),
+                    new KindColumn("Available", o -> count(o, "numberAvailable"))),
+            "batch/jobs",
+            List.of(new KindColumn(
+                    "Completions",
+                    o -> count(o, "succeeded") + "/"
+                            + o.path("spec").path("completions").asInt(1))));
 
     /** Whether the request's Accept header asks for a Table. */
     boolean wantsTable(Headers headers) {
@@ -70,13 +109,72 @@ final class TableWriter {
         return def.group().isEmpty() && def.plural().equals("pods");
     }
 
+    private static String kindId(ResourceDefinition def) {
+        return def.group() + "/" + def.plural();
+    }
+
+    private static List<Column> columns(ResourceDefinition def) {
+        if (isPods(def)) {
+            return POD_COLUMNS;
+        }
+        List<KindColumn> extra = KIND_COLUMNS.get(kindId(def));
+        if (extra == null) {
+            return GENERIC_COLUMNS;
+        }
+        List<Column> cols = new ArrayList<>();
+        cols.add(GENERIC_COLUMNS.get(0));
+        for (KindColumn c : extra) {
+            cols.add(new Column(c.name(), "string", "", 0));
+        }
+        cols.add(GENERIC_COLUMNS.get(1));
+        return cols;
+    }
+
+    private static String text(JsonNode node, String field, String fallback) {
+        String v = Json.text(node, field);
+        return v == null || v.isEmpty() ? fallback : v;
+    }
+
+    private static String count(JsonNode obj, String statusField) {
+        return Integer.toString(obj.path("status").path(statusField).asInt(0));
+    }
+
+    private static String desired(JsonNode obj) {
+        return Integer.toString(obj.path("spec").path("replicas").asInt(1));
+    }
+
+    private static String externalIps(JsonNode svc) {
+        List<String> ips = new ArrayList<>();
+        svc.path("spec").path("externalIPs").forEach(ip -> ips.add(ip.asString()));
+        svc.path("status").path("loadBalancer").path("ingress").forEach(i -> {
+            String ip = Json.text(i, "ip");
+            ips.add(ip != null ? ip : Json.text(i, "hostname"));
+        });
+        if (!ips.isEmpty()) {
+            return String.join(",", ips);
+        }
+        return "LoadBalancer".equals(Json.text(svc.path("spec"), "type")) ? "<pending>" : "<none>";
+    }
+
+    private static String servicePorts(JsonNode svc) {
+        List<String> ports = new ArrayList<>();
+        for (JsonNode p : svc.path("spec").path("ports")) {
+            String port = p.path("port").asString();
+            if (p.path("nodePort").isIntegralNumber()) {
+                port += ":" + p.path("nodePort").asInt();
+            }
+            ports.add(port + "/" + text(p, "protocol", "TCP"));
+        }
+        return ports.isEmpty() ? "<none>" : String.join(",", ports);
+    }
+
     private ObjectNode header(ResourceDefinition def, long rv) {
         ObjectNode t = Json.object();
         t.put("kind", "Table");
         t.put("apiVersion", "meta.k8s.io/v1");
         t.putObject("metadata").put("resourceVersion", Long.toString(rv));
         ArrayNode cols = t.putArray("columnDefinitions");
-        for (Column c : isPods(def) ? POD_COLUMNS : GENERIC_COLUMNS) {
+        for (Column c : columns(def)) {
             ObjectNode o = cols.addObject();
             o.put("name", c.name());
             o.put("type", c.type());
@@ -125,6 +223,9 @@ final class TableWriter {
             cells.add(ip == null ? "<none>" : ip);
             cells.add(node == null ? "<none>" : node);
         } else {
+            for (KindColumn c : KIND_COLUMNS.getOrDefault(kindId(def), List.of())) {
+                cells.add(c.cell().apply(obj));
+            }
             cells.add(age);
         }
         switch (includeObject) {
