@@ -31,8 +31,6 @@ class LayerRulesTest {
         "dev.informer.clock..",
         "dev.informer.concurrent..",
         "dev.informer.leaderelection..",
-        "dev.informer.podconfig..",
-        "dev.informer.podstatus..",
         "dev.informer.testing..",
         "dev.informer.watch..",
         "dev.informer.workqueue.."
@@ -107,8 +105,6 @@ class LayerRulesTest {
                         "dev.informer.cache..",
                         "dev.informer.client..",
                         "dev.informer.leaderelection..",
-                        "dev.informer.podconfig..",
-                        "dev.informer.podstatus..",
                         "dev.informer.testing..")
                 .check(MAIN_CLASSES);
     }
@@ -120,12 +116,7 @@ class LayerRulesTest {
                 .resideInAPackage("dev.informer.client..")
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage(
-                        "dev.informer.cache..",
-                        "dev.informer.leaderelection..",
-                        "dev.informer.podconfig..",
-                        "dev.informer.podstatus..",
-                        "dev.informer.testing..")
+                .resideInAnyPackage("dev.informer.cache..", "dev.informer.leaderelection..", "dev.informer.testing..")
                 .check(MAIN_CLASSES);
     }
 
