@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The layer rules of the main code of informer-store, informer-core and informer-testing (all on this
  * module's test class path): no package cycles, and the engine (store, labels, clock, concurrent,
- * watch, workqueue) below the API model and the client. A back edge fails the build here, naming the
+ * watch, workqueue, cache) below the API model and the client, which binds the model to the engine. A back edge fails the build here, naming the
  * offending classes. {@code docs/architecture.md} describes the layers.
  */
 class LayerRulesTest {
@@ -95,6 +95,24 @@ class LayerRulesTest {
     }
 
     @Test
+    void cacheEngineDependsOnNeitherTheModelNorTheClient() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.informer.cache..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.informer..")
+                        .and(not(resideInAnyPackage(
+                                "dev.informer.cache..",
+                                "dev.informer.watch..",
+                                "dev.informer.workqueue..",
+                                "dev.informer.clock..",
+                                "dev.informer.concurrent..",
+                                "dev.informer.store..",
+                                "dev.informer.labels.."))))
+                .check(MAIN_CLASSES);
+    }
+
+    @Test
     void modelDependsOnlyOnTheEngine() {
         noClasses()
                 .that()
@@ -116,7 +134,7 @@ class LayerRulesTest {
                 .resideInAPackage("dev.informer.client..")
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage("dev.informer.cache..", "dev.informer.leaderelection..", "dev.informer.testing..")
+                .resideInAnyPackage("dev.informer.leaderelection..", "dev.informer.testing..")
                 .check(MAIN_CLASSES);
     }
 

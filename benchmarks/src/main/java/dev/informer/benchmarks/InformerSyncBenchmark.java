@@ -3,9 +3,10 @@ package dev.informer.benchmarks;
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
 import dev.informer.cache.SharedIndexInformer;
-import dev.informer.cache.Transforms;
 import dev.informer.client.ClientConfig;
+import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
+import dev.informer.client.Transforms;
 import dev.informer.testing.EmbeddedApiServer;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -80,7 +81,7 @@ public class InformerSyncBenchmark {
 
     @Benchmark
     public int startToSynced() {
-        SharedIndexInformer.Builder<Pod> builder = SharedIndexInformer.builder(client.resource(ResourceType.PODS));
+        SharedIndexInformer.Builder<Pod> builder = Informers.builder(client.resource(ResourceType.PODS));
         if (stripManagedFields) {
             builder.transform(Transforms.stripManagedFields());
         }

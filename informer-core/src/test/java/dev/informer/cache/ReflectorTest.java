@@ -13,14 +13,15 @@ import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import dev.informer.api.Status;
 import dev.informer.client.ApiConnectionException;
-import dev.informer.client.ListOptions;
 import dev.informer.client.StatusException;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testsupport.Await;
+import dev.informer.watch.ApiErrorException;
 import dev.informer.watch.DecodeException;
 import dev.informer.watch.Decoder;
 import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
+import dev.informer.watch.ListOptions;
 import dev.informer.watch.StreamWatcher;
 import dev.informer.watch.testing.FakeWatcher;
 import java.net.ConnectException;
@@ -223,8 +224,9 @@ class ReflectorTest {
         assertEquals(List.of("0", "12"), listedVersions());
         assertEquals(0, lw.listCalls.get(1).limit(), "a list at a specific version is served unpaged from the cache");
         assertTrue(watcher.isStopped());
-        StatusException error = assertInstanceOf(StatusException.class, errors.get(0));
-        assertTrue(error.isResourceExpired());
+        // A watch ERROR event ends the watch with the engine's exception, carrying the server's status.
+        ApiErrorException error = assertInstanceOf(ApiErrorException.class, errors.get(0));
+        assertTrue(error.status().isResourceExpired());
     }
 
     @Test
@@ -673,8 +675,8 @@ class ReflectorTest {
         lw.watcher(0);
         assertEquals(2, lw.listCalls.size());
         assertEquals("2", lw.listCalls.get(1).resourceVersion());
-        StatusException error = assertInstanceOf(StatusException.class, errors.get(0));
-        assertEquals(500, error.code());
+        ApiErrorException error = assertInstanceOf(ApiErrorException.class, errors.get(0));
+        assertEquals(500, error.status().code());
     }
 
     @Test
