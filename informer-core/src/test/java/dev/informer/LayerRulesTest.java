@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The layer rules of the main code of informer-store, informer-core and informer-testing (all on this
  * module's test class path): no package cycles, and the engine (store, labels, clock, concurrent,
- * watch, workqueue) below the API model and the client. A back edge fails the build here, naming the
+ * watch, workqueue, cache) below the API model and the client, which binds the model to the engine. A back edge fails the build here, naming the
  * offending classes. {@code docs/architecture.md} describes the layers.
  */
 class LayerRulesTest {
@@ -32,8 +32,6 @@ class LayerRulesTest {
         "dev.informer.concurrent..",
         "dev.informer.health..",
         "dev.informer.leaderelection..",
-        "dev.informer.podconfig..",
-        "dev.informer.podstatus..",
         "dev.informer.record..",
         "dev.informer.testing..",
         "dev.informer.watch..",
@@ -99,6 +97,24 @@ class LayerRulesTest {
     }
 
     @Test
+    void cacheEngineDependsOnNeitherTheModelNorTheClient() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.informer.cache..")
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.informer..")
+                        .and(not(resideInAnyPackage(
+                                "dev.informer.cache..",
+                                "dev.informer.watch..",
+                                "dev.informer.workqueue..",
+                                "dev.informer.clock..",
+                                "dev.informer.concurrent..",
+                                "dev.informer.store..",
+                                "dev.informer.labels.."))))
+                .check(MAIN_CLASSES);
+    }
+
+    @Test
     void modelDependsOnlyOnTheEngine() {
         noClasses()
                 .that()
@@ -110,8 +126,6 @@ class LayerRulesTest {
                         "dev.informer.client..",
                         "dev.informer.health..",
                         "dev.informer.leaderelection..",
-                        "dev.informer.podconfig..",
-                        "dev.informer.podstatus..",
                         "dev.informer.record..",
                         "dev.informer.testing..")
                 .check(MAIN_CLASSES);
@@ -125,11 +139,8 @@ class LayerRulesTest {
                 .should()
                 .dependOnClassesThat()
                 .resideInAnyPackage(
-                        "dev.informer.cache..",
                         "dev.informer.health..",
                         "dev.informer.leaderelection..",
-                        "dev.informer.podconfig..",
-                        "dev.informer.podstatus..",
                         "dev.informer.record..",
                         "dev.informer.testing..")
                 .check(MAIN_CLASSES);
@@ -146,8 +157,6 @@ class LayerRulesTest {
                         "dev.informer.cache..",
                         "dev.informer.health..",
                         "dev.informer.leaderelection..",
-                        "dev.informer.podconfig..",
-                        "dev.informer.podstatus..",
                         "dev.informer.testing..")
                 .check(MAIN_CLASSES);
     }

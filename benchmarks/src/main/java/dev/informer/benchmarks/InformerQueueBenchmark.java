@@ -5,6 +5,7 @@ import dev.informer.api.ResourceType;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.SharedIndexInformer;
 import dev.informer.client.ClientConfig;
+import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
 import dev.informer.store.RealFifoOptions;
 import dev.informer.testing.EmbeddedApiServer;
@@ -71,7 +72,7 @@ public class InformerQueueBenchmark {
     /** Returns the number of adds the handler received (pods). */
     @Benchmark
     public int startToAllDelivered() throws Exception {
-        SharedIndexInformer.Builder<Pod> builder = SharedIndexInformer.builder(client.resource(ResourceType.PODS));
+        SharedIndexInformer.Builder<Pod> builder = Informers.builder(client.resource(ResourceType.PODS));
         switch (queue) {
             case "DeltaFifo" -> builder.deltaFifo();
             case "RealFifo" -> builder.realFifo(RealFifoOptions.plain());

@@ -3,9 +3,10 @@ package dev.informer.benchmarks;
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
 import dev.informer.cache.SharedIndexInformer;
-import dev.informer.cache.Transforms;
 import dev.informer.client.ClientConfig;
+import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
+import dev.informer.client.Transforms;
 import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -81,7 +82,7 @@ public class InformerSyncBenchmark {
     /** Returns the number of pods in the informer's store once synced ({@code pods} when correct). */
     @Benchmark
     public int startToSynced() throws TimeoutException {
-        SharedIndexInformer.Builder<Pod> builder = SharedIndexInformer.builder(client.resource(ResourceType.PODS));
+        SharedIndexInformer.Builder<Pod> builder = Informers.builder(client.resource(ResourceType.PODS));
         if (stripManagedFields) {
             builder.transform(Transforms.stripManagedFields());
         }

@@ -1,9 +1,9 @@
 package dev.informer.controller;
 
 import dev.informer.cache.SharedIndexInformer;
-import dev.informer.cache.SharedInformerFactory;
 import dev.informer.cache.SyncError;
 import dev.informer.client.KubernetesClient;
+import dev.informer.client.SharedInformerFactory;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
 import dev.informer.health.HealthCheck;

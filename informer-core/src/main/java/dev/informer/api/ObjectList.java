@@ -3,6 +3,7 @@ package dev.informer.api;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
+import dev.informer.watch.ListPage;
 import java.util.List;
 
 /**
@@ -21,7 +22,7 @@ import java.util.List;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ObjectList<T>(String apiVersion, String kind, ListMeta metadata, List<T> items) {
+public record ObjectList<T>(String apiVersion, String kind, ListMeta metadata, List<T> items) implements ListPage<T> {
 
     /** Copies {@code items} into an unmodifiable list ({@code null} becomes empty). */
     public ObjectList {
@@ -34,11 +35,13 @@ public record ObjectList<T>(String apiVersion, String kind, ListMeta metadata, L
     }
 
     /** The resource version the list was read at, or {@code null}. */
+    @Override
     public String resourceVersion() {
         return metadata == null ? null : metadata.resourceVersion();
     }
 
     /** The continue token of the next page, or {@code null} on the last page. */
+    @Override
     public String continueToken() {
         return metadata == null || !metadata.hasMore() ? null : metadata.continueToken();
     }

@@ -39,6 +39,12 @@ public record Status(
         return ApiError.super.isResourceExpired();
     }
 
+    /** {@code details.causes}, empty without details or causes. */
+    @Override
+    public List<StatusCause> causes() {
+        return details == null || details.causes() == null ? List.of() : details.causes();
+    }
+
     /** {@code details.retryAfterSeconds}, or {@code null} without details. */
     @Override
     public Integer retryAfterSeconds() {
@@ -69,5 +75,5 @@ public record Status(
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record StatusCause(String reason, String message, String field) {}
+    public record StatusCause(String reason, String message, String field) implements ApiError.Cause {}
 }

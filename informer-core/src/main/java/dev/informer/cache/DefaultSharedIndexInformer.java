@@ -119,10 +119,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                         : WatchErrorHandler.logging(builder.clock));
         this.transform = builder.transform;
         this.stopGracePeriod = builder.stopGracePeriod;
-        this.resource = builder.client == null
-                ? ""
-                : builder.client.resourceType().groupVersionResource().groupVersion() + "/"
-                        + builder.client.resourceType().plural();
+        this.resource = builder.resource;
         this.metricsProvider = builder.metricsProvider;
     }
 
@@ -647,6 +644,28 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
             return awaitStopped(deadline);
         }
         return finishStop(deadline);
+    }
+
+    /** {@link SharedInformer#stopAll}. */
+    static boolean stopAll(java.util.Collection<? extends SharedInformer<?>> informers, Duration grace) {
+        long deadline = SharedProcessor.stopDeadline(grace);
+        List<DefaultSharedIndexInformer<?>> begun = new ArrayList<>();
+        boolean clean = true;
+        for (SharedInformer<?> informer : informers) {
+            if (informer instanceof DefaultSharedIndexInformer<?> own) {
+                if (own.beginStop()) {
+                    begun.add(own);
+                } else {
+                    clean &= own.awaitStopped(deadline); // stopping already: wait for that, to the same deadline
+                }
+            } else {
+                clean &= informer.stop(grace);
+            }
+        }
+        for (DefaultSharedIndexInformer<?> informer : begun) {
+            clean &= informer.finishStop(deadline);
+        }
+        return clean;
     }
 
     /**

@@ -8,7 +8,7 @@ import dev.informer.workqueue.SettableGaugeMetric;
  * Micrometer, Prometheus or OpenTelemetry by returning instruments labelled with the informer's name
  * and resource. The core has no metrics dependency; every method defaults to recording nothing, so an
  * adapter implements only what it exports. Set it with {@link SharedIndexInformer.Builder#metricsProvider}
- * or {@link SharedInformerFactory.Builder#informerMetricsProvider}; the default is {@link #noop()}.
+ * or the client's {@code SharedInformerFactory.Builder.informerMetricsProvider}; the default is {@link #noop()}.
  *
  * <p><b>Name and resource are unique per provider</b> (as client-go's {@code InformerNameAndResource}).
  * While an informer with a given name and resource runs with a provider, another one with the same

@@ -1,7 +1,8 @@
 package dev.informer.cache;
 
 /**
- * What one informer of a {@link SharedInformerFactory} lists and watches besides its resource type:
+ * What one informer over a resource client lists and watches besides its resource type (the client's
+ * {@code Informers.builder} and {@code SharedInformerFactory} take it):
  * a namespace ({@code null}: all) and label and field selectors ({@code null}: none). Two requests
  * with equal options share one informer. Immutable value; blank strings are normalized to {@code null}.
  *

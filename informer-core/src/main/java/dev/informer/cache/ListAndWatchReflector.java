@@ -1,16 +1,17 @@
 package dev.informer.cache;
 
-import dev.informer.api.ObjectList;
-import dev.informer.api.Status;
-import dev.informer.client.ApiConnectionException;
-import dev.informer.client.ListOptions;
-import dev.informer.client.StatusException;
 import dev.informer.clock.Clock;
 import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.store.ReflectorStore;
 import dev.informer.store.Store;
 import dev.informer.store.Stores;
+import dev.informer.watch.ApiError;
+import dev.informer.watch.ApiErrorException;
+import dev.informer.watch.ConnectionFailure;
 import dev.informer.watch.Event;
+import dev.informer.watch.ListOptions;
+import dev.informer.watch.ListPage;
+import dev.informer.watch.StatusCarrier;
 import dev.informer.watch.Watch;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -311,7 +312,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         Duration retryAfter = retryAfterOf(error);
         Duration delay = retryAfter != null ? retryAfter : backoff.next();
         long from = clock.nanoTime();
-        if (error instanceof StatusException status && status.isTooManyRequests()) {
+        if (isTooManyRequests(error)) {
             // The server asks us to slow down (client-go: not an error, only a V(2) line).
             log.debug("{}: {} - backing off {}", name, error.getMessage(), delay);
         } else {
@@ -382,7 +383,8 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
      * resourceVersionMatch on a watch) or 501.
      */
     static boolean rejectsStreamingLists(RuntimeException e) {
-        if (!(e instanceof StatusException status)) {
+        ApiError status = statusOf(e);
+        if (status == null) {
             return false;
         }
         int code = status.code();
@@ -399,7 +401,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         boolean consistent = resourceVersion.isEmpty();
         try {
             result = pagedList(resourceVersion, pageSize);
-        } catch (StatusException e) {
+        } catch (RuntimeException e) {
             if (!isExpired(e) && !isTooLargeResourceVersion(e)) {
                 throw e;
             }
@@ -498,7 +500,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     /** client-go's pager: follows continue tokens; an expired token falls back to one full list. */
     private PagedList<T> pagedList(String resourceVersion, long pageSize) {
         ListOptions first = listOptions(resourceVersion, pageSize, null);
-        ObjectList<T> page = listerWatcher.list(first);
+        ListPage<T> page = listerWatcher.list(first);
         String token = continueOf(page);
         if (token == null || token.isEmpty()) {
             return new PagedList<>(page.items(), page.resourceVersion(), false);
@@ -510,12 +512,12 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             try {
                 // Continuation pages carry the version in the token; the request must not repeat it.
                 page = listerWatcher.list(listOptions("", pageSize, token));
-            } catch (StatusException e) {
+            } catch (RuntimeException e) {
                 if (!isExpired(e)) {
                     throw e;
                 }
                 log.debug("{}: continue token expired during a paged list, falling back to a full list", name);
-                ObjectList<T> full = listerWatcher.list(listOptions(resourceVersion, 0, null));
+                ListPage<T> full = listerWatcher.list(listOptions(resourceVersion, 0, null));
                 return new PagedList<>(full.items(), full.resourceVersion(), true);
             }
             items.addAll(page.items());
@@ -525,7 +527,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         return new PagedList<>(items, listResourceVersion, true);
     }
 
-    private static String continueOf(ObjectList<?> list) {
+    private static String continueOf(ListPage<?> list) {
         return list.continueToken();
     }
 
@@ -634,7 +636,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
      * the differing keys. A failed check list is logged at WARN and does not stop the reflector.
      */
     private void checkWatchListConsistency(List<T> streamed, String resourceVersion) {
-        ObjectList<T> listed;
+        ListPage<T> listed;
         try {
             listed = listerWatcher.list(ListOptions.builder()
                     .resourceVersion(resourceVersion)
@@ -712,7 +714,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             reportAndBackOff(e);
             return true;
         }
-        if (e instanceof StatusException status && (isExpired(status) || isTooLargeResourceVersion(status))) {
+        if (isExpired(e) || isTooLargeResourceVersion(e)) {
             lastSyncResourceVersionUnavailable = true;
             return true;
         }
@@ -775,7 +777,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             if (error instanceof StopRequested) {
                 throw error;
             }
-            if (error instanceof StatusException status && status.isTooManyRequests()) {
+            if (isTooManyRequests(error)) {
                 reportAndBackOff(error);
                 continue;
             }
@@ -801,7 +803,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
 
         /** Records {@code error}; if retrying, reports it, backs off and returns true. */
         boolean shouldRetry(RuntimeException error) {
-            if (!(error instanceof StatusException status) || !status.isInternalError()) {
+            if (!isInternalError(error)) {
                 return false;
             }
             long now = clock.nanoTime();
@@ -833,7 +835,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
      * cycle is a consistent read rather than a retry from the same version forever.
      */
     private RuntimeException markIfTooLarge(RuntimeException error) {
-        if (error instanceof StatusException status && isTooLargeResourceVersion(status)) {
+        if (isTooLargeResourceVersion(error)) {
             lastSyncResourceVersionUnavailable = true;
         }
         return error;
@@ -973,11 +975,11 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     }
 
     private static RuntimeException errorOf(Object statusObject) {
-        if (statusObject instanceof Status status) {
-            return StatusException.of(status);
+        if (statusObject instanceof ApiError status) {
+            return new ApiErrorException(status);
         }
-        return StatusException.of(Status.failure(
-                500, "InternalError", "the watch sent an ERROR event whose object is not a Status: " + statusObject));
+        return new ApiErrorException(ApiError.of(
+                500, "InternalError", "the watch sent an ERROR event whose object is not a status: " + statusObject));
     }
 
     private void setCurrentWatch(Watch<T> watch) {
@@ -1108,44 +1110,63 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
 
     /** client-go's isWatchErrorRetriable: the server is unreachable or asks us to slow down. */
     static boolean isRetriableWatchError(RuntimeException e) {
-        return e instanceof ApiConnectionException
-                || (e instanceof StatusException status && status.isTooManyRequests());
+        return e instanceof ConnectionFailure || isTooManyRequests(e);
     }
 
-    static boolean isExpired(StatusException e) {
-        return e.isExpiredOrGone();
+    /** The server's error that {@code e} carries ({@link StatusCarrier}), or {@code null} if it carries none. */
+    private static ApiError statusOf(RuntimeException e) {
+        return e instanceof StatusCarrier carrier ? carrier.status() : null;
+    }
+
+    /** Reason TooManyRequests or code 429, whatever the reason (apimachinery's IsTooManyRequests). */
+    static boolean isTooManyRequests(RuntimeException e) {
+        ApiError status = statusOf(e);
+        return status != null && ("TooManyRequests".equals(status.reason()) || status.code() == 429);
+    }
+
+    /** Reason InternalError, or code 500 with an unknown reason (apimachinery's IsInternalError). */
+    static boolean isInternalError(RuntimeException e) {
+        ApiError status = statusOf(e);
+        return status != null && reasonOrUnknownCode(status, "InternalError", 500);
+    }
+
+    /** The requested resource version or continue token is gone: reason Expired, or Gone (or 410 unknown). */
+    static boolean isExpired(RuntimeException e) {
+        ApiError status = statusOf(e);
+        return status != null
+                && (ApiError.REASON_EXPIRED.equals(status.reason())
+                        || reasonOrUnknownCode(status, ApiError.REASON_GONE, 410));
+    }
+
+    private static boolean reasonOrUnknownCode(ApiError status, String reason, int code) {
+        return reason.equals(status.reason()) || (!ApiError.isKnownReason(status.reason()) && status.code() == code);
     }
 
     /** client-go's isTooLargeResourceVersionError, including the pre-1.18 message forms. */
-    static boolean isTooLargeResourceVersion(StatusException e) {
-        Status status = e.status();
+    static boolean isTooLargeResourceVersion(RuntimeException e) {
+        ApiError status = statusOf(e);
         if (status == null) {
             return false;
         }
-        Status.StatusDetails details = status.details();
-        if (details != null && details.causes() != null) {
-            for (Status.StatusCause cause : details.causes()) {
-                if ("ResourceVersionTooLarge".equals(cause.reason())) {
-                    return true;
-                }
+        for (ApiError.Cause cause : status.causes()) {
+            if ("ResourceVersionTooLarge".equals(cause.reason())) {
+                return true;
             }
         }
-        if (!e.isTimeout()) {
+        if (!reasonOrUnknownCode(status, "Timeout", 504)) {
             return false;
         }
-        if (details != null && details.causes() != null) {
-            for (Status.StatusCause cause : details.causes()) {
-                if ("Too large resource version".equals(cause.message())) {
-                    return true;
-                }
+        for (ApiError.Cause cause : status.causes()) {
+            if ("Too large resource version".equals(cause.message())) {
+                return true;
             }
         }
         return status.message() != null && status.message().contains("Too large resource version");
     }
 
     private static Duration retryAfterOf(RuntimeException e) {
-        if (e instanceof StatusException status && status.isTooManyRequests()) {
-            return status.retryAfter().orElse(null);
+        if (isTooManyRequests(e)) {
+            return ((StatusCarrier) e).retryAfter().orElse(null);
         }
         return null;
     }

@@ -1,6 +1,5 @@
 package dev.informer.cache;
 
-import dev.informer.api.ResourceType;
 import dev.informer.store.Indexer;
 import dev.informer.store.ObjectMetaAccessor;
 import java.util.List;
@@ -43,18 +42,18 @@ public interface Lister<T> {
     }
 
     /**
-     * A lister over {@code indexer} whose objects are {@code type}'s: labels and namespaces are read
-     * through {@code type.metadataAccessor()}, so any model {@code ResourceType.of} accepts works.
+     * A lister over {@code indexer} reading labels and namespaces through {@code metadata}, e.g. a
+     * resource type's {@code metadataAccessor()}, so any model the informer caches works.
      */
-    static <T> Lister<T> of(Indexer<T> indexer, ResourceType<T> type) {
-        return IndexerLister.withMetadata(indexer, type.metadataAccessor());
+    static <T> Lister<T> withMetadata(Indexer<T> indexer, Function<Object, ObjectMetaAccessor> metadata) {
+        return IndexerLister.withMetadata(indexer, metadata);
     }
 
     /**
      * A lister over {@code indexer} reading each object's labels with {@code labels}; {@link
      * #namespace} without a namespace index needs objects that implement {@link ObjectMetaAccessor}
      * (else it throws {@link IllegalArgumentException} naming the class): prefer {@link
-     * #of(Indexer, ResourceType)}.
+     * #withMetadata}.
      */
     static <T> Lister<T> of(Indexer<T> indexer, Function<? super T, Map<String, String>> labels) {
         return new IndexerLister<>(indexer, labels);

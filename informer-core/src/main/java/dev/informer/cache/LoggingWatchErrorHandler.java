@@ -1,7 +1,6 @@
 package dev.informer.cache;
 
 import dev.informer.cache.internal.FailureLog;
-import dev.informer.client.StatusException;
 import dev.informer.clock.Clock;
 import java.time.Duration;
 import org.slf4j.Logger;
@@ -31,7 +30,7 @@ final class LoggingWatchErrorHandler implements WatchErrorHandler {
 
     @Override
     public void onWatchError(String reflectorName, RuntimeException error, Duration retryIn) {
-        if (error instanceof StatusException status && status.isExpiredOrGone()) {
+        if (ListAndWatchReflector.isExpired(error)) {
             logger.debug("{}: watch closed with: {}", reflectorName, error.getMessage());
             return;
         }

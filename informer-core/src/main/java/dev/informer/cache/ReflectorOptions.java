@@ -11,8 +11,8 @@ import java.util.random.RandomGenerator;
  * options that reach the reflector): backoff, watch timeouts, paging, streaming lists, internal error
  * retries, metrics and the random source for jitter. One value configures a reflector ({@link
  * Reflector.Builder#options}), every informer's reflector ({@link
- * SharedIndexInformer.Builder#reflectorOptions}) or every reflector of a factory ({@link
- * SharedInformerFactory.Builder#reflectorOptions}); the validation lives here, once.
+ * SharedIndexInformer.Builder#reflectorOptions}) or every reflector of a factory (the client's
+ * {@code SharedInformerFactory.Builder.reflectorOptions}); the validation lives here, once.
  *
  * <p>What is not here belongs to the whole informer, not only its reflector, and stays on the
  * builders: the name, the resync period, the clock, the thread factory, the watch error handler and the

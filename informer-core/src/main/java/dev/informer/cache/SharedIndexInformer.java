@@ -1,7 +1,5 @@
 package dev.informer.cache;
 
-import dev.informer.api.ResourceType;
-import dev.informer.client.ResourceClient;
 import dev.informer.clock.Clock;
 import dev.informer.store.IndexFunction;
 import dev.informer.store.Indexer;
@@ -35,34 +33,27 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
     /** The informer's indexed cache. Read-only use. */
     Indexer<T> getIndexer();
 
-    /** A builder for an informer that lists and watches with {@code listerWatcher}. */
-    static <T> Builder<T> builder(ListerWatcher<T> listerWatcher) {
-        return new Builder<>(Objects.requireNonNull(listerWatcher, "listerWatcher"), null);
-    }
-
     /**
-     * A builder for an informer over {@code client}'s resource; {@link Builder#namespace}, {@link
-     * Builder#labelSelector} and {@link Builder#fieldSelector} narrow what it lists and watches.
+     * A builder for an informer that lists and watches with {@code listerWatcher}. For an informer over
+     * a resource client, {@code dev.informer.client.Informers.builder(resourceClient)} returns this
+     * builder with the lister-watcher, name, resource and metadata adapter set.
      */
-    static <T> Builder<T> builder(ResourceClient<T> client) {
-        return new Builder<>(null, Objects.requireNonNull(client, "client"));
+    static <T> Builder<T> builder(ListerWatcher<T> listerWatcher) {
+        return new Builder<>(Objects.requireNonNull(listerWatcher, "listerWatcher"));
     }
 
     /**
      * Configures a {@link SharedIndexInformer}. Not thread-safe; each {@link #build()} gives a new
-     * informer. Its options come in three groups:
+     * informer. What is listed and watched (namespace, selectors) is the {@link ListerWatcher}'s
+     * business; the options here come in two groups:
      *
      * <ul>
-     *   <li><b>Resource client options</b>, only for a builder made from a {@link ResourceClient}:
-     *       {@link #namespace}, {@link #labelSelector}, {@link #fieldSelector} (what is listed and
-     *       watched). On a builder made from a {@link ListerWatcher} they throw {@link
-     *       IllegalStateException}: the ListerWatcher already decides what it lists.
      *   <li><b>Reflector options</b>: one {@link ReflectorOptions} value ({@link #reflectorOptions};
-     *       {@link #backoff} is a shorthand), the same value a {@link Reflector.Builder} or a {@link
-     *       SharedInformerFactory.Builder} takes.
-     *   <li><b>Engine options</b> of the informer as a whole: {@link #name}, {@link #resyncPeriod},
-     *       {@link #indexer}, {@link #keyFunction}, {@link #metadata}, {@link #clock}, {@link
-     *       #threadFactory}, {@link #watchErrorHandler}, {@link #stopGracePeriod}, {@link
+     *       {@link #backoff} is a shorthand), the same value a {@link Reflector.Builder} or the
+     *       client's {@code SharedInformerFactory.Builder} takes.
+     *   <li><b>Engine options</b> of the informer as a whole: {@link #name}, {@link #resource}, {@link
+     *       #resyncPeriod}, {@link #indexer}, {@link #keyFunction}, {@link #metadata}, {@link #clock},
+     *       {@link #threadFactory}, {@link #watchErrorHandler}, {@link #stopGracePeriod}, {@link
      *       #metricsProvider}, {@link #transform}, {@link #realFifo} / {@link #deltaFifo}.
      * </ul>
      *
@@ -70,11 +61,8 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
      */
     final class Builder<T> {
         final ListerWatcher<T> listerWatcher;
-        final ResourceClient<T> client;
-        String namespace;
-        String labelSelector;
-        String fieldSelector;
         String name;
+        String resource = "";
         Duration defaultResyncPeriod = Duration.ZERO;
         final Map<String, IndexFunction<T>> indexers = new LinkedHashMap<>();
         KeyFunction<T> keyFunction;
@@ -88,56 +76,22 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         InformerMetricsProvider metricsProvider = InformerMetricsProvider.noop();
         RealFifoOptions realFifo;
 
-        private Builder(ListerWatcher<T> listerWatcher, ResourceClient<T> client) {
+        private Builder(ListerWatcher<T> listerWatcher) {
             this.listerWatcher = listerWatcher;
-            this.client = client;
         }
 
-        /**
-         * The namespace to list and watch; {@code null} (default) means all namespaces. Resource client
-         * option.
-         *
-         * @throws IllegalStateException if the builder was made from a ListerWatcher
-         */
-        public Builder<T> namespace(String namespace) {
-            requireClient("namespace");
-            this.namespace = namespace;
-            return this;
-        }
-
-        /**
-         * Only objects whose labels match; Kubernetes selector syntax. Resource client option.
-         *
-         * @throws IllegalStateException if the builder was made from a ListerWatcher
-         */
-        public Builder<T> labelSelector(String labelSelector) {
-            requireClient("labelSelector");
-            this.labelSelector = labelSelector;
-            return this;
-        }
-
-        /**
-         * Only objects whose fields match; Kubernetes field selector syntax. Resource client option.
-         *
-         * @throws IllegalStateException if the builder was made from a ListerWatcher
-         */
-        public Builder<T> fieldSelector(String fieldSelector) {
-            requireClient("fieldSelector");
-            this.fieldSelector = fieldSelector;
-            return this;
-        }
-
-        private void requireClient(String option) {
-            if (client == null) {
-                throw new IllegalStateException(
-                        option
-                                + " applies only to an informer built from a ResourceClient; put it in the ListerWatcher instead");
-            }
-        }
-
-        /** The name for logs and threads; default the resource's plural or "informer". */
+        /** The name for logs and threads; default "informer". */
         public Builder<T> name(String name) {
             this.name = Objects.requireNonNull(name, "name");
+            return this;
+        }
+
+        /**
+         * The resource this informer caches, e.g. {@code v1/pods}: the {@code resource} label of its
+         * metrics; default empty. The client's {@code Informers.builder} sets it.
+         */
+        public Builder<T> resource(String resource) {
+            this.resource = Objects.requireNonNull(resource, "resource");
             return this;
         }
 
@@ -179,9 +133,8 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         /**
          * The metadata adapter the cache key, the change detection, the reflector's resource versions
          * and the streaming list's end bookmark all read through, for a model that does not implement
-         * {@link ObjectMetaAccessor} (e.g. {@code ResourceType.metadataAccessor()}). Default: the
-         * resource type's {@code metadataAccessor()} for an informer over a {@link ResourceClient};
-         * the object's own {@link ObjectMetaAccessor} otherwise.
+         * {@link ObjectMetaAccessor} (e.g. {@code ResourceType.metadataAccessor()}, which the client's
+         * {@code Informers.builder} sets). Default: the object's own {@link ObjectMetaAccessor}.
          */
         public Builder<T> metadata(Function<Object, ObjectMetaAccessor> metadata) {
             this.metadata = Objects.requireNonNull(metadata, "metadata");
@@ -282,30 +235,12 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
 
         /** A new, not yet started informer. */
         public SharedIndexInformer<T> build() {
-            ListerWatcher<T> lw = listerWatcher;
+            Function<Object, ObjectMetaAccessor> meta = metadata != null ? metadata : ObjectMetadataReaders::self;
             KeyFunction<T> keys = keyFunction;
-            Function<Object, ObjectMetaAccessor> meta = metadata;
-            String informerName = name;
-            if (client != null) {
-                ResourceType<T> type = client.resourceType();
-                lw = ListWatch.of(client, namespace, labelSelector, fieldSelector);
-                if (meta == null) {
-                    meta = type.metadataAccessor();
-                }
-                if (informerName == null) {
-                    informerName = namespace == null ? type.plural() : type.plural() + "@" + namespace;
-                }
-            }
-            if (meta == null) {
-                meta = ObjectMetadataReaders::self;
-            }
             if (keys == null) {
-                keys = metadata == null && client == null
-                        ? KeyFunctions.metaNamespaceKey()
-                        : KeyFunctions.metaNamespaceKey(meta);
+                keys = metadata == null ? KeyFunctions.metaNamespaceKey() : KeyFunctions.metaNamespaceKey(meta);
             }
-            return new DefaultSharedIndexInformer<>(
-                    this, lw, keys, meta, informerName != null ? informerName : "informer");
+            return new DefaultSharedIndexInformer<>(this, listerWatcher, keys, meta, name != null ? name : "informer");
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.informer.cache;
 
 import dev.informer.store.Store;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.function.UnaryOperator;
 
@@ -150,8 +151,8 @@ public interface SharedInformer<T> {
     void setWatchErrorHandlerWithContext(WatchErrorHandlerWithContext handler);
 
     /**
-     * Sets a function applied to every object before it is stored and distributed, e.g. {@link
-     * Transforms#stripManagedFields()}. It must keep the object's key and be thread-safe.
+     * Sets a function applied to every object before it is stored and distributed, e.g. the
+     * client's {@code Transforms.stripManagedFields()}. It must keep the object's key and be thread-safe.
      *
      * @throws IllegalStateException if the informer has started
      */
@@ -209,6 +210,20 @@ public interface SharedInformer<T> {
      * @throws IllegalArgumentException if {@code grace} is negative
      */
     boolean stop(Duration grace);
+
+    /**
+     * Stops {@code informers} at once and returns within about {@code grace} overall (not per
+     * informer), as a factory's shutdown: every informer stops taking events first, then all are
+     * awaited until one shared deadline; a handler still running after it is named in one WARN and its
+     * thread interrupted, not waited for. Informers that are stopping already are awaited to the same
+     * deadline. Thread-safe.
+     *
+     * @return whether every informer's threads ended within the grace period
+     * @throws IllegalArgumentException if {@code grace} is negative
+     */
+    static boolean stopAll(Collection<? extends SharedInformer<?>> informers, Duration grace) {
+        return DefaultSharedIndexInformer.stopAll(informers, grace);
+    }
 
     /** A snapshot of every registration's delivery metrics. */
     List<ListenerMetrics> listenerMetrics();

@@ -1,5 +1,6 @@
 package dev.informer.client;
 
+import dev.informer.watch.ConnectionFailure;
 import java.util.Objects;
 
 /**
@@ -8,9 +9,10 @@ import java.util.Objects;
  * did not answer within {@link ClientConfig#readTimeout()}), the connection broke, or a successful
  * answer's body was not the JSON expected (the message quotes its start). The message is one line
  * naming the method and URL (never credentials); {@link #getCause()} is the underlying exception.
- * Distinct from {@link StatusException}, which means the server answered with an error. Immutable.
+ * Distinct from {@link StatusException}, which means the server answered with an error. The engine
+ * retries it as a {@link ConnectionFailure}. Immutable.
  */
-public final class ApiConnectionException extends ApiException {
+public final class ApiConnectionException extends ApiException implements ConnectionFailure {
 
     private static final long serialVersionUID = 1L;
 

@@ -2,6 +2,7 @@ package dev.informer.client;
 
 import dev.informer.api.ListMeta;
 import dev.informer.api.ObjectList;
+import dev.informer.watch.ListOptions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

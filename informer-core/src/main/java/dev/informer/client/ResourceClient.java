@@ -2,6 +2,7 @@ package dev.informer.client;
 
 import dev.informer.api.ObjectList;
 import dev.informer.api.ResourceType;
+import dev.informer.watch.ListOptions;
 import dev.informer.watch.Watch;
 
 /**

@@ -1,11 +1,11 @@
 package dev.informer.client;
 
 import dev.informer.api.Status;
+import dev.informer.watch.ApiError;
 import dev.informer.watch.StatusCarrier;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 /**
  * The API server answered a request with an error: carries the server's {@link Status} (code, reason,
@@ -29,28 +29,6 @@ public sealed class StatusException extends ApiException implements StatusCarrie
         permits UnauthorizedException, ForbiddenException {
 
     private static final long serialVersionUID = 1L;
-
-    /** Reasons defined by {@code metav1.StatusReason}; a Status with any other reason is judged by its code. */
-    private static final Set<String> KNOWN_REASONS = Set.of(
-            "Unauthorized",
-            "Forbidden",
-            "NotFound",
-            "AlreadyExists",
-            "Conflict",
-            "Gone",
-            "Invalid",
-            "ServerTimeout",
-            "StoreReadError",
-            "Timeout",
-            "TooManyRequests",
-            "BadRequest",
-            "MethodNotAllowed",
-            "NotAcceptable",
-            "RequestEntityTooLarge",
-            "UnsupportedMediaType",
-            "InternalError",
-            "Expired",
-            "ServiceUnavailable");
 
     private final transient Status status;
     private final Duration retryAfterHeader;
@@ -197,6 +175,7 @@ public sealed class StatusException extends ApiException implements StatusCarrie
      * (seconds) if present, else {@code details.retryAfterSeconds} when positive (as apimachinery's
      * {@code SuggestsClientDelay}); empty when the server suggested no delay.
      */
+    @Override
     public Optional<Duration> retryAfter() {
         if (retryAfterHeader != null) {
             return Optional.of(retryAfterHeader);
@@ -210,7 +189,7 @@ public sealed class StatusException extends ApiException implements StatusCarrie
 
     private boolean reasonOrUnknownCode(String wanted, int code) {
         String reason = reason();
-        return wanted.equals(reason) || (!KNOWN_REASONS.contains(reason) && code() == code);
+        return wanted.equals(reason) || (!ApiError.isKnownReason(reason) && code() == code);
     }
 
     /** The default message: {@code METHOD URL: CODE Reason: message}. */

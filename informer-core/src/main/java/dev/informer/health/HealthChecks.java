@@ -1,7 +1,7 @@
 package dev.informer.health;
 
 import dev.informer.cache.SharedInformer;
-import dev.informer.cache.SharedInformerFactory;
+import dev.informer.client.SharedInformerFactory;
 import dev.informer.leaderelection.LeaderElectionHealthCheck;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,5 +1,7 @@
 package dev.informer.watch;
 
+import java.util.List;
+
 /**
  * What the watch engine needs to know of an error the API server (or the engine itself) reports: the
  * HTTP code, the machine-readable reason, the message and the server's retry hint. The object of an
@@ -28,9 +30,35 @@ public interface ApiError {
     /** Seconds the server asks the client to wait before retrying, or {@code null} if it gave none. */
     Integer retryAfterSeconds();
 
+    /**
+     * The field-level causes the server listed ({@code details.causes}); empty when it listed none.
+     * The model's {@code Status} answers its causes; errors detected by the engine have none.
+     */
+    default List<? extends Cause> causes() {
+        return List.of();
+    }
+
     /** Whether this error says the requested resource version is too old (410 Expired/Gone). */
     default boolean isResourceExpired() {
         return code() == 410 || REASON_EXPIRED.equals(reason()) || REASON_GONE.equals(reason());
+    }
+
+    /**
+     * Whether {@code reason} is one of the reasons {@code metav1.StatusReason} defines; an error with
+     * any other reason is judged by its code, as apimachinery's {@code errors.Is...} helpers do.
+     */
+    static boolean isKnownReason(String reason) {
+        return reason != null && KnownReasons.ALL.contains(reason);
+    }
+
+    /** One field-level cause of an error: the model's {@code Status.StatusCause} implements it. */
+    interface Cause {
+
+        /** The machine-readable reason of the cause, e.g. {@code "FieldValueInvalid"}; may be {@code null}. */
+        String reason();
+
+        /** The human-readable description of the cause; may be {@code null}. */
+        String message();
     }
 
     /**

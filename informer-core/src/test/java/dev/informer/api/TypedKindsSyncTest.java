@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.cache.Lister;
-import dev.informer.cache.SharedInformerFactory;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.ResourceClient;
+import dev.informer.client.SharedInformerFactory;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testing.ResourceDefinition;
 import java.time.Duration;

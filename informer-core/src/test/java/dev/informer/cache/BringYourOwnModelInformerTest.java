@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.informer.api.ResourceType;
 import dev.informer.client.ClientConfig;
+import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testsupport.Await;
@@ -70,7 +71,7 @@ class BringYourOwnModelInformerTest {
 
     private <T> void syncsAndWatches(Class<T> type, boolean useWatchList, Function<T, String> nameOf) {
         ResourceType<T> resource = ResourceType.of(type, "", "v1", "configmaps", "ConfigMap", true);
-        SharedIndexInformer<T> built = SharedIndexInformer.builder(client.resource(resource))
+        SharedIndexInformer<T> built = Informers.builder(client.resource(resource))
                 .name("own-model-" + type.getSimpleName())
                 .reflectorOptions(ReflectorOptions.builder()
                         .useWatchList(useWatchList)

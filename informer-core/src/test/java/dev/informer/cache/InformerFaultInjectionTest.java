@@ -4,16 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import dev.informer.api.ObjectList;
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
 import dev.informer.client.ClientConfig;
+import dev.informer.client.ClientListerWatcher;
+import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
-import dev.informer.client.ListOptions;
 import dev.informer.store.DeletedFinalStateUnknown;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testing.WatchDropMode;
 import dev.informer.testsupport.Await;
+import dev.informer.watch.ListOptions;
+import dev.informer.watch.ListPage;
 import dev.informer.watch.Watch;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -114,7 +116,7 @@ class InformerFaultInjectionTest {
     }
 
     private SharedIndexInformer<Pod> startInformer() {
-        return startInformer(null, SharedIndexInformer.builder(client.resource(ResourceType.PODS)));
+        return startInformer(null, Informers.builder(client.resource(ResourceType.PODS)));
     }
 
     private Map<String, String> serverState() {
@@ -180,7 +182,7 @@ class InformerFaultInjectionTest {
         List<String> names = createPods(10);
         server.faults().failNext(5, "list", "pods", 500);
         server.faults().failNext(5, "watch", "pods", 429, Duration.ofMillis(30));
-        informer = SharedIndexInformer.builder(client.resource(ResourceType.PODS))
+        informer = Informers.builder(client.resource(ResourceType.PODS))
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
                 .watchErrorHandler((name, error) -> watchErrors.add(error))
                 .build();
@@ -224,14 +226,14 @@ class InformerFaultInjectionTest {
     @Test
     void compactionDuringAPagedListFallsBackToAFullList() {
         createPods(1200);
-        ListerWatcher<Pod> base = ListWatch.of(client.resource(ResourceType.PODS), null, null, null);
+        ListerWatcher<Pod> base = ClientListerWatcher.of(client.resource(ResourceType.PODS), null, null, null);
         AtomicBoolean compacted = new AtomicBoolean();
         List<ListOptions> lists = new CopyOnWriteArrayList<>();
         ListerWatcher<Pod> compactingAfterFirstPage = new ListerWatcher<>() {
             @Override
-            public ObjectList<Pod> list(ListOptions options) {
+            public ListPage<Pod> list(ListOptions options) {
                 lists.add(options);
-                ObjectList<Pod> page = base.list(options);
+                ListPage<Pod> page = base.list(options);
                 if (page.continueToken() != null && compacted.compareAndSet(false, true)) {
                     touch("pod-0", 1);
                     server.faults().compactNow();
@@ -275,7 +277,7 @@ class InformerFaultInjectionTest {
         List<String> names = createPods(30);
         startInformer(
                 null,
-                SharedIndexInformer.builder(client.resource(ResourceType.PODS)),
+                Informers.builder(client.resource(ResourceType.PODS)),
                 // it lists; this test counts lists
                 ReflectorOptions.builder().useWatchList(true).watchListConsistencyCheck(false));
         touch(names.get(0), 1);
@@ -294,9 +296,9 @@ class InformerFaultInjectionTest {
                         + "\"labels\":{\"app\":\"db\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"db\"}]}}");
         startInformer(
                 null,
-                SharedIndexInformer.builder(client.resource(ResourceType.PODS))
-                        .namespace(NS)
-                        .labelSelector("app=web"));
+                Informers.builder(
+                        client.resource(ResourceType.PODS),
+                        InformerOptions.inNamespace(NS).withLabelSelector("app=web")));
         assertEquals(3, informer.getStore().list().size());
         assertTrue(informer.getStore().getByKey("default/other").isEmpty());
     }

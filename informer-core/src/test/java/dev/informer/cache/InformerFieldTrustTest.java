@@ -7,6 +7,7 @@ import dev.informer.api.ConfigMap;
 import dev.informer.api.ResourceType;
 import dev.informer.client.ApiConnectionException;
 import dev.informer.client.ClientConfig;
+import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testing.EmbeddedApiServer;
@@ -69,8 +70,7 @@ class InformerFieldTrustTest {
         }
         client = KubernetesClient.create(
                 ClientConfig.builder().server(server.url()).build());
-        SharedIndexInformer<ConfigMap> configMaps = SharedIndexInformer.builder(
-                        client.resource(ResourceType.CONFIGMAPS))
+        SharedIndexInformer<ConfigMap> configMaps = Informers.builder(client.resource(ResourceType.CONFIGMAPS))
                 .name("restart-configmaps")
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(50)))
                 .build();
@@ -118,8 +118,7 @@ class InformerFieldTrustTest {
         server.faults().failNext(1000, "*", "configmaps", 403);
         client = KubernetesClient.create(
                 ClientConfig.builder().server(server.url()).build());
-        SharedIndexInformer<ConfigMap> configMaps = SharedIndexInformer.builder(
-                        client.resource(ResourceType.CONFIGMAPS))
+        SharedIndexInformer<ConfigMap> configMaps = Informers.builder(client.resource(ResourceType.CONFIGMAPS))
                 .name("forbidden-configmaps")
                 .reflectorOptions(ReflectorOptions.builder()
                         .useWatchList(true)
@@ -158,8 +157,7 @@ class InformerFieldTrustTest {
         FakeClock clock = new FakeClock();
         client = KubernetesClient.create(
                 ClientConfig.builder().server("http://127.0.0.1:1").build());
-        SharedIndexInformer<ConfigMap> configMaps = SharedIndexInformer.builder(
-                        client.resource(ResourceType.CONFIGMAPS))
+        SharedIndexInformer<ConfigMap> configMaps = Informers.builder(client.resource(ResourceType.CONFIGMAPS))
                 .name("unreachable-configmaps")
                 .clock(clock)
                 .backoff(BackoffPolicy.constant(Duration.ofSeconds(1)))

@@ -11,6 +11,7 @@ import dev.informer.api.ResourceType;
 import dev.informer.api.Status;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
+import dev.informer.client.SharedInformerFactory;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.store.Bookmark;
 import dev.informer.store.Delta;

@@ -109,7 +109,7 @@ class ListerTest {
         plain.add(new Thing(new Meta("t1", "a", Map.of("app", "web"))));
         plain.add(new Thing(new Meta("t2", "a", Map.of("app", "db"))));
         plain.add(new Thing(new Meta("t3", "b", Map.of("app", "web"))));
-        Lister<Thing> lister = Lister.of(plain, things);
+        Lister<Thing> lister = Lister.withMetadata(plain, things.metadataAccessor());
 
         assertEquals(
                 Set.of("t1"),

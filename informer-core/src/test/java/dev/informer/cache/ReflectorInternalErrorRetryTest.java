@@ -8,6 +8,7 @@ import dev.informer.api.Status;
 import dev.informer.client.StatusException;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testsupport.Await;
+import dev.informer.watch.StatusCarrier;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
@@ -71,7 +72,7 @@ class ReflectorInternalErrorRetryTest {
         backOffAfter(1);
         lw.watcher(1);
         assertEquals(2, lw.listCalls.size(), "relisted");
-        assertEquals(500, ((StatusException) errors.get(0)).code());
+        assertEquals(500, StatusCarrier.statusOf(errors.get(0)).code());
     }
 
     @Test

@@ -13,14 +13,18 @@ import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import dev.informer.api.Status;
 import dev.informer.client.ApiConnectionException;
-import dev.informer.client.ListOptions;
 import dev.informer.client.StatusException;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testsupport.Await;
+import dev.informer.watch.ApiError;
+import dev.informer.watch.ApiErrorException;
+import dev.informer.watch.ConnectionFailure;
 import dev.informer.watch.DecodeException;
 import dev.informer.watch.Decoder;
 import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
+import dev.informer.watch.ListOptions;
+import dev.informer.watch.StatusCarrier;
 import dev.informer.watch.StreamWatcher;
 import dev.informer.watch.testing.FakeWatcher;
 import java.net.ConnectException;
@@ -223,8 +227,9 @@ class ReflectorTest {
         assertEquals(List.of("0", "12"), listedVersions());
         assertEquals(0, lw.listCalls.get(1).limit(), "a list at a specific version is served unpaged from the cache");
         assertTrue(watcher.isStopped());
-        StatusException error = assertInstanceOf(StatusException.class, errors.get(0));
-        assertTrue(error.isResourceExpired());
+        // A watch ERROR event ends the watch with the engine's exception, carrying the server's status.
+        ApiErrorException error = assertInstanceOf(ApiErrorException.class, errors.get(0));
+        assertTrue(error.status().isResourceExpired());
     }
 
     @Test
@@ -402,6 +407,67 @@ class ReflectorTest {
         assertEquals(1, lw.listCalls.size());
         assertEquals(
                 lw.watchCalls.get(0).resourceVersion(), lw.watchCalls.get(2).resourceVersion());
+    }
+
+    /** A failure of a ListerWatcher that is not the client's: the engine tells it by interface. */
+    private static final class Unreachable extends RuntimeException implements ConnectionFailure {
+        private static final long serialVersionUID = 1L;
+
+        Unreachable() {
+            super("no route to host");
+        }
+    }
+
+    /** A server error of a ListerWatcher that is not the client's, with the server's retry hint. */
+    private record EngineError(int code, String reason, String message, Integer retryAfterSeconds)
+            implements ApiError {}
+
+    private static final class SlowDown extends RuntimeException implements StatusCarrier {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        public ApiError status() {
+            return new EngineError(429, "TooManyRequests", "slow down", 3);
+        }
+    }
+
+    @Test
+    void connectionFailureOfAnyListerWatcherBacksOffAndRewatchesWithoutRelisting() throws Exception {
+        FakeClock clock = new FakeClock();
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            if (watches.incrementAndGet() == 1) {
+                throw new Unreachable();
+            }
+            return lw.newWatcher();
+        };
+        start(builder(options().backoff(BackoffPolicy.constant(Duration.ofSeconds(1))))
+                .clock(clock));
+        Await.until("first watch call", () -> lw.watchCalls.size() == 1, Await.LONG_TIMEOUT);
+        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
+        clock.step(Duration.ofSeconds(1));
+        lw.watcher(0);
+        assertEquals(1, lw.listCalls.size(), "a ConnectionFailure is retried, not a reason to relist");
+    }
+
+    @Test
+    void tooManyRequestsFromAnyStatusCarrierHonoursItsRetryAfterWithoutRelisting() throws Exception {
+        FakeClock clock = new FakeClock();
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            if (watches.incrementAndGet() == 1) {
+                throw new SlowDown();
+            }
+            return lw.newWatcher();
+        };
+        start(builder(options().backoff(BackoffPolicy.constant(Duration.ofSeconds(60))))
+                .clock(clock));
+        Await.until("first watch call", () -> lw.watchCalls.size() == 1, Await.LONG_TIMEOUT);
+        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
+        clock.step(Duration.ofSeconds(3)); // the status's retryAfterSeconds, not the 60 s backoff
+        lw.watcher(0);
+        assertEquals(1, lw.listCalls.size());
+        assertTrue(errors.isEmpty(), "a 429 is not reported: " + errors);
     }
 
     @Test
@@ -673,8 +739,8 @@ class ReflectorTest {
         lw.watcher(0);
         assertEquals(2, lw.listCalls.size());
         assertEquals("2", lw.listCalls.get(1).resourceVersion());
-        StatusException error = assertInstanceOf(StatusException.class, errors.get(0));
-        assertEquals(500, error.code());
+        ApiErrorException error = assertInstanceOf(ApiErrorException.class, errors.get(0));
+        assertEquals(500, error.status().code());
     }
 
     @Test

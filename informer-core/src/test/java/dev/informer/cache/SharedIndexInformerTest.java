@@ -13,6 +13,7 @@ import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import dev.informer.api.Status;
 import dev.informer.cache.internal.ProcessorListener;
+import dev.informer.client.Transforms;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.store.IndexFunctions;
 import dev.informer.testsupport.Await;
@@ -578,13 +579,6 @@ class SharedIndexInformerTest {
     }
 
     @Test
-    void selectorsAreRejectedForAListerWatcherInformer() {
-        IllegalStateException e =
-                assertThrows(IllegalStateException.class, () -> builder().labelSelector("a=b"));
-        assertTrue(e.getMessage().contains("labelSelector"), e.getMessage());
-    }
-
-    @Test
     void watchErrorHandlerSetBeforeStartReceivesFailures() {
         List<RuntimeException> errors = new CopyOnWriteArrayList<>();
         informer = builder().build();
@@ -592,6 +586,6 @@ class SharedIndexInformerTest {
         informer.start();
         lw.watcher(0).error(Status.failure(500, "InternalError", "boom"));
         Await.until("error reported", () -> !errors.isEmpty(), Await.LONG_TIMEOUT);
-        assertInstanceOf(dev.informer.client.StatusException.class, errors.get(0));
+        assertInstanceOf(dev.informer.watch.ApiErrorException.class, errors.get(0));
     }
 }

@@ -12,6 +12,7 @@ import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
+import dev.informer.client.SharedInformerFactory;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testsupport.LogCapture;
 import java.time.Duration;

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
 import dev.informer.client.ClientConfig;
+import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testsupport.Await;
@@ -379,8 +380,7 @@ class SharedInformerHandlerApiTest {
                 ClientConfig.builder().server("http://127.0.0.1:1").build());
         List<WatchErrorContext> contexts = new CopyOnWriteArrayList<>();
         List<Duration> retries = new CopyOnWriteArrayList<>();
-        informer = SharedIndexInformer.builder(client.resource(ResourceType.PODS))
-                .namespace("team-a")
+        informer = Informers.builder(client.resource(ResourceType.PODS), InformerOptions.inNamespace("team-a"))
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(5)))
                 .build();
         informer.setWatchErrorHandlerWithContext((context, error, retryIn) -> {

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.ResourceType;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testing.EmbeddedApiServer;
+import dev.informer.watch.ListOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

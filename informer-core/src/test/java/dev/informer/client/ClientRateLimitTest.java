@@ -9,6 +9,7 @@ import dev.informer.api.ResourceType;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testsupport.Await;
+import dev.informer.watch.ListOptions;
 import dev.informer.watch.Watch;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;

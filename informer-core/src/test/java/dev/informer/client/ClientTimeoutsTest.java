@@ -10,6 +10,7 @@ import dev.informer.api.ConfigMap;
 import dev.informer.api.ResourceType;
 import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
+import dev.informer.watch.ListOptions;
 import dev.informer.watch.Watch;
 import java.io.IOException;
 import java.net.InetAddress;

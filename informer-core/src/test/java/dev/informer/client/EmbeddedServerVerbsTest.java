@@ -18,6 +18,7 @@ import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testing.ResourceDefinition;
 import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
+import dev.informer.watch.ListOptions;
 import dev.informer.watch.Watch;
 import java.nio.file.Path;
 import java.time.Duration;

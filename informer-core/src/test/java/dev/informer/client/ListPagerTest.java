@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.ListMeta;
 import dev.informer.api.ObjectList;
 import dev.informer.api.Status;
+import dev.informer.watch.ListOptions;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;

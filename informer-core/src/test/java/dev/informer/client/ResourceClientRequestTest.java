@@ -15,6 +15,7 @@ import dev.informer.api.Node;
 import dev.informer.api.ObjectList;
 import dev.informer.api.ObjectMeta;
 import dev.informer.api.ResourceType;
+import dev.informer.watch.ListOptions;
 import java.io.IOException;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;

@@ -11,6 +11,7 @@ import dev.informer.api.ConfigMap;
 import dev.informer.api.ObjectMeta;
 import dev.informer.api.ResourceType;
 import dev.informer.api.Status;
+import dev.informer.watch.ListOptions;
 import dev.informer.watch.StatusCarrier;
 import java.io.IOException;
 import java.net.ServerSocket;

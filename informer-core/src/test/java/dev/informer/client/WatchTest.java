@@ -14,6 +14,7 @@ import dev.informer.api.Status;
 import dev.informer.watch.ApiError;
 import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
+import dev.informer.watch.ListOptions;
 import dev.informer.watch.Watch;
 import java.io.IOException;
 import java.time.Duration;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.ResourceType;
-import dev.informer.cache.SharedInformerFactory;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
+import dev.informer.client.SharedInformerFactory;
 import dev.informer.leaderelection.LeaderElectionHealthCheck;
 import dev.informer.testing.EmbeddedApiServer;
 import io.micrometer.core.instrument.Counter;

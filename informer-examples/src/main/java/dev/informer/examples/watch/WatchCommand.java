@@ -2,8 +2,10 @@ package dev.informer.examples.watch;
 
 import dev.informer.api.GenericObject;
 import dev.informer.api.ResourceType;
+import dev.informer.cache.InformerOptions;
 import dev.informer.cache.SharedIndexInformer;
 import dev.informer.client.ClientConfig;
+import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
@@ -138,8 +140,8 @@ public final class WatchCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(onSignal);
         try {
             KubernetesClient client = KubernetesClient.create(config);
-            SharedIndexInformer<GenericObject> informer = SharedIndexInformer.builder(client.resource(type))
-                    .namespace(namespace)
+            SharedIndexInformer<GenericObject> informer = Informers.builder(
+                            client.resource(type), InformerOptions.inNamespace(namespace))
                     .resyncPeriod(resync)
                     .build();
             WatchSession<GenericObject> session = new WatchSession<>(

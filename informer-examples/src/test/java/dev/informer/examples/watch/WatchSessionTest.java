@@ -8,8 +8,10 @@ import dev.informer.api.ApiJson;
 import dev.informer.api.GenericObject;
 import dev.informer.api.ResourceType;
 import dev.informer.cache.BackoffPolicy;
+import dev.informer.cache.InformerOptions;
 import dev.informer.cache.SharedIndexInformer;
 import dev.informer.client.ClientConfig;
+import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
@@ -53,8 +55,7 @@ class WatchSessionTest {
 
     private WatchSession<GenericObject> start(String resource, String namespace) {
         ResourceType<GenericObject> type = BuiltinResources.lookup(resource).orElseThrow();
-        informer = SharedIndexInformer.builder(client.resource(type))
-                .namespace(namespace)
+        informer = Informers.builder(client.resource(type), InformerOptions.inNamespace(namespace))
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(50)))
                 .build();
         WatchSession<GenericObject> session = new WatchSession<>(

@@ -1,7 +1,11 @@
-package dev.informer.cache;
+package dev.informer.client;
 
 import dev.informer.api.ResourceType;
-import dev.informer.cache.internal.SharedProcessor;
+import dev.informer.cache.InformerOptions;
+import dev.informer.cache.Lister;
+import dev.informer.cache.SharedIndexInformer;
+import dev.informer.cache.SharedInformer;
+import dev.informer.cache.SyncError;
 import dev.informer.clock.Clock;
 import dev.informer.store.IndexFunction;
 import dev.informer.store.IndexFunctions;
@@ -65,10 +69,7 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
             String namespace = metadata.apply(object).namespace();
             return List.of(namespace == null ? "" : namespace);
         };
-        SharedIndexInformer.Builder<T> builder = SharedIndexInformer.builder(settings.client.resource(type))
-                .namespace(options.namespace())
-                .labelSelector(options.labelSelector())
-                .fieldSelector(options.fieldSelector())
+        SharedIndexInformer.Builder<T> builder = Informers.builder(settings.client.resource(type), options)
                 .resyncPeriod(settings.resyncs.getOrDefault(type, settings.defaultResync))
                 .indexer(IndexFunctions.NAMESPACE_INDEX, byNamespace)
                 .clock(clock)
@@ -91,7 +92,7 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
     @Override
     public <T> Lister<T> listerFor(ResourceType<T> type, InformerOptions options) {
         SharedIndexInformer<T> informer = informerFor(type, options);
-        return Lister.of(informer.getIndexer(), type);
+        return Lister.withMetadata(informer.getIndexer(), type.metadataAccessor());
     }
 
     @Override
@@ -169,7 +170,6 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
 
     @Override
     public boolean shutdown(Duration grace) {
-        long deadline = SharedProcessor.stopDeadline(grace);
         List<SharedIndexInformer<?>> toStop;
         lock.lock();
         try {
@@ -179,22 +179,6 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
             lock.unlock();
         }
         // Every informer stops at once, then all are awaited until one shared deadline.
-        List<DefaultSharedIndexInformer<?>> begun = new ArrayList<>();
-        boolean clean = true;
-        for (SharedIndexInformer<?> informer : toStop) {
-            if (informer instanceof DefaultSharedIndexInformer<?> own) {
-                if (own.beginStop()) {
-                    begun.add(own);
-                } else {
-                    clean &= own.awaitStopped(deadline); // stopping already: wait for that, to the same deadline
-                }
-            } else {
-                clean &= informer.stop(grace);
-            }
-        }
-        for (DefaultSharedIndexInformer<?> informer : begun) {
-            clean &= informer.finishStop(deadline);
-        }
-        return clean;
+        return SharedInformer.stopAll(toStop, grace);
     }
 }

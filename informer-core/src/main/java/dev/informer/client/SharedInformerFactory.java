@@ -1,7 +1,13 @@
-package dev.informer.cache;
+package dev.informer.client;
 
 import dev.informer.api.ResourceType;
-import dev.informer.client.KubernetesClient;
+import dev.informer.cache.InformerMetricsProvider;
+import dev.informer.cache.InformerOptions;
+import dev.informer.cache.Lister;
+import dev.informer.cache.ReflectorOptions;
+import dev.informer.cache.SharedIndexInformer;
+import dev.informer.cache.SharedInformer;
+import dev.informer.cache.SyncError;
 import dev.informer.clock.Clock;
 import dev.informer.store.RealFifoOptions;
 import java.time.Duration;

@@ -1,8 +1,8 @@
-package dev.informer.cache;
+package dev.informer.client;
 
 import dev.informer.api.ObjectList;
-import dev.informer.client.ListOptions;
-import dev.informer.client.ResourceClient;
+import dev.informer.cache.ListerWatcher;
+import dev.informer.watch.ListOptions;
 import dev.informer.watch.Watch;
 import java.util.Objects;
 
@@ -13,13 +13,13 @@ import java.util.Objects;
  *
  * @param <T> the object type
  */
-public final class ListWatch<T> implements ListerWatcher<T> {
+public final class ClientListerWatcher<T> implements ListerWatcher<T> {
 
     private final ResourceClient<T> client;
     private final String labelSelector;
     private final String fieldSelector;
 
-    private ListWatch(ResourceClient<T> client, String labelSelector, String fieldSelector) {
+    private ClientListerWatcher(ResourceClient<T> client, String labelSelector, String fieldSelector) {
         this.client = client;
         this.labelSelector = blankToNull(labelSelector);
         this.fieldSelector = blankToNull(fieldSelector);
@@ -32,7 +32,7 @@ public final class ListWatch<T> implements ListerWatcher<T> {
      *
      * @throws IllegalArgumentException if a namespace is given for a cluster-scoped resource
      */
-    public static <T> ListWatch<T> of(
+    public static <T> ClientListerWatcher<T> of(
             ResourceClient<T> client, String namespace, String labelSelector, String fieldSelector) {
         Objects.requireNonNull(client, "client");
         ResourceClient<T> scoped;
@@ -45,7 +45,7 @@ public final class ListWatch<T> implements ListerWatcher<T> {
             }
             scoped = client.inNamespace(namespace);
         }
-        return new ListWatch<>(scoped, labelSelector, fieldSelector);
+        return new ClientListerWatcher<>(scoped, labelSelector, fieldSelector);
     }
 
     private static String blankToNull(String value) {
@@ -78,7 +78,7 @@ public final class ListWatch<T> implements ListerWatcher<T> {
 
     @Override
     public String toString() {
-        return "ListWatch[" + client.resourceType().plural() + " in "
+        return "ClientListerWatcher[" + client.resourceType().plural() + " in "
                 + (client.namespace() == null ? "all namespaces" : client.namespace())
                 + (labelSelector == null ? "" : ", labels " + labelSelector)
                 + (fieldSelector == null ? "" : ", fields " + fieldSelector) + "]";

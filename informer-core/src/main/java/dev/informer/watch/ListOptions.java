@@ -1,4 +1,4 @@
-package dev.informer.client;
+package dev.informer.watch;
 
 import java.util.Objects;
 

@@ -1,7 +1,8 @@
-package dev.informer.cache;
+package dev.informer.client;
 
 import dev.informer.api.GenericObject;
 import dev.informer.api.ObjectMeta;
+import dev.informer.cache.SharedInformer;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

@@ -1,0 +1,11 @@
+/**
+ * The informer stack's data structures: {@code Store}, {@code Indexer}, the thread-safe indexed store,
+ * key and index functions, {@code DeltaFifo}, {@code RealFifo}, {@code UndeltaStore} and
+ * apimachinery's label selectors. Depends on nothing but the SLF4J API.
+ */
+module dev.informer.store {
+    requires transitive org.slf4j;
+
+    exports dev.informer.labels;
+    exports dev.informer.store;
+}
