@@ -121,6 +121,23 @@ class LifecycleIT {
         assertFalse(ok("get", "namespaces", "-o", "name").contains("namespace/team"));
     }
 
+    @Test
+    void serverSideApplyReportsConflictsBetweenFieldManagers() throws Exception {
+        Path alice = write(
+                "alice",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"shared\"},"
+                        + "\"data\":{\"x\":\"1\"}}");
+        Path bob = write(
+                "bob",
+                "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"shared\"},"
+                        + "\"data\":{\"x\":\"2\"}}");
+        ok("apply", "--server-side", "--field-manager=alice", "-f", alice.toString());
+        String refused = failing("apply", "--server-side", "--field-manager=bob", "-f", bob.toString());
+        assertTrue(refused.contains("conflict with \"alice\": .data.x"), refused);
+        ok("apply", "--server-side", "--field-manager=bob", "--force-conflicts", "-f", bob.toString());
+        assertEquals("2", ok("get", "configmap", "shared", "-o", "jsonpath={.data.x}"));
+    }
+
     // ---------------------------------------------------------------- helpers
 
     private String createOwner(String name) throws Exception {

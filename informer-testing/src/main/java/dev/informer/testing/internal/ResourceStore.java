@@ -195,6 +195,17 @@ final class ResourceStore {
      * @throws StatusError 409 AlreadyExists, 400/422 on bad input
      */
     ObjectVersion create(String namespace, ObjectNode body, boolean dryRun) {
+        return create(namespace, body, dryRun, null, null);
+    }
+
+    /**
+     * Creates an object, recording {@code writer}'s field ownership in {@code managedFields}.
+     *
+     * @param writer  null to record nothing (direct access)
+     * @param applied the apply configuration when {@code writer} applies
+     */
+    ObjectVersion create(
+            String namespace, ObjectNode body, boolean dryRun, FieldManager.Write writer, ObjectNode applied) {
         String ns = def.namespaced() ? namespace : null;
         // Admission, before the lock (it reads the namespace's store).
         NamespaceLifecycle.checkCreate(engine, def, ns, body);
@@ -212,6 +223,9 @@ final class ResourceStore {
             ObjectVersion existing = heads.get(key);
             if (existing != null && !existing.deleted) {
                 throw StatusError.alreadyExists(def, name);
+            }
+            if (writer != null) {
+                FieldManager.onCreate(def, obj, writer, applied, ObjectRules.timestamp(engine.now()));
             }
             if (dryRun) {
                 return new ObjectVersion(0, key, obj, false, null);
@@ -244,10 +258,19 @@ final class ResourceStore {
      * @throws StatusError 404, 409 Conflict on a stale resourceVersion, 400 on mismatches
      */
     ObjectVersion update(String namespace, String name, ObjectNode body, boolean status, boolean dryRun) {
+        return update(namespace, name, body, status, dryRun, null);
+    }
+
+    /** Replaces an object (or its status), recording {@code writer}'s changes (null: none). */
+    ObjectVersion update(
+            String namespace, String name, ObjectNode body, boolean status, boolean dryRun, FieldManager.Write writer) {
         lock.lock();
         try {
             ObjectVersion old = liveLocked(namespace, name);
             ObjectNode next = ObjectRules.prepareUpdate(def, old, body, name, status);
+            if (writer != null) {
+                FieldManager.onUpdate(def, old.object, next, writer, null, status, ObjectRules.timestamp(engine.now()));
+            }
             return writeUpdateLocked(old, next, dryRun);
         } finally {
             lock.unlock();
@@ -274,6 +297,24 @@ final class ResourceStore {
             boolean dryRun,
             boolean createIfMissing,
             ObjectNode createBody) {
+        return patch(namespace, name, patch, status, dryRun, createIfMissing, createBody, null);
+    }
+
+    /**
+     * Patches an object (or its status), recording {@code writer}'s changes (null: none); for an
+     * apply, {@code createBody} is the applied configuration.
+     *
+     * @throws StatusError also 409 Conflict when an unforced apply changes fields others own
+     */
+    ObjectVersion patch(
+            String namespace,
+            String name,
+            PatchFunction patch,
+            boolean status,
+            boolean dryRun,
+            boolean createIfMissing,
+            ObjectNode createBody,
+            FieldManager.Write writer) {
         lock.lock();
         try {
             ObjectVersion old = heads.get(ObjectRules.key(def, namespace, name));
@@ -286,12 +327,23 @@ final class ResourceStore {
                                 + ") does not match the name on the URL (" + name + ")");
                     }
                     meta.put("name", name);
-                    return create(namespace, createBody, dryRun);
+                    ObjectNode applied = createBody.deepCopy();
+                    return create(namespace, createBody, dryRun, writer, applied);
                 }
                 throw StatusError.notFound(def, name);
             }
             ObjectNode patched = patch.apply(old.object);
             ObjectNode next = ObjectRules.prepareUpdate(def, old, patched, name, status);
+            if (writer != null) {
+                FieldManager.onUpdate(
+                        def,
+                        old.object,
+                        next,
+                        writer,
+                        writer.apply() ? createBody : null,
+                        status,
+                        ObjectRules.timestamp(engine.now()));
+            }
             return writeUpdateLocked(old, next, dryRun);
         } finally {
             lock.unlock();
