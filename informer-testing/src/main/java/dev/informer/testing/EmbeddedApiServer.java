@@ -98,7 +98,12 @@ public final class EmbeddedApiServer implements AutoCloseable {
             }
         }
         InetAddress loopback = InetAddress.getByName("127.0.0.1");
-        this.http = HttpServer.create(new InetSocketAddress(loopback, b.port), 1024);
+        try {
+            this.http = HttpServer.create(new InetSocketAddress(loopback, b.port), 1024);
+        } catch (IOException e) {
+            engine.beginShutdown(); // stops the lifecycle thread
+            throw e;
+        }
         this.port = http.getAddress().getPort();
         this.url = "http://127.0.0.1:" + port;
         this.executor =

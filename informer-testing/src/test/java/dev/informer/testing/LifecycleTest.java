@@ -377,6 +377,19 @@ class LifecycleTest {
                 status.path("details").path("causes").path(0).path("reason").asString());
     }
 
+    @Test
+    void theBuiltInNamespacesCannotBeDeleted() {
+        JsonNode status = api.delete("/api/v1/namespaces/kube-system").expect(403);
+        assertEquals(
+                "namespaces \"kube-system\" is forbidden: this namespace may not be deleted",
+                status.path("message").asString());
+        assertTrue(api.get("/api/v1/namespaces/kube-system")
+                .expect(200)
+                .path("metadata")
+                .path("deletionTimestamp")
+                .isMissingNode());
+    }
+
     // ---------------------------------------------------------------- generateName, dryRun
 
     @Test

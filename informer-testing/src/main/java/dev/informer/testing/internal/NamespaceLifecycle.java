@@ -2,6 +2,7 @@ package dev.informer.testing.internal;
 
 import dev.informer.testing.ResourceDefinition;
 import java.util.List;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -23,6 +24,8 @@ final class NamespaceLifecycle {
     private static final Logger LOG = LoggerFactory.getLogger(NamespaceLifecycle.class);
     private static final DeleteRequest CONTENT_DELETE =
             DeleteRequest.DEFAULT.withPropagation(DeleteRequest.Propagation.BACKGROUND);
+
+    private static final Set<String> IMMORTAL = Set.of("default", "kube-system", "kube-public");
 
     private final ApiServerEngine engine;
 
@@ -97,6 +100,18 @@ final class NamespaceLifecycle {
                         "NamespaceTerminating",
                         "namespace " + namespace + " is being terminated",
                         "metadata.namespace")));
+    }
+
+    /**
+     * The NamespaceLifecycle admission check of a delete: {@code default}, {@code kube-system} and
+     * {@code kube-public} may not be deleted.
+     *
+     * @throws StatusError 403 Forbidden
+     */
+    static void checkDelete(ResourceDefinition def, String name) {
+        if (isNamespaces(def) && IMMORTAL.contains(name)) {
+            throw StatusError.forbidden(def, name, "this namespace may not be deleted", List.of());
+        }
     }
 
     /**

@@ -408,6 +408,7 @@ final class ResourceStore {
             ObjectNode meta = Json.metadata(next);
             boolean finalizersChanged = Finalizers.applyPropagation(def, next, opts.propagation());
             boolean terminating = ObjectRules.isTerminating(old.object);
+            NamespaceLifecycle.checkDelete(def, name);
             if (NamespaceLifecycle.isNamespaces(def)
                     && (!terminating || !Finalizers.specOf(old.object).isEmpty())) {
                 // The namespace registry: the first delete starts termination; later ones only
