@@ -148,6 +148,28 @@ class FieldManagementTest {
     }
 
     @Test
+    void aFieldTheManagerStopsApplyingIsRemovedUnlessSomeoneElseOwnsIt() {
+        apply(CMS + "/c", "alice", cm("{\"a\":\"1\",\"b\":\"2\",\"c\":\"3\"}")).expect(201);
+        apply(CMS + "/c", "bob", cm("{\"c\":\"3\"}")).expect(200); // bob shares c
+        JsonNode after = apply(CMS + "/c", "alice", cm("{\"a\":\"1\"}")).expect(200);
+        assertEquals("{\"a\":\"1\",\"c\":\"3\"}", after.path("data").toString());
+    }
+
+    @Test
+    void aContainerTheManagerStopsApplyingIsRemoved() {
+        String path = "/api/v1/namespaces/default/pods/p";
+        String pod = "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},\"spec\":{\"containers\":"
+                + "[%s]}}";
+        String app = "{\"name\":\"app\",\"image\":\"nginx\"}";
+        String sidecar = "{\"name\":\"sidecar\",\"image\":\"envoy\"}";
+        apply(path, "alice", pod.formatted(app + "," + sidecar)).expect(201);
+        JsonNode after = apply(path, "alice", pod.formatted(app)).expect(200);
+        JsonNode containers = after.path("spec").path("containers");
+        assertEquals(1, containers.size(), containers.toString());
+        assertEquals("app", containers.path(0).path("name").asString());
+    }
+
+    @Test
     void applyRequiresAFieldManager() {
         JsonNode status = api.patch(CMS + "/c", APPLY, cm("{\"x\":\"1\"}")).expect(422);
         assertEquals(

@@ -24,9 +24,9 @@ import tools.jackson.databind.node.ObjectNode;
  * {@code .} for a keyed item itself. Which lists are keyed comes from the strategic merge
  * schema of the built-in kinds; every other list is atomic (owned as a whole). Stateless.
  *
- * <p>Not emulated: fields an applier stops applying are not removed from the object; maps
- * and structs are not told apart (no {@code .} entry for maps); no version conversion of
- * managed fields.
+ * <p>Fields an applier stops applying are removed unless another manager owns them too. Not
+ * emulated: maps and structs are not told apart (no {@code .} entry for maps); no version
+ * conversion of managed fields.
  */
 final class FieldManager {
     static final String APPLY = "Apply";
@@ -143,6 +143,35 @@ final class FieldManager {
             }
             if (!found) {
                 out.add(new Entry(w.manager(), APPLY, sub, def.apiVersion(), now, fields));
+            }
+            // Fields this manager applied before and no longer applies go, unless someone else
+            // owns them too.
+            Set<List<String>> dropped = new LinkedHashSet<>();
+            for (Entry e : entries) {
+                if (e.sameOwner(w.manager(), APPLY, sub)) {
+                    dropped.addAll(e.fields());
+                }
+            }
+            dropped.removeAll(fields);
+            for (Entry e : out) {
+                if (e.sameOwner(w.manager(), APPLY, sub)) {
+                    continue;
+                }
+                dropped.removeAll(e.fields());
+                // A list item stays while anyone owns something inside it.
+                dropped.removeIf(d -> d.get(d.size() - 1).equals(".")
+                        && e.fields().stream()
+                                .anyMatch(f -> f.size() >= d.size()
+                                        && f.subList(0, d.size() - 1).equals(d.subList(0, d.size() - 1))));
+            }
+            dropped.removeIf(d -> d.get(d.size() - 1).equals(".")
+                    && fields.stream()
+                            .anyMatch(f -> f.size() >= d.size()
+                                    && f.subList(0, d.size() - 1).equals(d.subList(0, d.size() - 1))));
+            List<List<String>> deepestFirst = new ArrayList<>(dropped);
+            deepestFirst.sort((x, y) -> Integer.compare(y.size(), x.size()));
+            for (List<String> p : deepestFirst) {
+                removeAt(next, p);
             }
             write(next, prune(out));
             return;
@@ -341,6 +370,38 @@ final class FieldManager {
         p.addAll(path);
         p.add(el);
         return List.copyOf(p);
+    }
+
+    /** Removes what {@code path} names from {@code obj} (nothing when absent). */
+    private static void removeAt(ObjectNode obj, List<String> path) {
+        String last = path.get(path.size() - 1);
+        List<String> parentPath = path.subList(0, path.size() - 1);
+        if (last.equals(".")) {
+            if (parentPath.isEmpty()) {
+                return;
+            }
+            JsonNode list = valueAt(obj, parentPath.subList(0, parentPath.size() - 1));
+            JsonNode target = valueAt(obj, parentPath);
+            if (list instanceof ArrayNode arr && target != null) {
+                for (int i = arr.size() - 1; i >= 0; i--) {
+                    if (arr.get(i) == target) {
+                        arr.remove(i);
+                    }
+                }
+            }
+            return;
+        }
+        JsonNode parent = parentPath.isEmpty() ? obj : valueAt(obj, parentPath);
+        if (last.startsWith("f:") && parent instanceof ObjectNode o) {
+            o.remove(last.substring(2));
+        } else if (last.startsWith("v:") && parent instanceof ArrayNode arr) {
+            JsonNode want = Json.parse(last.substring(2).getBytes(java.nio.charset.StandardCharsets.UTF_8), "value");
+            for (int i = arr.size() - 1; i >= 0; i--) {
+                if (arr.get(i).equals(want)) {
+                    arr.remove(i);
+                }
+            }
+        }
     }
 
     /** The value a path names in {@code obj}, or null when absent ("." and "v:" name presence). */
