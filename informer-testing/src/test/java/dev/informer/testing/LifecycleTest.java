@@ -37,6 +37,10 @@ class LifecycleTest {
             b.register(ResourceDefinition.custom("apps", "v1", "deployments", "Deployment", true));
             b.register(ResourceDefinition.custom("apps", "v1", "replicasets", "ReplicaSet", true));
         }
+        if (ResourceDefinition.builtIns().stream()
+                .noneMatch(d -> d.group().isEmpty() && d.plural().equals("replicationcontrollers"))) {
+            b.register(ResourceDefinition.custom("", "v1", "replicationcontrollers", "ReplicationController", true));
+        }
         server = b.start();
         api = new TestApi(server);
     }
@@ -257,6 +261,25 @@ class LifecycleTest {
         awaitIdle();
         assertEquals(404, api.get(DEPLOYMENTS + "/web").status());
         api.get(REPLICASETS + "/web-5d4f").expect(200);
+    }
+
+    @Test
+    void aReplicationControllerOrphansItsPodsByDefaultAsInKube() throws Exception {
+        String rcs = "/api/v1/namespaces/default/replicationcontrollers";
+        JsonNode rc = api.post(
+                        rcs,
+                        "{\"apiVersion\":\"v1\",\"kind\":\"ReplicationController\",\"metadata\":{\"name\":\"rc\"}}")
+                .expect(201);
+        api.post(PODS, pod("rc-pod", ownerRef("v1", "ReplicationController", rc, true), ""))
+                .expect(201);
+        assertEquals(List.of("orphan"), finalizers(api.delete(rcs + "/rc").expect(202)));
+        awaitIdle();
+        assertEquals(404, api.get(rcs + "/rc").status());
+        assertTrue(api.get(PODS + "/rc-pod")
+                .expect(200)
+                .path("metadata")
+                .path("ownerReferences")
+                .isMissingNode());
     }
 
     @Test
