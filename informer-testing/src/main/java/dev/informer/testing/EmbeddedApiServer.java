@@ -91,13 +91,19 @@ public final class EmbeddedApiServer implements AutoCloseable {
                 epoch,
                 b.futureRvWait);
         this.direct = new DirectAccess(engine);
+        engine.startLifecycleControllers(b.threadFactory);
         if (b.defaultNamespaces) {
             for (String ns : DEFAULT_NAMESPACES) {
                 direct.create("namespaces", null, "{\"metadata\":{\"name\":\"" + ns + "\"}}");
             }
         }
         InetAddress loopback = InetAddress.getByName("127.0.0.1");
-        this.http = HttpServer.create(new InetSocketAddress(loopback, b.port), 1024);
+        try {
+            this.http = HttpServer.create(new InetSocketAddress(loopback, b.port), 1024);
+        } catch (IOException e) {
+            engine.beginShutdown(); // stops the lifecycle thread
+            throw e;
+        }
         this.port = http.getAddress().getPort();
         this.url = "http://127.0.0.1:" + port;
         this.executor =
@@ -120,6 +126,18 @@ public final class EmbeddedApiServer implements AutoCloseable {
      */
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * Waits until the server's garbage collector and namespace controller have nothing left to do:
+     * every cascade, orphaning and namespace termination that the writes so far imply has been
+     * written (or waits for a finalizer, a grace period or a blocking dependent). Thread-safe.
+     *
+     * @return whether that happened within {@code timeout}
+     * @throws InterruptedException when interrupted while waiting
+     */
+    public boolean awaitLifecycleIdle(Duration timeout) throws InterruptedException {
+        return engine.awaitLifecycleIdle(timeout);
     }
 
     /** {@code http://127.0.0.1:PORT}. */
@@ -454,7 +472,8 @@ public final class EmbeddedApiServer implements AutoCloseable {
 
         /**
          * The factory of the request threads (at most {@code workerThreads + maxWatches}) and of one
-         * watchdog thread; default: daemon threads named {@code embedded-apiserver-N}.
+         * watchdog thread, plus the one thread of the lifecycle controllers (garbage collector,
+         * namespace controller); default: daemon threads named {@code embedded-apiserver-N}.
          */
         public Builder threadFactory(ThreadFactory factory) {
             this.threadFactory = Objects.requireNonNull(factory, "factory");

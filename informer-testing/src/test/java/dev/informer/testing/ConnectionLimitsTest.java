@@ -63,7 +63,8 @@ class ConnectionLimitsTest {
                 assertTrue(millis < 10_000, "a normal GET took " + millis + " ms");
                 long threads = liveThreads(prefix);
                 assertTrue(
-                        threads <= WORKERS + WATCHES + 1,
+                        // + the watchdog and the lifecycle controllers' thread
+                        threads <= WORKERS + WATCHES + 2,
                         threads + " server threads for " + SLOW_CLIENTS + " slow clients");
                 for (Socket s : slow) {
                     s.setSoTimeout(10_000);

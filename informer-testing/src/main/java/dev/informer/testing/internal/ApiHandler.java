@@ -283,14 +283,18 @@ public final class ApiHandler implements HttpHandler {
             case "create" -> {
                 ObjectNode body =
                         Json.parseObject(readBody(ex), "create " + t.def().qualifiedName());
-                sendObject(ex, 201, store.create(t.namespace(), body, dryRun), t.def());
+                sendObject(ex, 201, store.create(t.namespace(), body, dryRun, writer(ex, query, false), null), t.def());
             }
             case "update" -> {
                 ObjectNode body =
                         Json.parseObject(readBody(ex), "update " + t.def().qualifiedName());
-                sendObject(ex, 200, store.update(t.namespace(), t.name(), body, t.sub() != null, dryRun), t.def());
+                sendObject(
+                        ex,
+                        200,
+                        store.update(t.namespace(), t.name(), body, t.sub() != null, dryRun, writer(ex, query, false)),
+                        t.def());
             }
-            case "patch" -> patch(ex, store, t, dryRun);
+            case "patch" -> patch(ex, store, t, dryRun, query);
             case "delete" -> {
                 ObjectVersion v = store.delete(t.namespace(), t.name(), DeleteRequest.parse(query, readBody(ex)));
                 // 200 when gone now, 202 when deletion is pending (grace period or finalizers).
@@ -383,7 +387,37 @@ public final class ApiHandler implements HttpHandler {
         ex.sendResponseHeaders(200, 0);
     }
 
-    private void patch(HttpExchange ex, ResourceStore store, Target t, boolean dryRun) throws IOException {
+    /**
+     * The field manager of a write: {@code ?fieldManager=}, else (not for apply, where it is
+     * required) the User-Agent's product name, as kube-apiserver defaults it.
+     *
+     * @throws StatusError 422 for an apply without fieldManager
+     */
+    private static FieldManager.Write writer(HttpExchange ex, Map<String, String> query, boolean apply) {
+        String manager = query.get("fieldManager");
+        if (manager == null || manager.isEmpty()) {
+            if (apply) {
+                throw StatusError.invalid(
+                        "PatchOptions",
+                        "meta.k8s.io",
+                        "",
+                        List.of(new StatusError.Cause(
+                                "FieldValueRequired", "Required value: is required for apply patch", "fieldManager")));
+            }
+            String agent = ex.getRequestHeaders().getFirst("User-Agent");
+            manager = agent == null ? "" : agent.split("/", 2)[0];
+            if (manager.length() > 128) {
+                manager = manager.substring(0, 128);
+            }
+            if (manager.isEmpty()) {
+                manager = "unknown";
+            }
+        }
+        return new FieldManager.Write(manager, apply, apply && "true".equals(query.get("force")));
+    }
+
+    private void patch(HttpExchange ex, ResourceStore store, Target t, boolean dryRun, Map<String, String> query)
+            throws IOException {
         String contentType = mediaType(ex.getRequestHeaders().getFirst("Content-Type"));
         if (!PATCH_TYPES.contains(contentType)) {
             throw StatusError.unsupportedPatchType(contentType);
@@ -435,7 +469,9 @@ public final class ApiHandler implements HttpHandler {
         }
         ObjectVersion before = apply ? liveOrNull(store, t) : null;
         ObjectNode createBody = apply ? ((ObjectNode) patch).deepCopy() : null;
-        ObjectVersion v = store.patch(t.namespace(), t.name(), guarded(fn), t.sub() != null, dryRun, apply, createBody);
+        FieldManager.Write writer = writer(ex, query, apply);
+        ObjectVersion v =
+                store.patch(t.namespace(), t.name(), guarded(fn), t.sub() != null, dryRun, apply, createBody, writer);
         sendObject(ex, apply && before == null ? 201 : 200, v, t.def());
     }
 

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -39,6 +40,7 @@ public final class ApiServerEngine {
     private final FaultController faults;
     private final Map<String, LongAdder> requestCounts = new ConcurrentHashMap<>();
     private volatile boolean closing;
+    private volatile LifecycleController lifecycle;
     /** Notified whenever a watch opens or ends (for {@link #awaitOpenWatches}). */
     private final Object watchMonitor = new Object();
     /** Notified on writes while {@link #rvWaiters} is positive (for future resourceVersions). */
@@ -88,6 +90,48 @@ public final class ApiServerEngine {
 
     public FaultController faults() {
         return faults;
+    }
+
+    /** Every store (a copy, in registration order). */
+    List<ResourceStore> stores() {
+        return new ArrayList<>(stores.values());
+    }
+
+    /**
+     * Starts the in-server lifecycle controllers (garbage collector, namespace controller) on a
+     * thread of {@code threads}. Without this call, finalizers, graceful deletion and namespace
+     * termination still apply, but nothing cascades and terminating namespaces never empty.
+     *
+     * @throws IllegalStateException when already started
+     */
+    public void startLifecycleControllers(ThreadFactory threads) {
+        LifecycleController c = new LifecycleController(this, threads);
+        synchronized (this) {
+            if (lifecycle != null) {
+                throw new IllegalStateException("the lifecycle controllers already run");
+            }
+            lifecycle = c;
+        }
+        c.start();
+    }
+
+    /**
+     * Waits until the lifecycle controllers have nothing queued or running (true at once when they
+     * do not run).
+     *
+     * @return whether that happened within {@code timeout}
+     */
+    public boolean awaitLifecycleIdle(Duration timeout) throws InterruptedException {
+        LifecycleController c = lifecycle;
+        return c == null || c.awaitIdle(timeout);
+    }
+
+    /** Hands a committed event to the lifecycle controllers (called under the store's lock). */
+    void observe(ResourceDefinition def, StoredEvent e) {
+        LifecycleController c = lifecycle;
+        if (c != null) {
+            c.observe(def, e);
+        }
     }
 
     ResourceStore store(ResourceDefinition def) {
@@ -273,6 +317,10 @@ public final class ApiServerEngine {
     /** Marks the server closing and asks every watch to end (with a bookmark where allowed). */
     public void beginShutdown() {
         closing = true;
+        LifecycleController c = lifecycle;
+        if (c != null) {
+            c.stop();
+        }
         faults.wakeAll();
         for (ServedWatch s : openWatches()) {
             s.requestEnd(ServedWatch.End.SHUTDOWN);

@@ -1,26 +1,80 @@
 package dev.informer.testing.internal;
 
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The options of one delete: grace period, preconditions and dry run, from the query and/or a
- * {@code DeleteRequest} body (the body wins, as in kube-apiserver). Immutable.
+ * The options of one delete: grace period, preconditions, dependents' propagation and dry run,
+ * from the query and/or a {@code DeleteOptions} body (the body wins, as in kube-apiserver).
+ * Immutable.
  *
  * @param gracePeriodSeconds null for the resource's default
  * @param preconditionUid    null for none
  * @param preconditionRv     null for none
  * @param dryRun             {@code dryRun=All}
+ * @param propagation        what happens to the dependents; null for the resource's default (or
+ *                           what the object's {@code orphan}/{@code foregroundDeletion} finalizer
+ *                           already asks for)
  */
-record DeleteRequest(Long gracePeriodSeconds, String preconditionUid, String preconditionRv, boolean dryRun) {
+record DeleteRequest(
+        Long gracePeriodSeconds,
+        String preconditionUid,
+        String preconditionRv,
+        boolean dryRun,
+        Propagation propagation) {
 
-    static final DeleteRequest DEFAULT = new DeleteRequest(null, null, null, false);
+    static final DeleteRequest DEFAULT = new DeleteRequest(null, null, null, false, null);
+
+    /** {@code DeleteOptions.propagationPolicy}. */
+    enum Propagation {
+        /** Dependents are collected after the owner is gone. */
+        BACKGROUND("Background"),
+        /** The owner waits (finalizer {@code foregroundDeletion}) until its blocking dependents are gone. */
+        FOREGROUND("Foreground"),
+        /** Dependents lose their owner reference (finalizer {@code orphan}) and stay. */
+        ORPHAN("Orphan");
+
+        final String wire;
+
+        Propagation(String wire) {
+            this.wire = wire;
+        }
+
+        static Propagation parse(String value) {
+            for (Propagation p : values()) {
+                if (p.wire.equals(value)) {
+                    return p;
+                }
+            }
+            throw StatusError.invalid(
+                    "DeleteOptions",
+                    "meta.k8s.io",
+                    "",
+                    List.of(new StatusError.Cause(
+                            "FieldValueNotSupported",
+                            "Unsupported value: \"" + value
+                                    + "\": supported values: \"Foreground\", \"Background\", \"Orphan\"",
+                            "propagationPolicy")));
+        }
+    }
+
+    /** The same request with another propagation policy. */
+    DeleteRequest withPropagation(Propagation p) {
+        return new DeleteRequest(gracePeriodSeconds, preconditionUid, preconditionRv, dryRun, p);
+    }
+
+    /** The same request with a uid precondition. */
+    DeleteRequest withPreconditionUid(String uid) {
+        return new DeleteRequest(gracePeriodSeconds, uid, preconditionRv, dryRun, propagation);
+    }
 
     /**
      * Parses query parameters and an optional JSON body.
      *
-     * @throws StatusError 400 BadRequest on malformed values
+     * @throws StatusError 400 BadRequest on malformed values, 422 Invalid on an unknown
+     *                     propagationPolicy or one given together with orphanDependents
      */
     static DeleteRequest parse(Map<String, String> query, byte[] body) {
         Long grace = null;
@@ -29,6 +83,8 @@ record DeleteRequest(Long gracePeriodSeconds, String preconditionUid, String pre
             grace = parseGrace(g);
         }
         boolean dryRun = "All".equals(query.get("dryRun"));
+        String policy = emptyToNull(query.get("propagationPolicy"));
+        Boolean orphanDependents = parseBool(query.get("orphanDependents"));
         String uid = null;
         String rv = null;
         if (body != null && body.length > 0) {
@@ -53,11 +109,43 @@ record DeleteRequest(Long gracePeriodSeconds, String preconditionUid, String pre
                     }
                 }
             }
+            JsonNode pp = o.get("propagationPolicy");
+            if (pp != null && !pp.isNull()) {
+                if (!pp.isString()) {
+                    throw StatusError.badRequest("DeleteOptions.propagationPolicy must be a string");
+                }
+                policy = pp.stringValue();
+            }
+            JsonNode od = o.get("orphanDependents");
+            if (od != null && !od.isNull()) {
+                if (!od.isBoolean()) {
+                    throw StatusError.badRequest("DeleteOptions.orphanDependents must be a boolean");
+                }
+                orphanDependents = od.booleanValue();
+            }
         }
         if (grace != null && grace < 0) {
             grace = 1L; // kube-apiserver turns a negative grace period into 1 second
         }
-        return new DeleteRequest(grace, uid, rv, dryRun);
+        Propagation propagation = null;
+        if (policy != null) {
+            if (orphanDependents != null) {
+                throw StatusError.invalid(
+                        "DeleteOptions",
+                        "meta.k8s.io",
+                        "",
+                        List.of(new StatusError.Cause(
+                                "FieldValueInvalid",
+                                "Invalid value: \"" + policy
+                                        + "\": orphanDependents and deletionPropagation cannot be both set",
+                                "propagationPolicy")));
+            }
+            propagation = Propagation.parse(policy);
+        } else if (orphanDependents != null) {
+            // The deprecated field: true orphans, false deletes the dependents in the background.
+            propagation = orphanDependents ? Propagation.ORPHAN : Propagation.BACKGROUND;
+        }
+        return new DeleteRequest(grace, uid, rv, dryRun, propagation);
     }
 
     private static long parseGrace(String g) {
@@ -66,5 +154,19 @@ record DeleteRequest(Long gracePeriodSeconds, String preconditionUid, String pre
         } catch (NumberFormatException e) {
             throw StatusError.badRequest("invalid gracePeriodSeconds: \"" + g + "\"");
         }
+    }
+
+    private static Boolean parseBool(String v) {
+        if (v == null || v.isEmpty()) {
+            return null;
+        }
+        if (v.equals("true") || v.equals("false")) {
+            return Boolean.valueOf(v);
+        }
+        throw StatusError.badRequest("invalid orphanDependents: \"" + v + "\"");
+    }
+
+    private static String emptyToNull(String s) {
+        return s == null || s.isEmpty() ? null : s;
     }
 }

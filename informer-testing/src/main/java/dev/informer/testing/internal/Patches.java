@@ -89,9 +89,9 @@ public final class Patches {
      * current object ({@code null} target: the object is being created). This gives apply's result
      * for a single field manager that only adds and changes fields: maps merge, keyed lists merge by
      * the same keys server-side apply uses for the built-in types, other lists are replaced
-     * (server-side apply's "atomic"). It does NOT track field ownership ({@code managedFields}): a
-     * field the manager applied before and now omits stays instead of being removed, there are no
-     * conflicts between managers, and {@code null} in the configuration deletes the field.
+     * (server-side apply's "atomic"). Field ownership ({@code managedFields}: conflicts, removal of
+     * fields no longer applied) is {@link FieldManager}'s, applied by the store on top of this;
+     * {@code null} in the configuration deletes the field.
      *
      * @throws PatchException 400 when {@code applied} is not an object or sets
      *     {@code metadata.managedFields}; otherwise as {@link #strategicMergePatch}

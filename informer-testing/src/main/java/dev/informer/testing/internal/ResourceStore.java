@@ -195,10 +195,24 @@ final class ResourceStore {
      * @throws StatusError 409 AlreadyExists, 400/422 on bad input
      */
     ObjectVersion create(String namespace, ObjectNode body, boolean dryRun) {
+        return create(namespace, body, dryRun, null, null);
+    }
+
+    /**
+     * Creates an object, recording {@code writer}'s field ownership in {@code managedFields}.
+     *
+     * @param writer  null to record nothing (direct access)
+     * @param applied the apply configuration when {@code writer} applies
+     */
+    ObjectVersion create(
+            String namespace, ObjectNode body, boolean dryRun, FieldManager.Write writer, ObjectNode applied) {
         String ns = def.namespaced() ? namespace : null;
+        // Admission, before the lock (it reads the namespace's store).
+        NamespaceLifecycle.checkCreate(engine, def, ns, body);
         lock.lock();
         try {
             ObjectNode obj = ObjectRules.prepareCreate(def, ns, body, engine.newUid(), engine.now());
+            NamespaceLifecycle.prepareCreate(def, obj);
             ObjectNode meta = Json.metadata(obj);
             String name = Json.text(meta, "name");
             if (name == null || name.isEmpty()) {
@@ -211,6 +225,9 @@ final class ResourceStore {
                 throw StatusError.alreadyExists(def, name);
             }
             allocateLocked(obj, key);
+            if (writer != null) {
+                FieldManager.onCreate(def, obj, writer, applied, ObjectRules.timestamp(engine.now()));
+            }
             if (dryRun) {
                 return new ObjectVersion(0, key, obj, false, null);
             }
@@ -242,12 +259,21 @@ final class ResourceStore {
      * @throws StatusError 404, 409 Conflict on a stale resourceVersion, 400 on mismatches
      */
     ObjectVersion update(String namespace, String name, ObjectNode body, boolean status, boolean dryRun) {
+        return update(namespace, name, body, status, dryRun, null);
+    }
+
+    /** Replaces an object (or its status), recording {@code writer}'s changes (null: none). */
+    ObjectVersion update(
+            String namespace, String name, ObjectNode body, boolean status, boolean dryRun, FieldManager.Write writer) {
         lock.lock();
         try {
             ObjectVersion old = liveLocked(namespace, name);
             ObjectNode next = ObjectRules.prepareUpdate(def, old, body, name, status);
             if (!status) {
                 allocateLocked(next, old.key);
+            }
+            if (writer != null) {
+                FieldManager.onUpdate(def, old.object, next, writer, null, status, ObjectRules.timestamp(engine.now()));
             }
             return writeUpdateLocked(old, next, dryRun);
         } finally {
@@ -275,6 +301,24 @@ final class ResourceStore {
             boolean dryRun,
             boolean createIfMissing,
             ObjectNode createBody) {
+        return patch(namespace, name, patch, status, dryRun, createIfMissing, createBody, null);
+    }
+
+    /**
+     * Patches an object (or its status), recording {@code writer}'s changes (null: none); for an
+     * apply, {@code createBody} is the applied configuration.
+     *
+     * @throws StatusError also 409 Conflict when an unforced apply changes fields others own
+     */
+    ObjectVersion patch(
+            String namespace,
+            String name,
+            PatchFunction patch,
+            boolean status,
+            boolean dryRun,
+            boolean createIfMissing,
+            ObjectNode createBody,
+            FieldManager.Write writer) {
         lock.lock();
         try {
             ObjectVersion old = heads.get(ObjectRules.key(def, namespace, name));
@@ -287,7 +331,8 @@ final class ResourceStore {
                                 + ") does not match the name on the URL (" + name + ")");
                     }
                     meta.put("name", name);
-                    return create(namespace, createBody, dryRun);
+                    ObjectNode applied = createBody.deepCopy();
+                    return create(namespace, createBody, dryRun, writer, applied);
                 }
                 throw StatusError.notFound(def, name);
             }
@@ -295,6 +340,16 @@ final class ResourceStore {
             ObjectNode next = ObjectRules.prepareUpdate(def, old, patched, name, status);
             if (!status) {
                 allocateLocked(next, old.key);
+            }
+            if (writer != null) {
+                FieldManager.onUpdate(
+                        def,
+                        old.object,
+                        next,
+                        writer,
+                        writer.apply() ? createBody : null,
+                        status,
+                        ObjectRules.timestamp(engine.now()));
             }
             return writeUpdateLocked(old, next, dryRun);
         } finally {
@@ -317,12 +372,20 @@ final class ResourceStore {
     }
 
     private ObjectVersion writeUpdateLocked(ObjectVersion old, ObjectNode next, boolean dryRun) {
+        NamespaceLifecycle.prepareUpdate(def, old.object, next);
+        Finalizers.checkNoNewFinalizers(def, Json.meta(old.object, "name"), old.object, next);
+        return writeLocked(old, next, dryRun);
+    }
+
+    /** Writes {@code next} over {@code old}: a no-op, a MODIFIED, or the end of a deletion. */
+    private ObjectVersion writeLocked(ObjectVersion old, ObjectNode next, boolean dryRun) {
         if (next.equals(old.object)) {
             return old; // no-op writes keep the resourceVersion and emit nothing, like etcd3's store
         }
         if (ObjectRules.isTerminating(next)
-                && !ObjectRules.hasFinalizers(next)
-                && ObjectRules.hasFinalizers(old.object)) {
+                && !Finalizers.blocking(def, next)
+                && Finalizers.blocking(def, old.object)
+                && Json.metadata(old.object).path("deletionGracePeriodSeconds").asLong(0) <= 0) {
             // The last finalizer is gone from an object being deleted: the update completes the
             // deletion, and watchers see only DELETED.
             return dryRun ? new ObjectVersion(old.rv, old.key, next, true, null) : deleteNowLocked(old, next);
@@ -362,17 +425,20 @@ final class ResourceStore {
                                 + old.rv);
             }
             Instant now = engine.now();
-            if (ObjectRules.hasFinalizers(old.object)) {
-                if (ObjectRules.isTerminating(old.object)) {
+            ObjectNode next = old.object.deepCopy();
+            ObjectNode meta = Json.metadata(next);
+            boolean finalizersChanged = Finalizers.applyPropagation(def, next, opts.propagation());
+            boolean terminating = ObjectRules.isTerminating(old.object);
+            NamespaceLifecycle.checkDelete(def, name);
+            if (NamespaceLifecycle.isNamespaces(def)
+                    && (!terminating || !Finalizers.specOf(old.object).isEmpty())) {
+                // The namespace registry: the first delete starts termination; later ones only
+                // update the propagation finalizers until the namespace controller is done.
+                if (terminating && !finalizersChanged) {
                     return old;
                 }
-                ObjectNode next = old.object.deepCopy();
-                ObjectNode meta = Json.metadata(next);
-                meta.put("deletionTimestamp", ObjectRules.timestamp(now));
-                meta.put("deletionGracePeriodSeconds", 0);
-                return opts.dryRun()
-                        ? new ObjectVersion(old.rv, old.key, next, false, null)
-                        : commitLocked(old.key, next, old, EventKind.MODIFIED);
+                NamespaceLifecycle.markTerminating(next, ObjectRules.timestamp(now));
+                return writeDeletingLocked(old, next, opts.dryRun());
             }
             if (def.group().isEmpty() && def.plural().equals("pods")) {
                 long grace = ObjectRules.podGracePeriod(old.object, opts.gracePeriodSeconds());
@@ -381,19 +447,66 @@ final class ResourceStore {
                     if (current != null && current.isIntegralNumber() && current.longValue() <= grace) {
                         return old; // already terminating at least as fast
                     }
-                    ObjectNode next = old.object.deepCopy();
-                    ObjectNode meta = Json.metadata(next);
                     meta.put("deletionTimestamp", ObjectRules.timestamp(now.plusSeconds(grace)));
                     meta.put("deletionGracePeriodSeconds", grace);
-                    return opts.dryRun()
-                            ? new ObjectVersion(old.rv, old.key, next, false, null)
-                            : commitLocked(old.key, next, old, EventKind.MODIFIED);
+                    return writeDeletingLocked(old, next, opts.dryRun());
                 }
+            }
+            if (Finalizers.blocking(def, next)) {
+                if (terminating) {
+                    // Already being deleted: only a new propagation policy changes anything.
+                    return finalizersChanged ? writeDeletingLocked(old, next, opts.dryRun()) : old;
+                }
+                // kube's markAsDeleting: generation bumps, deletion is "now", without grace.
+                long generation = meta.path("generation").asLong(0);
+                if (generation > 0) {
+                    meta.put("generation", generation + 1);
+                }
+                meta.put("deletionTimestamp", ObjectRules.timestamp(now));
+                meta.put("deletionGracePeriodSeconds", 0);
+                return writeDeletingLocked(old, next, opts.dryRun());
             }
             if (opts.dryRun()) {
                 return old;
             }
             return deleteNowLocked(old, old.object);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private ObjectVersion writeDeletingLocked(ObjectVersion old, ObjectNode next, boolean dryRun) {
+        return dryRun
+                ? new ObjectVersion(old.rv, old.key, next, false, null)
+                : commitLocked(old.key, next, old, EventKind.MODIFIED);
+    }
+
+    /** A change the server's controllers make: the object in, whether it changed out. */
+    interface Mutation {
+        boolean apply(ObjectNode copy);
+    }
+
+    /**
+     * A write by the server's own controllers (finalizer and owner-reference removal): applies
+     * {@code mutation} to a copy of the object, bypassing the user-facing update rules (so the
+     * namespace controller may change spec.finalizers); removing the last finalizer of a
+     * terminating object removes it.
+     *
+     * @return the written version, or null when the object is gone, has another uid, or did not
+     *     change
+     */
+    ObjectVersion updateInternal(String namespace, String name, String uid, Mutation mutation) {
+        lock.lock();
+        try {
+            ObjectVersion old = heads.get(ObjectRules.key(def, namespace, name));
+            if (old == null || old.deleted || (uid != null && !uid.equals(Json.meta(old.object, "uid")))) {
+                return null;
+            }
+            ObjectNode next = old.object.deepCopy();
+            if (!mutation.apply(next)) {
+                return null;
+            }
+            return writeLocked(old, next, false);
         } finally {
             lock.unlock();
         }
@@ -427,6 +540,7 @@ final class ResourceStore {
         }
         log.append(e, now);
         changed.signalAll();
+        engine.observe(def, e);
     }
 
     private void evictOldestLocked() {

@@ -111,6 +111,40 @@ public final class StatusError extends RuntimeException {
                 409, "AlreadyExists", qualified(def) + " \"" + name + "\" already exists", details(def, name), 0, null);
     }
 
+    /**
+     * 403 Forbidden: {@code configmaps "x" is forbidden: why}, with the given causes (reason,
+     * message, field) in the details.
+     */
+    public static StatusError forbidden(ResourceDefinition def, String name, String why, List<Cause> causes) {
+        ObjectNode d = details(def, name);
+        if (!causes.isEmpty()) {
+            ArrayNode arr = d.putArray("causes");
+            for (Cause c : causes) {
+                ObjectNode o = arr.addObject();
+                o.put("reason", c.type());
+                o.put("message", c.message());
+                o.put("field", c.field());
+            }
+        }
+        return new StatusError(403, "Forbidden", qualified(def) + " \"" + name + "\" is forbidden: " + why, d, 0, null);
+    }
+
+    /**
+     * 409 Conflict of a server-side apply: the message lists the conflicting managers and fields;
+     * one {@code FieldManagerConflict} cause per field.
+     */
+    public static StatusError applyConflict(String message, List<Cause> causes) {
+        ObjectNode d = Json.object();
+        ArrayNode arr = d.putArray("causes");
+        for (Cause c : causes) {
+            ObjectNode o = arr.addObject();
+            o.put("reason", c.type());
+            o.put("message", c.message());
+            o.put("field", c.field());
+        }
+        return new StatusError(409, "Conflict", message, d, 0, null);
+    }
+
     /** 409 Conflict on a stale resourceVersion or a failed precondition. */
     public static StatusError conflict(ResourceDefinition def, String name, String why) {
         return new StatusError(
