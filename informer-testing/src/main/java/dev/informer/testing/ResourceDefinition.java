@@ -10,13 +10,15 @@ import java.util.regex.Pattern;
  * verbs, exactly what discovery ({@code APIResourceList}) advertises for it.
  *
  * <p>Immutable and thread-safe. The built-ins ({@link #PODS}, {@link #NODES}, {@link #NAMESPACES},
- * {@link #CONFIGMAPS}, {@link #SECRETS}, {@link #EVENTS}, {@link #LEASES}) are always served; a
+ * {@link #CONFIGMAPS}, {@link #SECRETS}, {@link #EVENTS}, {@link #LEASES},
+ * {@link #CUSTOM_RESOURCE_DEFINITIONS}) are always served; a
  * test registers more (custom resources) with {@link EmbeddedApiServer.Builder#register}.
  *
  * <p>The only subresource with behaviour is {@code "status"}: with it, writes to the main resource
  * ignore {@code .status} and writes to {@code /status} change only {@code .status}. Without it,
  * the main resource stores {@code .status} like any other field (as for a CRD without the status
- * subresource).
+ * subresource). (Resources that a CustomResourceDefinition installs may also serve {@code scale},
+ * with the replica paths of the CRD; that is not part of this record.)
  *
  * <p>The constructor throws {@link IllegalArgumentException} when a name is empty, not lower-case
  * DNS-like, or a verb/subresource is unknown.
@@ -82,9 +84,24 @@ public record ResourceDefinition(
     public static final ResourceDefinition LEASES = new ResourceDefinition(
             "coordination.k8s.io", "v1", "leases", "lease", "Lease", true, List.of(), List.of(), ALL_VERBS);
 
+    /**
+     * apiextensions.k8s.io/v1 customresourcedefinitions (cluster-scoped), short names {@code crd}
+     * and {@code crds}, with the status subresource. Creating one serves its custom resource.
+     */
+    public static final ResourceDefinition CUSTOM_RESOURCE_DEFINITIONS = new ResourceDefinition(
+            "apiextensions.k8s.io",
+            "v1",
+            "customresourcedefinitions",
+            "customresourcedefinition",
+            "CustomResourceDefinition",
+            false,
+            List.of("crd", "crds"),
+            List.of("status"),
+            ALL_VERBS);
+
     /** The resources every server serves, in discovery order. */
     public static List<ResourceDefinition> builtIns() {
-        return List.of(PODS, NODES, NAMESPACES, CONFIGMAPS, SECRETS, EVENTS, LEASES);
+        return List.of(PODS, NODES, NAMESPACES, CONFIGMAPS, SECRETS, EVENTS, LEASES, CUSTOM_RESOURCE_DEFINITIONS);
     }
 
     /** Validates and freezes the lists. */

@@ -77,7 +77,7 @@ class DiscoveryTest {
         JsonNode groups = api.get("/apis").expect(200);
         List<String> names = new ArrayList<>();
         groups.path("groups").forEach(g -> names.add(g.path("name").asString()));
-        assertEquals(List.of("coordination.k8s.io", "example.com"), names);
+        assertEquals(List.of("coordination.k8s.io", "apiextensions.k8s.io", "example.com"), names);
         JsonNode group = api.get("/apis/example.com").expect(200);
         assertEquals("APIGroup", group.path("kind").asString());
         assertEquals(

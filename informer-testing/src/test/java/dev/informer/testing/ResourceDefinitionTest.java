@@ -10,9 +10,17 @@ import org.junit.jupiter.api.Test;
 
 class ResourceDefinitionTest {
     @Test
-    void builtInsAreTheDocumentedSeven() {
+    void builtInsAreTheDocumentedOnes() {
         assertEquals(
-                List.of("pods", "nodes", "namespaces", "configmaps", "secrets", "events", "leases"),
+                List.of(
+                        "pods",
+                        "nodes",
+                        "namespaces",
+                        "configmaps",
+                        "secrets",
+                        "events",
+                        "leases",
+                        "customresourcedefinitions"),
                 ResourceDefinition.builtIns().stream()
                         .map(ResourceDefinition::plural)
                         .toList());

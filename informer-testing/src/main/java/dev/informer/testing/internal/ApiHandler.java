@@ -44,6 +44,9 @@ public final class ApiHandler implements HttpHandler {
             "application/json-patch+json",
             "application/apply-patch+yaml",
             "application/apply-patch+json");
+    /** What kube-apiserver accepts for custom resources, in the order its 415 answer lists them. */
+    private static final List<String> CUSTOM_RESOURCE_PATCH_TYPES =
+            List.of("application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml");
 
     private final ApiServerEngine engine;
     private final Discovery discovery;
@@ -215,14 +218,20 @@ public final class ApiHandler implements HttpHandler {
         return checkSub(new Target(def, null, name, rest.size() > 2 ? rest.get(2) : null, watchPath));
     }
 
-    private static Target checkSub(Target t) {
-        if (t.sub() != null && !t.def().subresources().contains(t.sub())) {
+    private Target checkSub(Target t) {
+        if (t.sub() != null && !t.def().subresources().contains(t.sub()) && !servesScale(t)) {
             throw StatusError.noSuchPath();
         }
         if (t.watchPath() && t.name() != null) {
             throw StatusError.noSuchPath();
         }
         return t;
+    }
+
+    /** The scale subresource exists for CRD resources that declare it. */
+    private boolean servesScale(Target t) {
+        return "scale".equals(t.sub())
+                && engine.registry().extras(t.def()).map(e -> e.scale() != null).orElse(false);
     }
 
     private static String verb(String method, Target t, Map<String, String> query) {
@@ -272,6 +281,10 @@ public final class ApiHandler implements HttpHandler {
         }
         ResourceStore store = engine.store(t.def());
         boolean dryRun = "All".equals(query.get("dryRun"));
+        if ("scale".equals(t.sub())) {
+            scale(ex, store, t, verb, dryRun);
+            return;
+        }
         switch (verb) {
             case "get" -> sendObject(ex, 200, store.get(t.namespace(), t.name()), t.def());
             case "list" -> list(ex, store, t, query);
@@ -381,7 +394,12 @@ public final class ApiHandler implements HttpHandler {
 
     private void patch(HttpExchange ex, ResourceStore store, Target t, boolean dryRun) throws IOException {
         String contentType = mediaType(ex.getRequestHeaders().getFirst("Content-Type"));
-        if (!PATCH_TYPES.contains(contentType)) {
+        if (engine.registry().isCustom(t.def())) {
+            if (!CUSTOM_RESOURCE_PATCH_TYPES.contains(contentType)) {
+                // kube-apiserver has no strategic merge patch for custom resources (no Go types).
+                throw StatusError.unsupportedMediaType(CUSTOM_RESOURCE_PATCH_TYPES);
+            }
+        } else if (!PATCH_TYPES.contains(contentType)) {
             throw StatusError.unsupportedPatchType(contentType);
         }
         byte[] raw = readBody(ex);
@@ -418,6 +436,49 @@ public final class ApiHandler implements HttpHandler {
         ObjectNode createBody = apply ? ((ObjectNode) patch).deepCopy() : null;
         ObjectVersion v = store.patch(t.namespace(), t.name(), guarded(fn), t.sub() != null, dryRun, apply, createBody);
         sendObject(ex, apply && before == null ? 201 : 200, v, t.def());
+    }
+
+    /**
+     * The scale subresource of a custom resource: reads and writes an {@code autoscaling/v1 Scale}
+     * that maps to the replica paths its CRD declares.
+     */
+    private void scale(HttpExchange ex, ResourceStore store, Target t, String verb, boolean dryRun) throws IOException {
+        CrdScale scale = engine.registry()
+                .extras(t.def())
+                .map(ResourceRegistry.Extras::scale)
+                .orElseThrow(StatusError::noSuchPath);
+        String what = t.def().qualifiedName() + "/scale";
+        ResourceStore.PatchFunction fn;
+        switch (verb) {
+            case "get" -> {
+                sendJson(ex, 200, Json.bytes(scale.toScale(store.get(t.namespace(), t.name()).object)));
+                return;
+            }
+            case "update" -> {
+                ObjectNode body = Json.parseObject(readBody(ex), "update " + what);
+                fn = cur -> scale.applyScale(cur, body);
+            }
+            case "patch" -> {
+                String contentType = mediaType(ex.getRequestHeaders().getFirst("Content-Type"));
+                if (!CUSTOM_RESOURCE_PATCH_TYPES.contains(contentType)) {
+                    throw StatusError.unsupportedMediaType(CUSTOM_RESOURCE_PATCH_TYPES);
+                }
+                JsonNode patch = Json.parse(readBody(ex), "patch " + what);
+                fn = cur -> {
+                    ObjectNode view = scale.toScale(cur);
+                    JsonNode patched =
+                            switch (contentType) {
+                                case "application/merge-patch+json" -> Patches.mergePatch(view, patch);
+                                case "application/json-patch+json" -> Patches.jsonPatch(view, patch);
+                                default -> Patches.applyPatch(view, patch);
+                            };
+                    return scale.applyScale(cur, asObject(patched));
+                };
+            }
+            default -> throw StatusError.methodNotAllowed();
+        }
+        ObjectVersion v = store.patch(t.namespace(), t.name(), guarded(fn), false, dryRun, false, null);
+        sendJson(ex, 200, Json.bytes(scale.toScale(v.object)));
     }
 
     private static ObjectVersion liveOrNull(ResourceStore store, Target t) {
@@ -483,6 +544,13 @@ public final class ApiHandler implements HttpHandler {
     // ---------------------------------------------------------------- io helpers
 
     private void sendObject(HttpExchange ex, int code, ObjectVersion v, ResourceDefinition def) throws IOException {
+        String method = ex.getRequestMethod();
+        if (Crds.isCrd(def) && (method.equals("POST") || method.equals("PUT") || method.equals("PATCH"))) {
+            for (String w : Crds.warnings(v.object)) {
+                // RFC 7234 warn-code 299 with an agent of "-", as kube-apiserver sends warnings.
+                ex.getResponseHeaders().add("Warning", "299 - \"" + w.replace("\"", "'") + "\"");
+            }
+        }
         if (code == 200 && tables.wantsTable(ex.getRequestHeaders())) {
             sendJson(ex, code, tables.table(def, v, engine.now()), TableWriter.CONTENT_TYPE);
             return;

@@ -33,7 +33,9 @@ final class ResourceStore {
     private static final String GENERATE_NAME_ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
     private static final int GENERATE_NAME_ATTEMPTS = 8;
 
-    final ResourceDefinition def;
+    /** Replaced (never in a way that changes group, version, plural or scope) when a CRD changes. */
+    volatile ResourceDefinition def;
+
     final ApiServerEngine engine;
     final ReentrantLock lock = new ReentrantLock();
     final Condition changed = lock.newCondition();
@@ -47,6 +49,9 @@ final class ResourceStore {
     private long floor;
     // @GuardedBy("lock") for structural changes; iterated by the fault controller via a copy
     private final Set<ServedWatch> watchers = ConcurrentHashMap.newKeySet();
+    /** Set when the CRD that served this resource is deleted: every request then answers 404. */
+    // @GuardedBy("lock")
+    private boolean retired;
 
     ResourceStore(ResourceDefinition def, ApiServerEngine engine, int historyLimit) {
         this.def = def;
@@ -198,6 +203,7 @@ final class ResourceStore {
         String ns = def.namespaced() ? namespace : null;
         lock.lock();
         try {
+            requireServedLocked();
             ObjectNode obj = ObjectRules.prepareCreate(def, ns, body, engine.newUid(), engine.now());
             ObjectNode meta = Json.metadata(obj);
             String name = Json.text(meta, "name");
@@ -210,6 +216,7 @@ final class ResourceStore {
             if (existing != null && !existing.deleted) {
                 throw StatusError.alreadyExists(def, name);
             }
+            obj = engine.crds().admit(def, obj, null);
             if (dryRun) {
                 return new ObjectVersion(0, key, obj, false, null);
             }
@@ -296,6 +303,8 @@ final class ResourceStore {
     }
 
     private ObjectVersion writeUpdateLocked(ObjectVersion old, ObjectNode next, boolean dryRun) {
+        requireServedLocked();
+        next = engine.crds().admit(def, next, old.object);
         if (next.equals(old.object)) {
             return old; // no-op writes keep the resourceVersion and emit nothing, like etcd3's store
         }
@@ -379,6 +388,7 @@ final class ResourceStore {
     }
 
     private ObjectVersion deleteNowLocked(ObjectVersion old, ObjectNode lastState) {
+        engine.crds().removing(def, old);
         long rv = engine.nextRv();
         ObjectNode tomb = lastState == old.object ? lastState.deepCopy() : lastState;
         Json.metadata(tomb).put("resourceVersion", Long.toString(rv));
@@ -395,6 +405,7 @@ final class ResourceStore {
         heads.put(key, v);
         ObjectVersion prevLive = previous == null || previous.deleted ? null : previous;
         appendLocked(new StoredEvent(type, rv, v, prevLive));
+        engine.crds().committed(def, v);
         return v;
     }
 
@@ -500,6 +511,7 @@ final class ResourceStore {
         awaitFresh(rv);
         lock.lock();
         try {
+            requireServedLocked();
             expireLocked();
             long current = engine.currentRv();
             if (rv > current) {
@@ -566,6 +578,54 @@ final class ResourceStore {
             }
         }
         return out;
+    }
+
+    private void requireServedLocked() {
+        if (retired) {
+            throw StatusError.noSuchPath();
+        }
+    }
+
+    /** Whether the CRD that served this resource was deleted. */
+    boolean isRetired() {
+        lock.lock();
+        try {
+            return retired;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A CRD changed (names, subresources): later requests see the new definition. */
+    void redefine(ResourceDefinition next) {
+        lock.lock();
+        try {
+            def = next;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The CRD of this resource is being deleted: deletes every object (watchers see DELETED, in
+     * resourceVersion order), refuses later requests with 404 and ends the open watches once they
+     * have written those events.
+     */
+    void retire() {
+        lock.lock();
+        try {
+            for (ObjectVersion v : new ArrayList<>(heads.values())) {
+                if (!v.deleted) {
+                    deleteNowLocked(v, v.object);
+                }
+            }
+            retired = true;
+        } finally {
+            lock.unlock();
+        }
+        for (ServedWatch w : watchers()) {
+            w.requestEnd(ServedWatch.End.SHUTDOWN);
+        }
     }
 
     void unregister(ServedWatch s) {
