@@ -410,6 +410,58 @@ class CustomResourceDefinitionTest {
     }
 
     @Test
+    void directAccessInstallsCrdsAndReachesTheirObjects() {
+        server.create("crd", null, WIDGET_CRD);
+        server.create("widgets", "default", widget("a", "{\"size\":\"large\"}"));
+        JsonNode a = TestApi.JSON.readTree(server.get("wg", "default", "a").orElseThrow());
+        assertEquals(1, a.path("spec").path("replicas").asInt(), "defaulted through direct access too");
+        ApiStatusException invalid = org.junit.jupiter.api.Assertions.assertThrows(
+                ApiStatusException.class, () -> server.create("widgets", "default", widget("b", "{}")));
+        assertEquals(422, invalid.code());
+        server.delete("crd", null, "widgets.example.com");
+        assertTrue(server.resources().stream().noneMatch(d -> d.group().equals("example.com")));
+    }
+
+    @Test
+    void requestsDuringCrdChurnAnswerOkOrNotFoundNeverAnError() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.ConcurrentLinkedQueue<String> bad = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(1);
+        Thread reader = new Thread(
+                () -> {
+                    started.countDown();
+                    while (!done.get()) {
+                        for (String path : List.of(
+                                "/apis",
+                                "/apis/example.com",
+                                "/apis/example.com/v1",
+                                WIDGETS,
+                                "/openapi/v3",
+                                "/openapi/v3/apis/example.com/v1")) {
+                            int code = api.get(path).status();
+                            if (code != 200 && code != 404) {
+                                bad.add(path + " -> " + code);
+                            }
+                        }
+                    }
+                },
+                "crd-churn-reader");
+        reader.start();
+        assertTrue(started.await(10, java.util.concurrent.TimeUnit.SECONDS));
+        try {
+            for (int i = 0; i < 20; i++) {
+                installWidgets();
+                api.post(WIDGETS, widget("w" + i, "{\"size\":\"small\"}")).expect(201);
+                api.delete(CRDS + "/widgets.example.com").expect(200);
+            }
+        } finally {
+            done.set(true);
+            reader.join(30_000);
+        }
+        assertTrue(bad.isEmpty(), bad::toString);
+    }
+
+    @Test
     void openApiCarriesTheCrdSchemaForKubectlExplain() {
         installWidgets();
         String root = api.get("/openapi/v3").expect(200).toString();
