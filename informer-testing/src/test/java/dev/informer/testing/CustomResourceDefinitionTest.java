@@ -263,6 +263,32 @@ class CustomResourceDefinitionTest {
     }
 
     @Test
+    void unknownFieldsWarnByDefaultAndFailWithStrictFieldValidation() {
+        installWidgets();
+        String body = widget("a", "{\"size\":\"small\",\"color\":\"red\",\"extra\":{\"kept\":true}}");
+        JsonNode strict = api.post(WIDGETS + "?fieldValidation=Strict", body).expect(400);
+        assertEquals("BadRequest", strict.path("reason").asString());
+        assertEquals(
+                "Widget in version \"v1\" cannot be handled as a Widget: strict decoding error: unknown field"
+                        + " \"spec.color\"",
+                strict.path("message").asString());
+        assertEquals(404, api.get(WIDGETS + "/a").status());
+
+        TestApi.Response warned = api.post(WIDGETS, body);
+        warned.expect(201);
+        assertEquals(
+                List.of("299 - \"unknown field \\\"spec.color\\\"\""),
+                warned.headers().allValues("Warning"));
+        TestApi.Response ignored = api.post(WIDGETS + "?fieldValidation=Ignore", body.replace("\"a\"", "\"b\""));
+        ignored.expect(201);
+        assertEquals(List.of(), ignored.headers().allValues("Warning"));
+
+        JsonNode patched = api.mergePatch(WIDGETS + "/a?fieldValidation=Strict", "{\"spec\":{\"shape\":\"round\"}}")
+                .expect(400);
+        assertTrue(patched.path("message").asString().endsWith("unknown field \"spec.shape\""), patched::toString);
+    }
+
+    @Test
     void celRulesAndConversionWebhooksInstallWithWarnings() {
         String crd = WIDGET_CRD
                 .replace(

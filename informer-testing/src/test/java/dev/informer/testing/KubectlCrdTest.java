@@ -200,6 +200,14 @@ class KubectlCrdTest {
         assertEquals(1, invalid.exit());
         assertTrue(invalid.err().contains("Unsupported value: \"medium\""), invalid.err());
 
+        Result unknown = run(
+                "apply",
+                "-f",
+                manifest("unknown.yaml", WIDGET_YAML.replace("  size: small", "  size: small\n  color: red"))
+                        .toString());
+        assertEquals(1, unknown.exit(), "kubectl validates strictly by default");
+        assertTrue(unknown.err().contains("strict decoding error: unknown field \"spec.color\""), unknown.err());
+
         run("patch", "widget", "w1", "--type=merge", "-p", "{\"spec\":{\"size\":\"small\"}}")
                 .ok();
         run("patch", "widget", "w1", "--subresource=status", "--type=merge", "-p", "{\"status\":{\"replicas\":2}}")

@@ -292,14 +292,16 @@ public final class ApiHandler implements HttpHandler {
             case "create" -> {
                 ObjectNode body =
                         Json.parseObject(readBody(ex), "create " + t.def().qualifiedName());
+                checkUnknownFields(ex, t, query, body);
                 sendObject(ex, 201, store.create(t.namespace(), body, dryRun), t.def());
             }
             case "update" -> {
                 ObjectNode body =
                         Json.parseObject(readBody(ex), "update " + t.def().qualifiedName());
+                checkUnknownFields(ex, t, query, body);
                 sendObject(ex, 200, store.update(t.namespace(), t.name(), body, t.sub() != null, dryRun), t.def());
             }
-            case "patch" -> patch(ex, store, t, dryRun);
+            case "patch" -> patch(ex, store, t, dryRun, query);
             case "delete" -> {
                 ObjectVersion v = store.delete(t.namespace(), t.name(), DeleteRequest.parse(query, readBody(ex)));
                 // 200 when gone now, 202 when deletion is pending (grace period or finalizers).
@@ -392,7 +394,8 @@ public final class ApiHandler implements HttpHandler {
         ex.sendResponseHeaders(200, 0);
     }
 
-    private void patch(HttpExchange ex, ResourceStore store, Target t, boolean dryRun) throws IOException {
+    private void patch(HttpExchange ex, ResourceStore store, Target t, boolean dryRun, Map<String, String> query)
+            throws IOException {
         String contentType = mediaType(ex.getRequestHeaders().getFirst("Content-Type"));
         if (engine.registry().isCustom(t.def())) {
             if (!CUSTOM_RESOURCE_PATCH_TYPES.contains(contentType)) {
@@ -434,8 +437,54 @@ public final class ApiHandler implements HttpHandler {
         }
         ObjectVersion before = apply ? liveOrNull(store, t) : null;
         ObjectNode createBody = apply ? ((ObjectNode) patch).deepCopy() : null;
-        ObjectVersion v = store.patch(t.namespace(), t.name(), guarded(fn), t.sub() != null, dryRun, apply, createBody);
+        ResourceStore.PatchFunction patchFn = guarded(fn);
+        if (createBody != null) {
+            checkUnknownFields(ex, t, query, createBody);
+        }
+        ResourceStore.PatchFunction checked = cur -> {
+            ObjectNode next = patchFn.apply(cur);
+            checkUnknownFields(ex, t, query, next);
+            return next;
+        };
+        ObjectVersion v = store.patch(t.namespace(), t.name(), checked, t.sub() != null, dryRun, apply, createBody);
         sendObject(ex, apply && before == null ? 201 : 200, v, t.def());
+    }
+
+    /**
+     * kube's {@code fieldValidation} for fields a CRD schema does not declare (pruned on write):
+     * {@code Strict} answers 400 naming them, {@code Warn} (the default) adds one {@code Warning}
+     * header each, {@code Ignore} drops them silently. Other resources store unknown fields.
+     */
+    private void checkUnknownFields(HttpExchange ex, Target t, Map<String, String> query, ObjectNode obj) {
+        CrdSchema schema = engine.registry()
+                .extras(t.def())
+                .map(ResourceRegistry.Extras::schema)
+                .orElse(null);
+        if (schema == null) {
+            return;
+        }
+        String mode = query.getOrDefault("fieldValidation", "Warn");
+        if (!mode.equals("Strict") && !mode.equals("Warn") && !mode.equals("Ignore")) {
+            throw StatusError.badRequest("fieldValidation must be one of Ignore, Warn or Strict, got '" + mode + "'");
+        }
+        List<String> unknown = schema.unknownFields(obj);
+        if (unknown.isEmpty() || mode.equals("Ignore")) {
+            return;
+        }
+        List<String> each =
+                unknown.stream().map(f -> "unknown field \"" + f + "\"").toList();
+        if (mode.equals("Strict")) {
+            String kind = t.def().kind();
+            throw StatusError.badRequest(kind + " in version \"" + t.def().version() + "\" cannot be handled as a "
+                    + kind + ": strict decoding error: " + String.join(", ", each));
+        }
+        for (String w : each) {
+            if (!ex.getResponseHeaders()
+                    .getOrDefault("Warning", List.of())
+                    .contains("299 - \"" + w.replace("\"", "\\\"") + "\"")) {
+                ex.getResponseHeaders().add("Warning", "299 - \"" + w.replace("\"", "\\\"") + "\"");
+            }
+        }
     }
 
     /**

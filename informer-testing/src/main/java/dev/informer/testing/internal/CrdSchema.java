@@ -58,6 +58,46 @@ final class CrdSchema {
         return causes;
     }
 
+    /**
+     * The fields pruning would drop, as kube names them for {@code fieldValidation}
+     * ({@code spec.color}, {@code spec.items[0].x}), in document order.
+     */
+    List<String> unknownFields(JsonNode obj) {
+        List<String> out = new ArrayList<>();
+        collectUnknown(obj, root, "", true, out);
+        return out;
+    }
+
+    private static void collectUnknown(JsonNode value, JsonNode schema, String path, boolean atRoot, List<String> out) {
+        if (value instanceof ObjectNode o) {
+            JsonNode props = schema.path("properties");
+            JsonNode additional = schema.get("additionalProperties");
+            boolean keepUnknown =
+                    preserves(schema) || (additional != null && additional.isBoolean() && additional.asBoolean());
+            for (Map.Entry<String, JsonNode> e : o.properties()) {
+                if (atRoot && ROOT_META.contains(e.getKey())) {
+                    continue;
+                }
+                JsonNode sub = props.get(e.getKey());
+                if (sub == null && additional != null && additional.isObject()) {
+                    sub = additional;
+                }
+                if (sub != null) {
+                    collectUnknown(e.getValue(), sub, child(path, e.getKey()), false, out);
+                } else if (!keepUnknown) {
+                    out.add(child(path, e.getKey()));
+                }
+            }
+        } else if (value instanceof ArrayNode a) {
+            JsonNode items = schema.get("items");
+            if (items != null && items.isObject()) {
+                for (int i = 0; i < a.size(); i++) {
+                    collectUnknown(a.get(i), items, path + "[" + i + "]", false, out);
+                }
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- pruning
 
     private static boolean preserves(JsonNode schema) {
