@@ -173,7 +173,10 @@ public final class EmbeddedApiServer implements AutoCloseable {
         return engine.currentRv();
     }
 
-    /** The resources served: the built-ins, then the registered ones. */
+    /**
+     * The resources served now: the built-ins, the registered ones, then those that
+     * CustomResourceDefinitions installed (an immutable snapshot; CRD changes make new ones).
+     */
     public List<ResourceDefinition> resources() {
         return engine.registry().all();
     }

@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * verbs, exactly what discovery ({@code APIResourceList}) advertises for it.
  *
  * <p>Immutable and thread-safe. The built-ins ({@link #PODS}, {@link #NODES}, {@link #NAMESPACES},
- * {@link #CONFIGMAPS}, {@link #SECRETS}, {@link #EVENTS}, {@link #LEASES}, and the workload,
+ * {@link #CONFIGMAPS}, {@link #SECRETS}, {@link #EVENTS}, {@link #LEASES}, {@link #CUSTOM_RESOURCE_DEFINITIONS}, and the workload,
  * networking, policy, RBAC and storage kinds of {@link BuiltInResources}) are always served; a
  * test registers more (custom resources) with {@link EmbeddedApiServer.Builder#register}.
  *
@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * ignore {@code .status} and writes to {@code /status} change only {@code .status}. Without it,
  * the main resource stores {@code .status} like any other field (as for a CRD without the status
  * subresource). {@code "scale"}: an {@code autoscaling/v1 Scale} view of {@code spec.replicas}
- * (get, update, patch), as for deployments.
+ * (get, update, patch), as for deployments. Resources that a CustomResourceDefinition installs may also serve
+ * {@code scale}, with the replica paths of the CRD; that is not part of this record.
  *
  * <p>The constructor throws {@link IllegalArgumentException} when a name is empty, not lower-case
  * DNS-like, or a verb/subresource is unknown.
@@ -86,13 +87,30 @@ public record ResourceDefinition(
             "coordination.k8s.io", "v1", "leases", "lease", "Lease", true, List.of(), List.of(), ALL_VERBS);
 
     /**
+     * apiextensions.k8s.io/v1 customresourcedefinitions (cluster-scoped), short names {@code crd}
+     * and {@code crds}, with the status subresource. Creating one serves its custom resource.
+     */
+    public static final ResourceDefinition CUSTOM_RESOURCE_DEFINITIONS = new ResourceDefinition(
+            "apiextensions.k8s.io",
+            "v1",
+            "customresourcedefinitions",
+            "customresourcedefinition",
+            "CustomResourceDefinition",
+            false,
+            List.of("crd", "crds"),
+            List.of("status"),
+            ALL_VERBS);
+
+    /**
      * The resources every server serves, in discovery order: the core ones above, then {@link
-     * BuiltInResources#all()} (workloads, networking, policy, RBAC, storage...).
+     * BuiltInResources#all()} (workloads, networking, policy, RBAC, storage...), then
+     * customresourcedefinitions.
      */
     public static List<ResourceDefinition> builtIns() {
         List<ResourceDefinition> all =
                 new ArrayList<>(List.of(PODS, NODES, NAMESPACES, CONFIGMAPS, SECRETS, EVENTS, LEASES));
         all.addAll(BuiltInResources.all());
+        all.add(CUSTOM_RESOURCE_DEFINITIONS);
         return List.copyOf(all);
     }
 

@@ -89,6 +89,7 @@ class DiscoveryTest {
                         "events.k8s.io",
                         "autoscaling",
                         "storage.k8s.io",
+                        "apiextensions.k8s.io",
                         "example.com"),
                 names);
         JsonNode group = api.get("/apis/example.com").expect(200);

@@ -44,6 +44,9 @@ public final class ApiHandler implements HttpHandler {
             "application/json-patch+json",
             "application/apply-patch+yaml",
             "application/apply-patch+json");
+    /** What kube-apiserver accepts for custom resources, in the order its 415 answer lists them. */
+    private static final List<String> CUSTOM_RESOURCE_PATCH_TYPES =
+            List.of("application/json-patch+json", "application/merge-patch+json", "application/apply-patch+yaml");
 
     private final ApiServerEngine engine;
     private final Discovery discovery;
@@ -215,14 +218,20 @@ public final class ApiHandler implements HttpHandler {
         return checkSub(new Target(def, null, name, rest.size() > 2 ? rest.get(2) : null, watchPath));
     }
 
-    private static Target checkSub(Target t) {
-        if (t.sub() != null && !t.def().subresources().contains(t.sub())) {
+    private Target checkSub(Target t) {
+        if (t.sub() != null && !t.def().subresources().contains(t.sub()) && !servesScale(t)) {
             throw StatusError.noSuchPath();
         }
         if (t.watchPath() && t.name() != null) {
             throw StatusError.noSuchPath();
         }
         return t;
+    }
+
+    /** The scale subresource exists for CRD resources that declare it. */
+    private boolean servesScale(Target t) {
+        return "scale".equals(t.sub())
+                && engine.registry().extras(t.def()).map(e -> e.scale() != null).orElse(false);
     }
 
     private static String verb(String method, Target t, Map<String, String> query) {
@@ -272,6 +281,14 @@ public final class ApiHandler implements HttpHandler {
         }
         ResourceStore store = engine.store(t.def());
         boolean dryRun = "All".equals(query.get("dryRun"));
+        if ("scale".equals(t.sub())
+                && engine.registry()
+                        .extras(t.def())
+                        .map(ResourceRegistry.Extras::scale)
+                        .isPresent()) {
+            customResourceScale(ex, store, t, verb, dryRun);
+            return;
+        }
         if ("scale".equals(t.sub()) && !verb.equals("patch")) {
             scale(ex, store, t, verb, dryRun);
             return;
@@ -283,11 +300,13 @@ public final class ApiHandler implements HttpHandler {
             case "create" -> {
                 ObjectNode body =
                         Json.parseObject(readBody(ex), "create " + t.def().qualifiedName());
+                checkUnknownFields(ex, t, query, body);
                 sendObject(ex, 201, store.create(t.namespace(), body, dryRun, writer(ex, query, false), null), t.def());
             }
             case "update" -> {
                 ObjectNode body =
                         Json.parseObject(readBody(ex), "update " + t.def().qualifiedName());
+                checkUnknownFields(ex, t, query, body);
                 sendObject(
                         ex,
                         200,
@@ -419,7 +438,12 @@ public final class ApiHandler implements HttpHandler {
     private void patch(HttpExchange ex, ResourceStore store, Target t, boolean dryRun, Map<String, String> query)
             throws IOException {
         String contentType = mediaType(ex.getRequestHeaders().getFirst("Content-Type"));
-        if (!PATCH_TYPES.contains(contentType)) {
+        if (engine.registry().isCustom(t.def())) {
+            if (!CUSTOM_RESOURCE_PATCH_TYPES.contains(contentType)) {
+                // kube-apiserver has no strategic merge patch for custom resources (no Go types).
+                throw StatusError.unsupportedMediaType(CUSTOM_RESOURCE_PATCH_TYPES);
+            }
+        } else if (!PATCH_TYPES.contains(contentType)) {
             throw StatusError.unsupportedPatchType(contentType);
         }
         byte[] raw = readBody(ex);
@@ -470,12 +494,21 @@ public final class ApiHandler implements HttpHandler {
         ObjectVersion before = apply ? liveOrNull(store, t) : null;
         ObjectNode createBody = apply ? ((ObjectNode) patch).deepCopy() : null;
         FieldManager.Write writer = writer(ex, query, apply);
+        ResourceStore.PatchFunction patchFn = guarded(fn);
+        if (createBody != null) {
+            checkUnknownFields(ex, t, query, createBody);
+        }
+        ResourceStore.PatchFunction checked = cur -> {
+            ObjectNode next = patchFn.apply(cur);
+            checkUnknownFields(ex, t, query, next);
+            return next;
+        };
         ObjectVersion v =
-                store.patch(t.namespace(), t.name(), guarded(fn), t.sub() != null, dryRun, apply, createBody, writer);
+                store.patch(t.namespace(), t.name(), checked, t.sub() != null, dryRun, apply, createBody, writer);
         sendObject(ex, apply && before == null ? 201 : 200, v, t.def());
     }
 
-    /** get and update of the {@code scale} subresource (patch goes through {@link #patch}). */
+    /** get and update of the {@code scale} subresource of built-in kinds (patch goes through {@link #patch}). */
     private void scale(HttpExchange ex, ResourceStore store, Target t, String verb, boolean dryRun) throws IOException {
         ResourceDefinition def = t.def();
         ObjectVersion v;
@@ -495,6 +528,87 @@ public final class ApiHandler implements HttpHandler {
             throw StatusError.methodNotAllowed();
         }
         sendJson(ex, 200, Json.bytes(ScaleSubresource.toScale(def, v.object)));
+    }
+
+    /**
+     * kube's {@code fieldValidation} for fields a CRD schema does not declare (pruned on write):
+     * {@code Strict} answers 400 naming them, {@code Warn} (the default) adds one {@code Warning}
+     * header each, {@code Ignore} drops them silently. Other resources store unknown fields.
+     */
+    private void checkUnknownFields(HttpExchange ex, Target t, Map<String, String> query, ObjectNode obj) {
+        CrdSchema schema = engine.registry()
+                .extras(t.def())
+                .map(ResourceRegistry.Extras::schema)
+                .orElse(null);
+        if (schema == null) {
+            return;
+        }
+        String mode = query.getOrDefault("fieldValidation", "Warn");
+        if (!mode.equals("Strict") && !mode.equals("Warn") && !mode.equals("Ignore")) {
+            throw StatusError.badRequest("fieldValidation must be one of Ignore, Warn or Strict, got '" + mode + "'");
+        }
+        List<String> unknown = schema.unknownFields(obj);
+        if (unknown.isEmpty() || mode.equals("Ignore")) {
+            return;
+        }
+        List<String> each =
+                unknown.stream().map(f -> "unknown field \"" + f + "\"").toList();
+        if (mode.equals("Strict")) {
+            String kind = t.def().kind();
+            throw StatusError.badRequest(kind + " in version \"" + t.def().version() + "\" cannot be handled as a "
+                    + kind + ": strict decoding error: " + String.join(", ", each));
+        }
+        for (String w : each) {
+            if (!ex.getResponseHeaders()
+                    .getOrDefault("Warning", List.of())
+                    .contains("299 - \"" + w.replace("\"", "\\\"") + "\"")) {
+                ex.getResponseHeaders().add("Warning", "299 - \"" + w.replace("\"", "\\\"") + "\"");
+            }
+        }
+    }
+
+    /**
+     * The scale subresource of a custom resource: reads and writes an {@code autoscaling/v1 Scale}
+     * that maps to the replica paths its CRD declares.
+     */
+    private void customResourceScale(HttpExchange ex, ResourceStore store, Target t, String verb, boolean dryRun)
+            throws IOException {
+        CrdScale scale = engine.registry()
+                .extras(t.def())
+                .map(ResourceRegistry.Extras::scale)
+                .orElseThrow(StatusError::noSuchPath);
+        String what = t.def().qualifiedName() + "/scale";
+        ResourceStore.PatchFunction fn;
+        switch (verb) {
+            case "get" -> {
+                sendJson(ex, 200, Json.bytes(scale.toScale(store.get(t.namespace(), t.name()).object)));
+                return;
+            }
+            case "update" -> {
+                ObjectNode body = Json.parseObject(readBody(ex), "update " + what);
+                fn = cur -> scale.applyScale(cur, body);
+            }
+            case "patch" -> {
+                String contentType = mediaType(ex.getRequestHeaders().getFirst("Content-Type"));
+                if (!CUSTOM_RESOURCE_PATCH_TYPES.contains(contentType)) {
+                    throw StatusError.unsupportedMediaType(CUSTOM_RESOURCE_PATCH_TYPES);
+                }
+                JsonNode patch = Json.parse(readBody(ex), "patch " + what);
+                fn = cur -> {
+                    ObjectNode view = scale.toScale(cur);
+                    JsonNode patched =
+                            switch (contentType) {
+                                case "application/merge-patch+json" -> Patches.mergePatch(view, patch);
+                                case "application/json-patch+json" -> Patches.jsonPatch(view, patch);
+                                default -> Patches.applyPatch(view, patch);
+                            };
+                    return scale.applyScale(cur, asObject(patched));
+                };
+            }
+            default -> throw StatusError.methodNotAllowed();
+        }
+        ObjectVersion v = store.patch(t.namespace(), t.name(), guarded(fn), false, dryRun, false, null);
+        sendJson(ex, 200, Json.bytes(scale.toScale(v.object)));
     }
 
     private static ObjectVersion liveOrNull(ResourceStore store, Target t) {
@@ -560,6 +674,13 @@ public final class ApiHandler implements HttpHandler {
     // ---------------------------------------------------------------- io helpers
 
     private void sendObject(HttpExchange ex, int code, ObjectVersion v, ResourceDefinition def) throws IOException {
+        String method = ex.getRequestMethod();
+        if (Crds.isCrd(def) && (method.equals("POST") || method.equals("PUT") || method.equals("PATCH"))) {
+            for (String w : Crds.warnings(v.object)) {
+                // RFC 7234 warn-code 299 with an agent of "-", as kube-apiserver sends warnings.
+                ex.getResponseHeaders().add("Warning", "299 - \"" + w.replace("\"", "'") + "\"");
+            }
+        }
         if (code == 200 && tables.wantsTable(ex.getRequestHeaders())) {
             sendJson(ex, code, tables.table(def, v, engine.now()), TableWriter.CONTENT_TYPE);
             return;

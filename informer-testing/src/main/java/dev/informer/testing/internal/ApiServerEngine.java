@@ -5,7 +5,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -30,7 +29,11 @@ import java.util.function.LongSupplier;
  */
 public final class ApiServerEngine {
     private final ResourceRegistry registry;
-    private final Map<ResourceDefinition, ResourceStore> stores = new LinkedHashMap<>();
+    /** One store per group/version/plural; CRDs add and remove entries while the server runs. */
+    private final Map<String, ResourceStore> stores = new ConcurrentHashMap<>();
+
+    private final int historyLimit;
+    private final Crds crds;
     private final AtomicLong resourceVersion;
     private final Clock clock;
     private final LongSupplier nanoTime;
@@ -78,10 +81,12 @@ public final class ApiServerEngine {
         this.nanoTime = nanoTime;
         this.random = new Random(seed);
         this.bookmarkIntervalNanos = bookmarkInterval.toNanos();
+        this.historyLimit = historyLimit;
         for (ResourceDefinition d : registry.all()) {
-            stores.put(d, new ResourceStore(d, this, historyLimit));
+            stores.put(storeKey(d), new ResourceStore(d, this, historyLimit));
         }
         this.faults = new FaultController(this);
+        this.crds = new Crds(this);
     }
 
     public ResourceRegistry registry() {
@@ -134,12 +139,42 @@ public final class ApiServerEngine {
         }
     }
 
+    /**
+     * The store of a served resource.
+     *
+     * @throws StatusError 404 when the resource is not served (any more: its CRD was deleted)
+     */
     ResourceStore store(ResourceDefinition def) {
-        ResourceStore s = stores.get(def);
+        ResourceStore s = stores.get(storeKey(def));
         if (s == null) {
-            throw new IllegalArgumentException("resource " + def.qualifiedName() + " is not served");
+            throw StatusError.noSuchPath();
         }
         return s;
+    }
+
+    /** The CRD machinery: admission of CRDs and custom resources, install and removal. */
+    Crds crds() {
+        return crds;
+    }
+
+    private static String storeKey(ResourceDefinition def) {
+        return def.group() + "/" + def.version() + "/" + def.plural();
+    }
+
+    /** Serves {@code def} from now on: a new, empty store, or the existing one redefined. */
+    void installStore(ResourceDefinition def) {
+        stores.compute(storeKey(def), (k, old) -> {
+            if (old == null || old.isRetired()) {
+                return new ResourceStore(def, this, historyLimit);
+            }
+            old.redefine(def);
+            return old;
+        });
+    }
+
+    /** Stops serving {@code def}: the store, removed, or null when it was not served. */
+    ResourceStore removeStore(ResourceDefinition def) {
+        return stores.remove(storeKey(def));
     }
 
     long nextRv() {

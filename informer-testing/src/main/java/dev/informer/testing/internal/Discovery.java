@@ -1,6 +1,7 @@
 package dev.informer.testing.internal;
 
 import dev.informer.testing.ResourceDefinition;
+import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -8,8 +9,8 @@ import tools.jackson.databind.node.ObjectNode;
 /**
  * The discovery documents (legacy, non-aggregated): {@code /version}, {@code /api},
  * {@code /api/v1}, {@code /apis}, {@code /apis/{group}}, {@code /apis/{group}/{version}} and the
- * root path list. Built once at start from an immutable registry; the byte arrays are shared
- * and must not be modified. Thread-safe.
+ * root path list, built on each request from the registry (which CRDs change while the server
+ * runs). Thread-safe.
  */
 final class Discovery {
     /** The Kubernetes version the server claims (kubectl v1.32 is within its skew). */
@@ -80,8 +81,9 @@ final class Discovery {
         o.put("apiVersion", "v1");
         ArrayNode groups = o.putArray("groups");
         for (String g : registry.groups()) {
-            if (!g.isEmpty()) {
-                groups.add(groupBody(g));
+            List<String> vs = registry.versions(g);
+            if (!g.isEmpty() && !vs.isEmpty()) {
+                groups.add(groupBody(g, vs));
             }
         }
         return o;
@@ -89,21 +91,21 @@ final class Discovery {
 
     /** {@code /apis/{group}}, or null when the group is not served. */
     ObjectNode apiGroup(String group) {
-        if (group.isEmpty() || registry.versions(group).isEmpty()) {
+        List<String> vs = registry.versions(group);
+        if (group.isEmpty() || vs.isEmpty()) {
             return null;
         }
         ObjectNode o = Json.object();
         o.put("kind", "APIGroup");
         o.put("apiVersion", "v1");
-        o.setAll(groupBody(group));
+        o.setAll(groupBody(group, vs));
         return o;
     }
 
-    private ObjectNode groupBody(String group) {
+    private ObjectNode groupBody(String group, List<String> vs) {
         ObjectNode g = Json.object();
         g.put("name", group);
         ArrayNode versions = g.putArray("versions");
-        List<String> vs = registry.versions(group);
         for (String v : vs) {
             ObjectNode gv = versions.addObject();
             gv.put("groupVersion", group + "/" + v);
@@ -138,12 +140,21 @@ final class Discovery {
                 ArrayNode sn = r.putArray("shortNames");
                 d.shortNames().forEach(sn::add);
             }
-            List<String> categories = KindStrategies.categories(d);
+            List<String> categories = new ArrayList<>(registry.categories(d));
+            for (String c : KindStrategies.categories(d)) {
+                if (!categories.contains(c)) {
+                    categories.add(c);
+                }
+            }
             if (!categories.isEmpty()) {
                 ArrayNode cats = r.putArray("categories");
                 categories.forEach(cats::add);
             }
-            for (String sub : d.subresources()) {
+            List<String> subresources = new java.util.ArrayList<>(d.subresources());
+            if (registry.extras(d).map(e -> e.scale() != null).orElse(false)) {
+                subresources.add("scale");
+            }
+            for (String sub : subresources) {
                 ObjectNode s = resources.addObject();
                 s.put("name", d.plural() + "/" + sub);
                 s.put("singularName", "");

@@ -16,7 +16,14 @@ import tools.jackson.databind.node.ObjectNode;
  * BuiltInSchemas}: names, types, {@code x-kubernetes-group-version-kind}, patch extensions, no
  * descriptions), which {@code kubectl explain} reads. No PATCH request body is declared, so
  * kubectl computes strategic-merge patches from its compiled-in types (built-ins) or falls back to
- * JSON merge patches (custom resources). Immutable, thread-safe.
+ * JSON merge patches (custom resources).
+ *
+ * <p>Resources that a CustomResourceDefinition installed also get their schema in
+ * {@code components.schemas} (named like kube's, e.g. {@code com.example.v1.Widget}, tagged with
+ * {@code x-kubernetes-group-version-kind}), which is what {@code kubectl explain} reads. Each
+ * document's {@code hash} in the root changes with its content, so clients that cache documents by
+ * hash (kubectl) see a CRD change. Documents are built per request from the registry;
+ * thread-safe.
  */
 final class OpenApiV3 {
     private final ResourceRegistry registry;
@@ -32,7 +39,9 @@ final class OpenApiV3 {
         for (String g : registry.groups()) {
             for (String v : registry.versions(g)) {
                 String rel = g.isEmpty() ? "api/" + v : "apis/" + g + "/" + v;
-                paths.putObject(rel).put("serverRelativeURL", "/openapi/v3/" + rel + "?hash=embedded");
+                ObjectNode doc = groupVersion(g, v);
+                String hash = doc == null ? "embedded" : hash(Json.bytes(doc));
+                paths.putObject(rel).put("serverRelativeURL", "/openapi/v3/" + rel + "?hash=" + hash);
             }
         }
         return root;
@@ -73,6 +82,54 @@ final class OpenApiV3 {
         BuiltInSchemas.group(group)
                 .filter(d -> d.version().equals(version))
                 .ifPresent(d -> schemas.setAll(d.schemas()));
+        for (ResourceDefinition d : defs) {
+            registry.extras(d)
+                    .filter(e -> e.schema() != null)
+                    .ifPresent(e -> schemas.set(schemaName(d), customResourceSchema(d, e.schema())));
+        }
         return doc;
+    }
+
+    /** kube's definition name: the group reversed, then version and kind ({@code com.example.v1.Widget}). */
+    private static String schemaName(ResourceDefinition d) {
+        List<String> parts = new java.util.ArrayList<>(List.of(d.group().split("\\.")));
+        java.util.Collections.reverse(parts);
+        return String.join(".", parts) + "." + d.version() + "." + d.kind();
+    }
+
+    private static ObjectNode customResourceSchema(ResourceDefinition d, CrdSchema schema) {
+        ObjectNode s = (ObjectNode) schema.root().deepCopy();
+        ObjectNode props = s.get("properties") instanceof ObjectNode p ? p : s.putObject("properties");
+        if (!props.has("apiVersion")) {
+            props.putObject("apiVersion")
+                    .put("type", "string")
+                    .put(
+                            "description",
+                            "APIVersion defines the versioned schema of this representation of an" + " object.");
+        }
+        if (!props.has("kind")) {
+            props.putObject("kind")
+                    .put("type", "string")
+                    .put(
+                            "description",
+                            "Kind is a string value representing the REST resource this object" + " represents.");
+        }
+        if (!props.has("metadata")) {
+            props.putObject("metadata").put("type", "object").put("description", "Standard object's metadata.");
+        }
+        ObjectNode gvk = s.putArray("x-kubernetes-group-version-kind").addObject();
+        gvk.put("group", d.group());
+        gvk.put("kind", d.kind());
+        gvk.put("version", d.version());
+        return s;
+    }
+
+    private static String hash(byte[] bytes) {
+        try {
+            byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(bytes);
+            return java.util.HexFormat.of().formatHex(digest, 0, 16);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is required of every JDK", e);
+        }
     }
 }

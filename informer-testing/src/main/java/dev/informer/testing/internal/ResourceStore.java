@@ -33,7 +33,9 @@ final class ResourceStore {
     private static final String GENERATE_NAME_ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
     private static final int GENERATE_NAME_ATTEMPTS = 8;
 
-    final ResourceDefinition def;
+    /** Replaced (never in a way that changes group, version, plural or scope) when a CRD changes. */
+    volatile ResourceDefinition def;
+
     final ApiServerEngine engine;
     final ReentrantLock lock = new ReentrantLock();
     final Condition changed = lock.newCondition();
@@ -47,6 +49,9 @@ final class ResourceStore {
     private long floor;
     // @GuardedBy("lock") for structural changes; iterated by the fault controller via a copy
     private final Set<ServedWatch> watchers = ConcurrentHashMap.newKeySet();
+    /** Set when the CRD that served this resource is deleted: every request then answers 404. */
+    // @GuardedBy("lock")
+    private boolean retired;
 
     ResourceStore(ResourceDefinition def, ApiServerEngine engine, int historyLimit) {
         this.def = def;
@@ -211,6 +216,7 @@ final class ResourceStore {
         NamespaceLifecycle.checkCreate(engine, def, ns, body);
         lock.lock();
         try {
+            requireServedLocked();
             ObjectNode obj = ObjectRules.prepareCreate(def, ns, body, engine.newUid(), engine.now());
             NamespaceLifecycle.prepareCreate(def, obj);
             ObjectNode meta = Json.metadata(obj);
@@ -224,6 +230,7 @@ final class ResourceStore {
             if (existing != null && !existing.deleted) {
                 throw StatusError.alreadyExists(def, name);
             }
+            obj = engine.crds().admit(def, obj, null);
             allocateLocked(obj, key);
             if (writer != null) {
                 FieldManager.onCreate(def, obj, writer, applied, ObjectRules.timestamp(engine.now()));
@@ -374,6 +381,8 @@ final class ResourceStore {
     private ObjectVersion writeUpdateLocked(ObjectVersion old, ObjectNode next, boolean dryRun) {
         NamespaceLifecycle.prepareUpdate(def, old.object, next);
         Finalizers.checkNoNewFinalizers(def, Json.meta(old.object, "name"), old.object, next);
+        requireServedLocked();
+        next = engine.crds().admit(def, next, old.object);
         return writeLocked(old, next, dryRun);
     }
 
@@ -513,6 +522,7 @@ final class ResourceStore {
     }
 
     private ObjectVersion deleteNowLocked(ObjectVersion old, ObjectNode lastState) {
+        engine.crds().removing(def, old);
         long rv = engine.nextRv();
         ObjectNode tomb = lastState == old.object ? lastState.deepCopy() : lastState;
         Json.metadata(tomb).put("resourceVersion", Long.toString(rv));
@@ -529,6 +539,7 @@ final class ResourceStore {
         heads.put(key, v);
         ObjectVersion prevLive = previous == null || previous.deleted ? null : previous;
         appendLocked(new StoredEvent(type, rv, v, prevLive));
+        engine.crds().committed(def, v);
         return v;
     }
 
@@ -635,6 +646,7 @@ final class ResourceStore {
         awaitFresh(rv);
         lock.lock();
         try {
+            requireServedLocked();
             expireLocked();
             long current = engine.currentRv();
             if (rv > current) {
@@ -701,6 +713,54 @@ final class ResourceStore {
             }
         }
         return out;
+    }
+
+    private void requireServedLocked() {
+        if (retired) {
+            throw StatusError.noSuchPath();
+        }
+    }
+
+    /** Whether the CRD that served this resource was deleted. */
+    boolean isRetired() {
+        lock.lock();
+        try {
+            return retired;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A CRD changed (names, subresources): later requests see the new definition. */
+    void redefine(ResourceDefinition next) {
+        lock.lock();
+        try {
+            def = next;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The CRD of this resource is being deleted: deletes every object (watchers see DELETED, in
+     * resourceVersion order), refuses later requests with 404 and ends the open watches once they
+     * have written those events.
+     */
+    void retire() {
+        lock.lock();
+        try {
+            for (ObjectVersion v : new ArrayList<>(heads.values())) {
+                if (!v.deleted) {
+                    deleteNowLocked(v, v.object);
+                }
+            }
+            retired = true;
+        } finally {
+            lock.unlock();
+        }
+        for (ServedWatch w : watchers()) {
+            w.requestEnd(ServedWatch.End.SHUTDOWN);
+        }
     }
 
     void unregister(ServedWatch s) {

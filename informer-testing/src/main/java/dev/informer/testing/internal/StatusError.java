@@ -230,6 +230,21 @@ public final class StatusError extends RuntimeException {
                 null);
     }
 
+    /**
+     * 415 UnsupportedMediaType as kube-apiserver's content negotiation answers it, listing the
+     * accepted media types (for example a strategic merge patch of a custom resource).
+     */
+    public static StatusError unsupportedMediaType(List<String> accepted) {
+        return new StatusError(
+                415,
+                "UnsupportedMediaType",
+                "the body of the request was in an unknown format - accepted media types include: "
+                        + String.join(", ", accepted),
+                null,
+                0,
+                null);
+    }
+
     /** One field error of a 422 Invalid answer. */
     public record Cause(String type, String message, String field) {}
 
