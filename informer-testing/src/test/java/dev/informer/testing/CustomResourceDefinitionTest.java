@@ -364,7 +364,8 @@ class CustomResourceDefinitionTest {
                         "[{\"op\":\"replace\",\"path\":\"/spec/size\"," + "\"value\":\"large\"}]")
                 .expect(200);
         JsonNode applied = api.patch(
-                        WIDGETS + "/a?fieldManager=test",
+                        // forced: the JSON patch above made another manager own .spec.size (409 without)
+                        WIDGETS + "/a?fieldManager=test&force=true",
                         "application/apply-patch+yaml",
                         widget("a", "{\"size\":\"small\"}"))
                 .expect(200);

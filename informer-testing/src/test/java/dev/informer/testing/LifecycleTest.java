@@ -68,7 +68,15 @@ class LifecycleTest {
 
     private static String owned(String apiVersion, String kind, String name, String... refs) {
         return "{\"apiVersion\":\"" + apiVersion + "\",\"kind\":\"" + kind + "\",\"metadata\":{\"name\":\"" + name
-                + "\",\"ownerReferences\":[" + String.join(",", refs) + "]},\"spec\":{}}";
+                + "\",\"ownerReferences\":[" + String.join(",", refs) + "]},\"spec\":"
+                + (kind.equals("ReplicaSet") || kind.equals("Deployment") ? workloadSpec(name) : "{}") + "}";
+    }
+
+    /** A valid apps/v1 spec (selector matching the template, one container), as validation requires. */
+    private static String workloadSpec(String app) {
+        return "{\"replicas\":2,\"selector\":{\"matchLabels\":{\"app\":\"" + app + "\"}},\"template\":{\"metadata\":"
+                + "{\"labels\":{\"app\":\"" + app
+                + "\"}},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"busybox\"}]}}}";
     }
 
     private static String pod(String name, String ref, String extraMeta) {
@@ -82,7 +90,7 @@ class LifecycleTest {
         JsonNode deploy = api.post(
                         DEPLOYMENTS,
                         "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"web\"},"
-                                + "\"spec\":{\"replicas\":2}}")
+                                + "\"spec\":" + workloadSpec("web") + "}")
                 .expect(201);
         JsonNode rs = api.post(
                         REPLICASETS,
@@ -268,7 +276,9 @@ class LifecycleTest {
         String rcs = "/api/v1/namespaces/default/replicationcontrollers";
         JsonNode rc = api.post(
                         rcs,
-                        "{\"apiVersion\":\"v1\",\"kind\":\"ReplicationController\",\"metadata\":{\"name\":\"rc\"}}")
+                        "{\"apiVersion\":\"v1\",\"kind\":\"ReplicationController\",\"metadata\":{\"name\":\"rc\"},"
+                                + "\"spec\":{\"selector\":{\"app\":\"rc\"},\"template\":{\"metadata\":{\"labels\":{\"app\":\"rc\"}},"
+                                + "\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"busybox\"}]}}}}")
                 .expect(201);
         api.post(PODS, pod("rc-pod", ownerRef("v1", "ReplicationController", rc, true), ""))
                 .expect(201);
