@@ -5,10 +5,11 @@
 #
 #   benchmarks/run.sh [--quick] [extra JMH arguments, e.g. a benchmark regex]
 #
-# --quick: 1 fork, 1 warmup + 3 measurement iterations of 1 s, smaller end-to-end sizes (a
-#          100,000-event slow-listener stream, 10,000 pods end to end; stores keep 10,000 objects);
+# --quick: 1 fork, 1 warmup + 3 measurement iterations of 1 s, smaller end-to-end sizes (10,000
+#          pods end to end; stores keep 10,000 objects; the slow-listener stream stays 100,000 events);
 #          under 10 minutes on 2 cores.
-# Without it each benchmark's own settings apply (stores of 10,000, 1M-event stream, 10k and 50k pods).
+# Without it each benchmark's own settings apply (stores of 10,000, a
+# 100,000-event slow-listener stream, 10k and 50k pods).
 #
 # Environment: INFORMER_BUILD_DIR (default "target") is the Maven build folder, BENCH_MACHINE names
 # the machine in the file name (default: the host name), BENCH_NOTE adds a note to the header.
@@ -31,7 +32,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
 if [[ "$mode" == quick ]]; then
-  settings="quick: 1 fork, 1 warmup + 3 measurement iterations of 1 s (end-to-end sync: 1 + 3 syncs), notifications=100000 (not 1M), pods=10000 (not 50k); store sizes as in full (10,000): time-based iterations cost no more with them, and smaller stores hide the peers' per-bucket costs. 3 iterations make wide error bars"
+  settings="quick: 1 fork, 1 warmup + 3 measurement iterations of 1 s (end-to-end sync: 1 + 3 syncs), pods=10000 (not 50k); store sizes as in full (10,000): time-based iterations cost no more with them, and smaller stores hide the peers' per-bucket costs. 3 iterations make wide error bars"
   jmh_args=(-f 1 -wi 1 -w 1s -i 3 -r 1s -p notifications=100000 -p pods=10000)
 else
   settings="full: each benchmark's own @Fork/@Warmup/@Measurement and @Param sizes"

@@ -1,11 +1,12 @@
 package dev.informer.benchmarks;
 
+import dev.informer.cache.DispatchMode;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.internal.Notification;
+import dev.informer.cache.internal.ProcessorListener;
 import dev.informer.cache.internal.SharedProcessor;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -25,7 +26,10 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The informer's dispatch path: one notification distributed by the {@link SharedProcessor} to
- * {@code listeners} listeners, each on its own run thread, until every handler has seen it.
+ * {@code listeners} listeners, run as the {@code mode} parameter says ({@link DispatchMode#named}:
+ * {@code pooled}, the default worker pool; {@code thread}, one platform thread per listener;
+ * {@code virtual}, one virtual thread per listener, Java 21+ only: add it with
+ * {@code -p mode=pooled,thread,virtual} on such a JDK), until every handler has seen it.
  *
  * <ul>
  *   <li>{@link #oneEventToAllListeners}: one op = one event, distributed and handled by all
@@ -36,25 +40,24 @@ import org.openjdk.jmh.annotations.Warmup;
  * </ul>
  * The op allocates one notification per event, as the informer does; run with {@code -prof gc}:
  * {@code gc.alloc.rate.norm} divided by events per op and by listeners shows the per-listener cost.
+ *
+ * <p>Sample time (the latency of each op, microseconds per event) over 5 forks, as {@link
+ * PeerDispatchBenchmark} measures the peers.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-@Fork(1)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(5)
 public class DispatchBenchmark {
 
     @Param({"1", "10", "100"})
     public int listeners;
 
-    /**
-     * Listener threads: {@code platform} daemon threads, or {@code virtual} through
-     * {@link ThreadFactories#virtualIfAvailable} (Java 21+; the same platform threads on older JVMs).
-     * Compare with {@code -p threads=platform,virtual} on Java 21+.
-     */
-    @Param("platform")
-    public String threads;
+    /** The dispatch mode: {@code pooled}, {@code thread} or {@code virtual} (Java 21+). */
+    @Param({"pooled", "thread"})
+    public String mode;
 
     SharedProcessor<BenchObject> processor;
     BenchObject object;
@@ -75,13 +78,12 @@ public class DispatchBenchmark {
 
     @Setup(Level.Trial)
     public void setUp() {
-        ThreadFactory factory =
-                switch (threads) {
-                    case "platform" -> ThreadFactories.platformDaemon("bench-listener");
-                    case "virtual" -> ThreadFactories.virtualIfAvailable("bench-listener");
-                    default -> throw new IllegalArgumentException("threads must be platform or virtual: " + threads);
-                };
-        processor = new SharedProcessor<>(Clock.system(), factory);
+        processor = new SharedProcessor<>(
+                "bench",
+                Clock.system(),
+                ThreadFactories.platformDaemon("bench-listener"),
+                ProcessorListener.INITIAL_BUFFER_SIZE,
+                DispatchMode.named(mode));
         for (int i = 0; i < listeners; i++) {
             processor.addListener(new CountingHandler(), () -> true);
         }

@@ -1,5 +1,6 @@
 package dev.informer.benchmarks;
 
+import dev.informer.cache.DispatchMode;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.internal.Notification;
 import dev.informer.clock.Clock;
@@ -19,8 +20,8 @@ import java.util.function.Consumer;
  * benchmark distributes the same ADDED notification through ours or a peer's.
  *
  * <ul>
- *   <li>{@code ours}: {@code dev.informer.cache.internal.SharedProcessor}, one run thread and
- *       growing ring buffer per listener.</li>
+ *   <li>{@code ours}: {@code dev.informer.cache.internal.SharedProcessor}, a growing ring buffer
+ *       per listener, run in the given {@link DispatchMode} (by default the worker pool).</li>
  *   <li>{@code clientJava}: {@code io.kubernetes.client.informer.cache.SharedProcessor} with a
  *       cached thread pool (its default), each ProcessorListener draining its own
  *       LinkedBlockingQueue on a pool thread.</li>
@@ -46,17 +47,29 @@ interface Dispatcher {
      * @throws IllegalArgumentException for an unknown impl
      */
     static Dispatcher start(String impl, BenchObject object, List<Consumer<Object>> handlers) {
+        return start(impl, "pooled", object, handlers);
+    }
+
+    /**
+     * As {@link #start(String, BenchObject, List)}, ours in dispatch mode {@code mode} ({@link
+     * DispatchMode#named}; the peers ignore it).
+     */
+    static Dispatcher start(String impl, String mode, BenchObject object, List<Consumer<Object>> handlers) {
         return switch (impl) {
-            case "ours" -> ours(object, handlers);
+            case "ours" -> ours(DispatchMode.named(mode), object, handlers);
             case "clientJava" -> clientJava(PeerObjects.clientJava(object), handlers);
             case "fabric8" -> fabric8(PeerObjects.fabric8(object), handlers);
             default -> throw new IllegalArgumentException("unknown impl: " + impl);
         };
     }
 
-    private static Dispatcher ours(BenchObject object, List<Consumer<Object>> handlers) {
+    private static Dispatcher ours(DispatchMode mode, BenchObject object, List<Consumer<Object>> handlers) {
         var processor = new dev.informer.cache.internal.SharedProcessor<BenchObject>(
-                Clock.system(), ThreadFactories.platformDaemon("bench-ours-listener"));
+                "bench",
+                Clock.system(),
+                ThreadFactories.platformDaemon("bench-ours-listener"),
+                dev.informer.cache.internal.ProcessorListener.INITIAL_BUFFER_SIZE,
+                mode);
         for (Consumer<Object> handler : handlers) {
             processor.addListener(
                     new ResourceEventHandler<BenchObject>() {

@@ -185,6 +185,7 @@ class PeerBenchmarksSmokeTest {
     void slowListenerStreamReachesEveryListener(String impl) throws Exception {
         SlowListenerDispatchBenchmark bench = new SlowListenerDispatchBenchmark();
         bench.impl = impl;
+        bench.mode = "pooled";
         bench.notifications = 2_000;
         bench.setUp();
         try {

@@ -3,15 +3,18 @@ package dev.informer.benchmarks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Runs the dispatch and work queue benchmark methods a few times and checks their results, not their speed. */
 class QueueBenchmarksSmokeTest {
 
-    @Test
-    void dispatchReachesEveryListenerForSingleEventsAndBursts() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"pooled", "thread"})
+    void dispatchReachesEveryListenerForSingleEventsAndBursts(String mode) throws Exception {
         DispatchBenchmark bench = new DispatchBenchmark();
         bench.listeners = 10;
-        bench.threads = "virtual";
+        bench.mode = mode;
         bench.setUp();
         try {
             for (int i = 0; i < 100; i++) {
