@@ -39,6 +39,8 @@ final class ListenerPool {
 
     /** Empty polls of the run queue before a worker parks. */
     private static final int SPINS = 2_000;
+    /** The most notifications a turn takes from a listener's ring under one lock. */
+    static final int CHUNK = 64;
     /** Consecutive idle watchdog ticks after which the watchdog parks until the next turn. */
     private static final int IDLE_TICKS_BEFORE_PARK = 16;
 
@@ -50,6 +52,8 @@ final class ListenerPool {
     static final class Worker implements Runnable {
         private final ListenerPool pool;
         final AtomicInteger state = new AtomicInteger(OUTSIDE_HANDLER);
+        // a turn moves notifications from the listener's ring here in chunks, one lock per chunk
+        final Object[] chunk = new Object[CHUNK];
         // written before state becomes IN_HANDLER, read by the watchdog after it sees IN_HANDLER
         private volatile long handlerStartNanos;
         // @GuardedBy("pool")

@@ -81,8 +81,10 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     private final ReentrantLock lock = new ReentrantLock();
     // @GuardedBy("lock")
     private final RingGrowing<Notification<T>> pending;
-    // @GuardedBy("lock")
-    private boolean stopped;
+    // written under lock; volatile so that a pool worker sees a stop between the notifications of a chunk
+    private volatile boolean stopped;
+    // notifications a pool worker has taken from the ring and not yet handed to the handler (metrics)
+    private volatile int inHand;
     // @GuardedBy("lock")
     private boolean started;
     // @GuardedBy("lock") true while the run thread is (about to be) parked: add() and stop() unpark it
@@ -172,7 +174,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     public void add(Notification<T> notification) {
         Thread toWake = null;
         ListenerPool toSchedule = null;
-        lock.lock();
+        lockFast();
         try {
             if (stopped) {
                 return;
@@ -207,9 +209,9 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     public ListenerMetrics metrics() {
         int pendingNow;
         int capacity;
-        lock.lock();
+        lockFast();
         try {
-            pendingNow = pending.len();
+            pendingNow = pending.len() + (stopped ? 0 : inHand);
             capacity = pending.capacity();
         } finally {
             lock.unlock();
@@ -309,7 +311,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
      */
     void start(ThreadFactory threadFactory) {
         Thread created;
-        lock.lock();
+        lockFast();
         try {
             requireStartable();
             created = threadFactory.newThread(this::run);
@@ -332,7 +334,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
      */
     void start(ListenerPool workers) {
         boolean schedule;
-        lock.lock();
+        lockFast();
         try {
             requireStartable();
             pool = Objects.requireNonNull(workers, "workers");
@@ -357,7 +359,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     /** Stops delivery: drops pending notifications and lets the run thread end. Idempotent; never blocks. */
     void stop() {
         Thread toWake;
-        lock.lock();
+        lockFast();
         try {
             stopped = true;
             pending.clear();
@@ -381,7 +383,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
      */
     Thread abandon() {
         Thread runThread;
-        lock.lock();
+        lockFast();
         try {
             runThread = thread != null ? thread : turnThread;
             if (abandoned || runThread == null || !runThread.isAlive()) {
@@ -396,12 +398,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     }
 
     private boolean isStopped() {
-        lock.lock();
-        try {
-            return stopped;
-        } finally {
-            lock.unlock();
-        }
+        return stopped;
     }
 
     /**
@@ -410,7 +407,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
      */
     boolean runsOnCurrentThread() {
         Thread current = Thread.currentThread();
-        lock.lock();
+        lockFast();
         try {
             return thread == current || turnThread == current;
         } finally {
@@ -427,7 +424,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
         long deadline = System.nanoTime() + unit.toNanos(timeout);
         Thread runThread;
-        lock.lock();
+        lockFast();
         try {
             if (!started) {
                 return true;
@@ -442,7 +439,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
         if (!ended.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
             return false;
         }
-        lock.lock();
+        lockFast();
         try {
             runThread = thread; // a pool worker detached meanwhile
         } finally {
@@ -459,12 +456,14 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
      * One pool turn on {@code worker}: delivers up to {@link dev.informer.cache.DispatchMode#BATCH_SIZE}
      * pending notifications. Called only by the worker that dequeued this listener.
      */
+    @SuppressWarnings("unchecked")
     Turn runTurn(ListenerPool.Worker worker) {
         Thread current = Thread.currentThread();
+        Object[] chunk = worker.chunk;
         int count = 0;
         while (true) {
-            Notification<T> notification;
-            lock.lock();
+            int taken;
+            lockFast();
             try {
                 if (stopped) {
                     scheduled = false;
@@ -472,8 +471,11 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
                     ended.countDown();
                     return Turn.DONE;
                 }
-                notification = count < dev.informer.cache.DispatchMode.BATCH_SIZE ? pending.readOne() : null;
-                if (notification == null) {
+                taken = count < dev.informer.cache.DispatchMode.BATCH_SIZE
+                        ? pending.readMany(
+                                chunk, Math.min(chunk.length, dev.informer.cache.DispatchMode.BATCH_SIZE - count))
+                        : 0;
+                if (taken == 0) {
                     turnThread = null;
                     if (pending.len() > 0) {
                         return Turn.MORE; // still scheduled: the worker queues it at the tail
@@ -482,28 +484,71 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
                     return Turn.DONE;
                 }
                 turnThread = current;
+                inHand = taken;
             } finally {
                 lock.unlock();
             }
-            if (!deliver(notification, worker)) {
-                lock.lock();
-                try {
-                    thread = current;
-                    turnThread = null;
-                    scheduled = false;
-                } finally {
-                    lock.unlock();
+            for (int i = 0; i < taken; i++) {
+                Notification<T> notification = (Notification<T>) chunk[i];
+                chunk[i] = null;
+                if (stopped) {
+                    java.util.Arrays.fill(chunk, i, taken, null);
+                    inHand = 0;
+                    break; // the next round sees the stop
                 }
-                log.warn(
-                        "event handler {} (listener {}) ran longer than the slow-handler threshold; it keeps thread {} "
-                                + "as its own and the other handlers go on on the pool",
-                        describeHandler(),
-                        id,
-                        current.getName());
-                return Turn.DETACHED;
+                inHand = taken - i - 1;
+                if (!deliver(notification, worker)) {
+                    return detach(current, chunk, i + 1, taken);
+                }
             }
-            count++;
+            count += taken;
         }
+    }
+
+    /**
+     * The watchdog detached the worker running this listener: the thread becomes the listener's own.
+     * It first delivers the rest of the chunk it had taken (they precede what is in the ring).
+     */
+    @SuppressWarnings("unchecked")
+    private Turn detach(Thread current, Object[] chunk, int from, int taken) {
+        lockFast();
+        try {
+            thread = current;
+            turnThread = null;
+            scheduled = false;
+        } finally {
+            lock.unlock();
+        }
+        log.warn(
+                "event handler {} (listener {}) ran longer than the slow-handler threshold; it keeps thread {} "
+                        + "as its own and the other handlers go on on the pool",
+                describeHandler(),
+                id,
+                current.getName());
+        for (int i = from; i < taken; i++) {
+            Notification<T> notification = (Notification<T>) chunk[i];
+            chunk[i] = null;
+            inHand = taken - i - 1;
+            if (!stopped) {
+                deliver(notification, null);
+            }
+        }
+        inHand = 0;
+        return Turn.DETACHED;
+    }
+
+    /**
+     * Locks the listener lock, spinning briefly first: the critical sections are a few ring operations,
+     * so waiting a moment beats parking (a ReentrantLock parks a contending thread at once).
+     */
+    private void lockFast() {
+        for (int i = 0; i < 64; i++) {
+            if (lock.tryLock()) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        lock.lock();
     }
 
     /** Runs the dedicated loop on the calling pool worker, which the watchdog gave to this listener. */
@@ -542,7 +587,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     /** Blocks until a notification is pending (returns it) or the listener stops (returns null). */
     private Notification<T> next() throws InterruptedException {
         while (true) {
-            lock.lock();
+            lockFast();
             try {
                 if (stopped) {
                     return null;
