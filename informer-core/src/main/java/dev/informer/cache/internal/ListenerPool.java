@@ -169,15 +169,24 @@ final class ListenerPool {
 
     /** Appends {@code listener} (just flipped to scheduled) to the run queue; wakes a worker if none will come. */
     void schedule(ProcessorListener<?> listener) {
+        listener.nextScheduled = null;
+        scheduleAll(listener, listener);
+    }
+
+    /**
+     * Appends the chain {@code first} .. {@code last} (linked through {@code nextScheduled}, every one
+     * just flipped to scheduled by the caller) to the run queue under one monitor enter; wakes at most one
+     * worker.
+     */
+    void scheduleAll(ProcessorListener<?> first, ProcessorListener<?> last) {
         Worker toWake = null;
         synchronized (this) {
-            listener.nextScheduled = null;
             if (tail == null) {
-                head = listener;
+                head = first;
             } else {
-                tail.nextScheduled = listener;
+                tail.nextScheduled = first;
             }
-            tail = listener;
+            tail = last;
             if (!wakePending && spinning.get() == 0) {
                 toWake = popIdle();
             }

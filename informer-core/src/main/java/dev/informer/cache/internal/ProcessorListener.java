@@ -172,12 +172,23 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
      * listener is stopped. An initial-list add is counted for {@link #hasSynced()} until delivered.
      */
     public void add(Notification<T> notification) {
+        if (addDeferringSchedule(notification)) {
+            pool.schedule(this);
+        }
+    }
+
+    /**
+     * As {@link #add}, but when the listener goes from idle to scheduled on its pool it is not queued:
+     * returns true and the caller must hand it to the pool ({@link ListenerPool#scheduleAll}), so a
+     * distribute queues all its newly scheduled listeners at once.
+     */
+    boolean addDeferringSchedule(Notification<T> notification) {
         Thread toWake = null;
-        ListenerPool toSchedule = null;
+        boolean toSchedule = false;
         lockFast();
         try {
             if (stopped) {
-                return;
+                return false;
             }
             if (notification.isInitialListAdd()) {
                 syncTracker.start();
@@ -188,16 +199,15 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
                 toWake = thread;
             } else if (pool != null && thread == null && !scheduled) {
                 scheduled = true; // idle -> scheduled: queued once however many notifications arrive
-                toSchedule = pool;
+                toSchedule = true;
             }
         } finally {
             lock.unlock();
         }
         if (toWake != null) {
             LockSupport.unpark(toWake);
-        } else if (toSchedule != null) {
-            toSchedule.schedule(this);
         }
+        return toSchedule;
     }
 
     @Override

@@ -267,10 +267,22 @@ public final class SharedProcessor<T> {
      */
     public void distribute(Notification<T> notification, boolean sync) {
         Objects.requireNonNull(notification, "notification");
+        // listeners that went idle -> scheduled, chained and queued on the pool at once
+        ProcessorListener<?> first = null;
+        ProcessorListener<?> last = null;
         for (ProcessorListener<T> listener : listeners) {
-            if (!sync || listener.syncing()) {
-                listener.add(notification);
+            if ((!sync || listener.syncing()) && listener.addDeferringSchedule(notification)) {
+                listener.nextScheduled = null;
+                if (first == null) {
+                    first = listener;
+                } else {
+                    last.nextScheduled = listener;
+                }
+                last = listener;
             }
+        }
+        if (first != null) {
+            pool.scheduleAll(first, last);
         }
     }
 
