@@ -55,7 +55,10 @@ public class DispatchBenchmark {
     @Param({"1", "10", "100"})
     public int listeners;
 
-    /** The dispatch mode: {@code pooled}, {@code thread} or {@code virtual} (Java 21+). */
+    /**
+     * The dispatch mode: {@code pooled}, {@code thread} or {@code virtual} (Java 21+), or {@code pooledN}
+     * for a pool of N workers.
+     */
     @Param({"pooled", "thread"})
     public String mode;
 
@@ -83,7 +86,7 @@ public class DispatchBenchmark {
                 Clock.system(),
                 ThreadFactories.platformDaemon("bench-listener"),
                 ProcessorListener.INITIAL_BUFFER_SIZE,
-                DispatchMode.named(mode));
+                Dispatcher.mode(mode));
         for (int i = 0; i < listeners; i++) {
             processor.addListener(new CountingHandler(), () -> true);
         }

@@ -56,7 +56,7 @@ interface Dispatcher {
      */
     static Dispatcher start(String impl, String mode, BenchObject object, List<Consumer<Object>> handlers) {
         return switch (impl) {
-            case "ours" -> ours(DispatchMode.named(mode), object, handlers);
+            case "ours" -> ours(mode(mode), object, handlers);
             case "clientJava" -> clientJava(PeerObjects.clientJava(object), handlers);
             case "fabric8" -> fabric8(PeerObjects.fabric8(object), handlers);
             default -> throw new IllegalArgumentException("unknown impl: " + impl);
@@ -164,6 +164,18 @@ interface Dispatcher {
                 pool.awaitTermination(5, TimeUnit.SECONDS);
             }
         };
+    }
+
+    /**
+     * {@link DispatchMode#named} plus {@code pooledN}: the pool with N workers and the default
+     * slow-handler threshold (to compare pool sizes).
+     */
+    static DispatchMode mode(String name) {
+        if (name.startsWith("pooled") && name.length() > "pooled".length()) {
+            return DispatchMode.pooled(
+                    Integer.parseInt(name.substring("pooled".length())), DispatchMode.DEFAULT_SLOW_HANDLER_THRESHOLD);
+        }
+        return DispatchMode.named(name);
     }
 
     private static ThreadFactory daemon(String prefix) {
