@@ -1,20 +1,18 @@
 package dev.informer.benchmarks;
 
-import dev.informer.cache.ResourceEventHandler;
-import dev.informer.cache.internal.Notification;
-import dev.informer.cache.internal.SharedProcessor;
-import dev.informer.clock.Clock;
-import dev.informer.concurrent.ThreadFactories;
-import java.util.concurrent.ThreadFactory;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
@@ -24,74 +22,66 @@ import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The informer's dispatch path: one notification distributed by the {@link SharedProcessor} to
- * {@code listeners} listeners, each on its own run thread, until every handler has seen it.
+ * Dispatch, ours and the peers in one class so that they run back to back: one ADDED notification
+ * (or a burst of 100) distributed to {@code listeners} listeners and awaited until every handler has
+ * seen it. {@code impl}: ours in a dispatch mode ({@code pooled}, the default worker pool; {@code
+ * thread}, one platform thread per listener; add {@code virtual} with {@code -p impl=...} on Java
+ * 21+), or a peer's {@code SharedProcessor} ({@code clientJava}, {@code fabric8}; see {@link
+ * Dispatcher} for how each is set up). Handlers count down, the last one unparks the benchmark
+ * thread, for every impl alike.
  *
  * <ul>
  *   <li>{@link #oneEventToAllListeners}: one op = one event, distributed and handled by all
- *       listeners (latency-bound: includes waking every listener thread).</li>
- *   <li>{@link #burstOf100EventsToAllListeners}: one op = 100 events distributed back to back, then
- *       waiting until all listeners handled all of them (throughput-bound: listeners drain their
- *       rings in batches while the producer keeps appending).</li>
+ *       listeners (latency-bound: includes waking the listeners' threads).</li>
+ *   <li>{@link #burstOf100EventsToAllListeners}: one op = one of 100 events distributed back to back,
+ *       then waiting until all listeners handled all of them (throughput-bound).</li>
  * </ul>
  * The op allocates one notification per event, as the informer does; run with {@code -prof gc}:
- * {@code gc.alloc.rate.norm} divided by events per op and by listeners shows the per-listener cost.
+ * {@code gc.alloc.rate.norm} divided by listeners is the per-event, per-listener cost.
+ *
+ * <p>Sample time (microseconds per event) over 5 forks. {@link PeerDispatchBenchmark} runs the peers
+ * alone (the full run skips it: this class has them).
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-@Fork(1)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(5)
 public class DispatchBenchmark {
 
     @Param({"1", "10", "100"})
     public int listeners;
 
-    /**
-     * Listener threads: {@code platform} daemon threads, or {@code virtual} through
-     * {@link ThreadFactories#virtualIfAvailable} (Java 21+; the same platform threads on older JVMs).
-     * Compare with {@code -p threads=platform,virtual} on Java 21+.
-     */
-    @Param("platform")
-    public String threads;
+    /** Ours in a dispatch mode ({@code pooled}, {@code thread}, {@code virtual}, {@code pooledN}) or a peer. */
+    @Param({"pooled", "thread", "clientJava", "fabric8"})
+    public String impl;
 
-    SharedProcessor<BenchObject> processor;
-    BenchObject object;
+    Dispatcher dispatcher;
     /** Handler calls still outstanding in the current op; the last handler unparks the benchmark thread. */
     final AtomicInteger remaining = new AtomicInteger();
+    /** Handler calls seen in total, for the smoke test. */
+    final AtomicInteger delivered = new AtomicInteger();
 
     volatile Thread waiter;
 
-    /** Counts down the op's outstanding handler calls. */
-    final class CountingHandler implements ResourceEventHandler<BenchObject> {
-        @Override
-        public void onAdd(BenchObject obj, boolean isInInitialList) {
-            if (remaining.decrementAndGet() == 0) {
-                LockSupport.unpark(waiter);
-            }
-        }
-    }
-
     @Setup(Level.Trial)
     public void setUp() {
-        ThreadFactory factory =
-                switch (threads) {
-                    case "platform" -> ThreadFactories.platformDaemon("bench-listener");
-                    case "virtual" -> ThreadFactories.virtualIfAvailable("bench-listener");
-                    default -> throw new IllegalArgumentException("threads must be platform or virtual: " + threads);
-                };
-        processor = new SharedProcessor<>(Clock.system(), factory);
+        List<Consumer<Object>> handlers = new ArrayList<>(listeners);
         for (int i = 0; i < listeners; i++) {
-            processor.addListener(new CountingHandler(), () -> true);
+            handlers.add(obj -> {
+                delivered.incrementAndGet();
+                if (remaining.decrementAndGet() == 0) {
+                    LockSupport.unpark(waiter);
+                }
+            });
         }
-        processor.start();
-        object = BenchObject.create(1, 100, 10, 1);
+        dispatcher = Dispatcher.start(impl, BenchObject.create(1, 100, 10, 1), handlers);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws InterruptedException {
-        processor.stop();
+        dispatcher.stop();
     }
 
     @Benchmark
@@ -100,7 +90,7 @@ public class DispatchBenchmark {
     }
 
     @Benchmark
-    @org.openjdk.jmh.annotations.OperationsPerInvocation(100)
+    @OperationsPerInvocation(100)
     public int burstOf100EventsToAllListeners() {
         return distributeAndAwait(100);
     }
@@ -109,7 +99,7 @@ public class DispatchBenchmark {
         waiter = Thread.currentThread();
         remaining.set(events * listeners);
         for (int i = 0; i < events; i++) {
-            processor.distribute(Notification.added(object, false), false);
+            dispatcher.distribute();
         }
         while (remaining.get() > 0) {
             LockSupport.park(this);

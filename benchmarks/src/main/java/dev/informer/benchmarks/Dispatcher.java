@@ -1,5 +1,6 @@
 package dev.informer.benchmarks;
 
+import dev.informer.cache.DispatchMode;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.internal.Notification;
 import dev.informer.clock.Clock;
@@ -19,8 +20,8 @@ import java.util.function.Consumer;
  * benchmark distributes the same ADDED notification through ours or a peer's.
  *
  * <ul>
- *   <li>{@code ours}: {@code dev.informer.cache.internal.SharedProcessor}, one run thread and
- *       growing ring buffer per listener.</li>
+ *   <li>{@code ours}: {@code dev.informer.cache.internal.SharedProcessor}, a growing ring buffer
+ *       per listener, run in the given {@link DispatchMode} (by default the worker pool).</li>
  *   <li>{@code clientJava}: {@code io.kubernetes.client.informer.cache.SharedProcessor} with a
  *       cached thread pool (its default), each ProcessorListener draining its own
  *       LinkedBlockingQueue on a pool thread.</li>
@@ -40,23 +41,29 @@ interface Dispatcher {
     void stop() throws InterruptedException;
 
     /**
-     * A started dispatcher of {@code impl} ({@code ours}, {@code clientJava} or {@code fabric8})
-     * with one listener per handler; each handler receives the distributed object.
+     * A started dispatcher of {@code impl} with one listener per handler; each handler receives the
+     * distributed object. {@code impl} is a peer ({@code clientJava}, {@code fabric8}) or ours in a
+     * dispatch mode: {@code ours} (the default mode), {@code pooled}, {@code thread}, {@code virtual}
+     * (Java 21+), or {@code pooledN} (a pool of N workers).
      *
      * @throws IllegalArgumentException for an unknown impl
      */
     static Dispatcher start(String impl, BenchObject object, List<Consumer<Object>> handlers) {
         return switch (impl) {
-            case "ours" -> ours(object, handlers);
             case "clientJava" -> clientJava(PeerObjects.clientJava(object), handlers);
             case "fabric8" -> fabric8(PeerObjects.fabric8(object), handlers);
-            default -> throw new IllegalArgumentException("unknown impl: " + impl);
+            case "ours" -> ours(DispatchMode.defaults(), object, handlers);
+            default -> ours(mode(impl), object, handlers);
         };
     }
 
-    private static Dispatcher ours(BenchObject object, List<Consumer<Object>> handlers) {
+    private static Dispatcher ours(DispatchMode mode, BenchObject object, List<Consumer<Object>> handlers) {
         var processor = new dev.informer.cache.internal.SharedProcessor<BenchObject>(
-                Clock.system(), ThreadFactories.platformDaemon("bench-ours-listener"));
+                "bench",
+                Clock.system(),
+                ThreadFactories.platformDaemon("bench-ours-listener"),
+                dev.informer.cache.internal.ProcessorListener.INITIAL_BUFFER_SIZE,
+                mode);
         for (Consumer<Object> handler : handlers) {
             processor.addListener(
                     new ResourceEventHandler<BenchObject>() {
@@ -151,6 +158,18 @@ interface Dispatcher {
                 pool.awaitTermination(5, TimeUnit.SECONDS);
             }
         };
+    }
+
+    /**
+     * {@link DispatchMode#named} plus {@code pooledN}: the pool with N workers and the default
+     * slow-handler threshold (to compare pool sizes).
+     */
+    static DispatchMode mode(String name) {
+        if (name.startsWith("pooled") && name.length() > "pooled".length()) {
+            return DispatchMode.pooled(
+                    Integer.parseInt(name.substring("pooled".length())), DispatchMode.DEFAULT_SLOW_HANDLER_THRESHOLD);
+        }
+        return DispatchMode.named(name);
     }
 
     private static ThreadFactory daemon(String prefix) {

@@ -31,11 +31,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>One JMH state per benchmark; the benchmark method is called from one thread.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 2, time = 2)
-@Measurement(iterations = 3, time = 2)
-@Fork(1)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(5)
 public class PeerDispatchBenchmark {
 
     @Param({"clientJava", "fabric8"})

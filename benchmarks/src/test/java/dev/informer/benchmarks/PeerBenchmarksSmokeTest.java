@@ -181,7 +181,7 @@ class PeerBenchmarksSmokeTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"ours", "clientJava", "fabric8"})
+    @ValueSource(strings = {"pooled", "thread", "clientJava", "fabric8"})
     void slowListenerStreamReachesEveryListener(String impl) throws Exception {
         SlowListenerDispatchBenchmark bench = new SlowListenerDispatchBenchmark();
         bench.impl = impl;

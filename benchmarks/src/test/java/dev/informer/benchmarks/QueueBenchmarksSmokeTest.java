@@ -3,15 +3,18 @@ package dev.informer.benchmarks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Runs the dispatch and work queue benchmark methods a few times and checks their results, not their speed. */
 class QueueBenchmarksSmokeTest {
 
-    @Test
-    void dispatchReachesEveryListenerForSingleEventsAndBursts() throws Exception {
+    @ParameterizedTest
+    @ValueSource(strings = {"pooled", "thread", "clientJava", "fabric8"})
+    void dispatchReachesEveryListenerForSingleEventsAndBursts(String impl) throws Exception {
         DispatchBenchmark bench = new DispatchBenchmark();
         bench.listeners = 10;
-        bench.threads = "virtual";
+        bench.impl = impl;
         bench.setUp();
         try {
             for (int i = 0; i < 100; i++) {
@@ -19,6 +22,7 @@ class QueueBenchmarksSmokeTest {
             }
             assertEquals(10, bench.burstOf100EventsToAllListeners());
             assertEquals(0, bench.remaining.get(), "every handler saw every event");
+            assertEquals(200 * 10, bench.delivered.get(), "and no handler saw one twice");
         } finally {
             bench.tearDown();
         }

@@ -235,7 +235,7 @@ class ResultsTableTest {
                 entry(
                         "DispatchBenchmark.oneEventToAllListeners",
                         "thrpt",
-                        "\"impl\":\"threadPerListener\",\"listeners\":\"10\"",
+                        "\"impl\":\"thread\",\"listeners\":\"10\"",
                         "[[100,100],[100,100]]",
                         "ops/ms",
                         alloc("[[400,400],[400,400]]")),

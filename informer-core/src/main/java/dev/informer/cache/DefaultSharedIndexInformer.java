@@ -110,7 +110,8 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         this.clock = builder.clock;
         this.threadFactory =
                 builder.threadFactory != null ? builder.threadFactory : ThreadFactories.platformDaemon(name);
-        this.processor = new SharedProcessor<>(name, clock, threadFactory);
+        this.processor = new SharedProcessor<>(
+                name, clock, threadFactory, ProcessorListener.INITIAL_BUFFER_SIZE, builder.dispatchMode);
         this.defaultEventHandlerResyncPeriod = builder.defaultResyncPeriod;
         this.resyncCheckPeriod = builder.defaultResyncPeriod;
         this.watchErrorHandler = WatchErrorHandlerWithContext.of(

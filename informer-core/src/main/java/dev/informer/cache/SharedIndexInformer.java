@@ -53,7 +53,7 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
      *       client's {@code SharedInformerFactory.Builder} takes.
      *   <li><b>Engine options</b> of the informer as a whole: {@link #name}, {@link #resource}, {@link
      *       #resyncPeriod}, {@link #indexer}, {@link #keyFunction}, {@link #metadata}, {@link #clock},
-     *       {@link #threadFactory}, {@link #watchErrorHandler}, {@link #stopGracePeriod}, {@link
+     *       {@link #threadFactory}, {@link #dispatchMode}, {@link #watchErrorHandler}, {@link #stopGracePeriod}, {@link
      *       #metricsProvider}, {@link #transform}, {@link #realFifo} / {@link #deltaFifo}.
      * </ul>
      *
@@ -73,6 +73,7 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         WatchErrorHandler watchErrorHandler;
         UnaryOperator<T> transform;
         Duration stopGracePeriod = DEFAULT_STOP_GRACE_PERIOD;
+        DispatchMode dispatchMode = DispatchMode.defaults();
         InformerMetricsProvider metricsProvider = InformerMetricsProvider.noop();
         RealFifoOptions realFifo;
 
@@ -154,6 +155,15 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
          */
         public Builder<T> threadFactory(ThreadFactory threadFactory) {
             this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /**
+         * How the informer runs its handlers' delivery loops; default {@link DispatchMode#pooled()}.
+         * See {@link DispatchMode} for the modes and their trade-offs.
+         */
+        public Builder<T> dispatchMode(DispatchMode dispatchMode) {
+            this.dispatchMode = Objects.requireNonNull(dispatchMode, "dispatchMode");
             return this;
         }
 

@@ -75,6 +75,7 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
                 .clock(clock)
                 .reflectorOptions(settings.reflectorOptions)
                 .stopGracePeriod(settings.stopGracePeriod)
+                .dispatchMode(settings.dispatchMode)
                 .metricsProvider(settings.informerMetricsProvider);
         if (settings.threadFactory != null) {
             builder.threadFactory(settings.threadFactory);

@@ -1,6 +1,7 @@
 package dev.informer.client;
 
 import dev.informer.api.ResourceType;
+import dev.informer.cache.DispatchMode;
 import dev.informer.cache.InformerMetricsProvider;
 import dev.informer.cache.InformerOptions;
 import dev.informer.cache.Lister;
@@ -106,6 +107,7 @@ public interface SharedInformerFactory {
         ThreadFactory threadFactory;
         ReflectorOptions reflectorOptions = ReflectorOptions.defaults();
         Duration stopGracePeriod = SharedInformer.DEFAULT_STOP_GRACE_PERIOD;
+        DispatchMode dispatchMode = DispatchMode.defaults();
         InformerMetricsProvider informerMetricsProvider = InformerMetricsProvider.noop();
         RealFifoOptions realFifo;
         final Map<ResourceType<?>, UnaryOperator<?>> transforms = new HashMap<>();
@@ -154,6 +156,12 @@ public interface SharedInformerFactory {
         /** The thread factory of every informer; default platform daemon threads. */
         public Builder threadFactory(ThreadFactory threadFactory) {
             this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /** How every informer runs its handlers' delivery loops; default {@link DispatchMode#pooled()}. */
+        public Builder dispatchMode(DispatchMode dispatchMode) {
+            this.dispatchMode = Objects.requireNonNull(dispatchMode, "dispatchMode");
             return this;
         }
 

@@ -7,27 +7,35 @@ import dev.informer.cache.ResourceEventHandlerRegistration;
 import dev.informer.clock.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Relays notifications from a {@link SharedProcessor} to one {@link ResourceEventHandler} (client-go's
- * {@code processorListener}): an unbounded {@link RingGrowing} pending buffer and one run thread that
- * delivers from it in order. It is also the handler's {@link ResourceEventHandlerRegistration}.
+ * {@code processorListener}): an unbounded {@link RingGrowing} pending buffer delivered from in order,
+ * either by a dedicated run thread or by turns on the processor's worker pool (see
+ * {@link dev.informer.cache.DispatchMode}). It is also the handler's {@link ResourceEventHandlerRegistration}.
  *
  * <h2>Threading</h2>
  * <ul>
- *   <li>{@link #add} appends under a short lock and wakes the run thread only if it sleeps: it never
- *       waits for the handler, so a slow handler only grows this listener's buffer. The lock is a
- *       monitor and the run thread sleeps in {@link LockSupport#park}, so neither contention nor
- *       wake-ups allocate: dispatch allocates nothing per listener but ring growth.</li>
- *   <li>The run thread (from the processor's {@link ThreadFactory}) calls the handler with no lock
- *       held, one notification at a time, in {@code add} order. A {@link RuntimeException} from the
- *       handler is logged with its stack trace and delivery goes on with the next notification.</li>
+ *   <li>{@link #add} appends under a short lock and never waits for the handler, so a slow handler only
+ *       grows this listener's buffer. With a dedicated thread it wakes that thread only if it sleeps;
+ *       on a pool it schedules the listener only on the idle-to-scheduled transition, so a listener is
+ *       queued at most once and run by one worker at a time. The lock is a {@link ReentrantLock} (a
+ *       virtual run thread never pins its carrier on it); sleeping is {@link LockSupport#park}.</li>
+ *   <li>The run thread (from the processor's {@link ThreadFactory}) or pool worker calls the handler
+ *       with no lock held, one notification at a time, in {@code add} order, never concurrently with
+ *       itself; a pool turn delivers at most {@link dev.informer.cache.DispatchMode#BATCH_SIZE}
+ *       notifications, then yields the worker. A {@link RuntimeException} from the handler is logged
+ *       with its stack trace and delivery goes on with the next notification.</li>
+ *   <li>On a pool, a handler call that outlives the slow-handler threshold makes the pool's watchdog
+ *       detach that worker: the listener keeps the thread as its own from then on.</li>
  *   <li>Once stopped (removed, or the processor stopped), pending notifications are dropped and
  *       nothing more is delivered; the thread ends after the handler call in progress, if any. A
  *       bounded stop that gives up on that call interrupts the thread (and clears the flag quietly
@@ -60,15 +68,39 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     private final Clock clock;
     private final SingleFileTracker syncTracker;
 
-    private final Object lock = new Object();
+    /** How a pool turn ended. */
+    enum Turn {
+        /** Nothing left (or stopped): the listener is idle again. */
+        DONE,
+        /** A full batch was delivered and more is pending: the worker queues the listener again. */
+        MORE,
+        /** The watchdog detached the worker during a handler call: the listener keeps that thread. */
+        DETACHED
+    }
+
+    private final ReentrantLock lock = new ReentrantLock();
     // @GuardedBy("lock")
     private final RingGrowing<Notification<T>> pending;
+    // written under lock; volatile so that a pool worker sees a stop between the notifications of a chunk
+    private volatile boolean stopped;
+    // notifications a pool worker has taken from the ring and not yet handed to the handler (metrics)
+    private volatile int inHand;
     // @GuardedBy("lock")
-    private boolean stopped;
+    private boolean started;
     // @GuardedBy("lock") true while the run thread is (about to be) parked: add() and stop() unpark it
     private boolean runThreadWaiting;
-    // @GuardedBy("lock")
+    // @GuardedBy("lock") the dedicated run thread (its own, or a pool worker detached by the watchdog)
     private Thread thread;
+    // @GuardedBy("lock") the pool this listener runs on; null with a dedicated thread
+    private ListenerPool pool;
+    // @GuardedBy("lock") queued on or running on the pool: add() does not schedule it again
+    private boolean scheduled;
+    // @GuardedBy("lock") the pool worker running a turn of this listener now, if any
+    private Thread turnThread;
+    // @GuardedBy("the pool's monitor") the next listener in the pool's run queue
+    ProcessorListener<?> nextScheduled;
+    // counted down once no handler call is in progress and none will ever start again
+    private final CountDownLatch ended = new CountDownLatch(1);
     // @GuardedBy("lock") set when a bounded stop gave up waiting and interrupted the run thread
     private boolean abandoned;
 
@@ -140,10 +172,23 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
      * listener is stopped. An initial-list add is counted for {@link #hasSynced()} until delivered.
      */
     public void add(Notification<T> notification) {
+        if (addDeferringSchedule(notification)) {
+            pool.schedule(this);
+        }
+    }
+
+    /**
+     * As {@link #add}, but when the listener goes from idle to scheduled on its pool it is not queued:
+     * returns true and the caller must hand it to the pool ({@link ListenerPool#scheduleAll}), so a
+     * distribute queues all its newly scheduled listeners at once.
+     */
+    boolean addDeferringSchedule(Notification<T> notification) {
         Thread toWake = null;
-        synchronized (lock) {
+        boolean toSchedule = false;
+        lockFast();
+        try {
             if (stopped) {
-                return;
+                return false;
             }
             if (notification.isInitialListAdd()) {
                 syncTracker.start();
@@ -152,11 +197,17 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
             if (runThreadWaiting) {
                 runThreadWaiting = false; // one wake-up per sleep, however many notifications arrive
                 toWake = thread;
+            } else if (pool != null && thread == null && !scheduled) {
+                scheduled = true; // idle -> scheduled: queued once however many notifications arrive
+                toSchedule = true;
             }
+        } finally {
+            lock.unlock();
         }
         if (toWake != null) {
             LockSupport.unpark(toWake);
         }
+        return toSchedule;
     }
 
     @Override
@@ -168,9 +219,12 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     public ListenerMetrics metrics() {
         int pendingNow;
         int capacity;
-        synchronized (lock) {
-            pendingNow = pending.len();
+        lockFast();
+        try {
+            pendingNow = pending.len() + (stopped ? 0 : inHand);
             capacity = pending.capacity();
+        } finally {
+            lock.unlock();
         }
         return new ListenerMetrics(
                 id, pendingNow, delivered, failed, Duration.ofNanos(handlerNanos), capacity, name == null ? "" : name);
@@ -261,33 +315,71 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     }
 
     /**
-     * Starts the run thread.
+     * Starts a dedicated run thread from {@code threadFactory}.
      *
      * @throws IllegalStateException if already started or stopped, or the factory returned no thread
      */
     void start(ThreadFactory threadFactory) {
         Thread created;
-        synchronized (lock) {
-            if (thread != null || stopped) {
-                throw new IllegalStateException("listener " + id + " was already " + (stopped ? "stopped" : "started"));
-            }
+        lockFast();
+        try {
+            requireStartable();
             created = threadFactory.newThread(this::run);
             if (created == null) {
                 throw new IllegalStateException("the processor's ThreadFactory returned null for listener " + id);
             }
             thread = created;
+            started = true;
+        } finally {
+            lock.unlock();
         }
         created.start();
+    }
+
+    /**
+     * Starts delivering by turns on {@code workers}; schedules the listener at once if notifications are
+     * pending.
+     *
+     * @throws IllegalStateException if already started or stopped
+     */
+    void start(ListenerPool workers) {
+        boolean schedule;
+        lockFast();
+        try {
+            requireStartable();
+            pool = Objects.requireNonNull(workers, "workers");
+            started = true;
+            schedule = pending.len() > 0;
+            scheduled = schedule;
+        } finally {
+            lock.unlock();
+        }
+        if (schedule) {
+            workers.schedule(this);
+        }
+    }
+
+    // @GuardedBy("lock")
+    private void requireStartable() {
+        if (started || stopped) {
+            throw new IllegalStateException("listener " + id + " was already " + (stopped ? "stopped" : "started"));
+        }
     }
 
     /** Stops delivery: drops pending notifications and lets the run thread end. Idempotent; never blocks. */
     void stop() {
         Thread toWake;
-        synchronized (lock) {
+        lockFast();
+        try {
             stopped = true;
             pending.clear();
             runThreadWaiting = false;
             toWake = thread;
+            if (thread == null && turnThread == null) {
+                ended.countDown(); // no handler call in progress, and none will start
+            }
+        } finally {
+            lock.unlock();
         }
         if (toWake != null) {
             LockSupport.unpark(toWake);
@@ -296,50 +388,182 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
 
     /**
      * Gives up on a stopped listener whose handler call outlived the stop grace period: interrupts the
-     * run thread (once) so that a blocking handler can return. Returns whether it interrupted it now
-     * (false if the thread has ended, never started, or was abandoned before).
+     * thread running it (once) so that a blocking handler can return. Returns the thread it interrupted
+     * now, or null (no handler call in progress, or abandoned before).
      */
-    boolean abandon() {
+    Thread abandon() {
         Thread runThread;
-        synchronized (lock) {
-            if (abandoned || thread == null || !thread.isAlive()) {
-                return false;
+        lockFast();
+        try {
+            runThread = thread != null ? thread : turnThread;
+            if (abandoned || runThread == null || !runThread.isAlive()) {
+                return null;
             }
             abandoned = true;
-            runThread = thread;
+        } finally {
+            lock.unlock();
         }
         runThread.interrupt();
-        return true;
+        return runThread;
     }
 
     private boolean isStopped() {
-        synchronized (lock) {
-            return stopped;
-        }
+        return stopped;
     }
 
-    /** The run thread, or {@code null} if never started. */
-    Thread thread() {
-        synchronized (lock) {
-            return thread;
+    /**
+     * Whether the calling thread is the one delivering to this listener (its handler is calling): a
+     * wait for this listener's termination from there could never end.
+     */
+    boolean runsOnCurrentThread() {
+        Thread current = Thread.currentThread();
+        lockFast();
+        try {
+            return thread == current || turnThread == current;
+        } finally {
+            lock.unlock();
         }
     }
 
     /**
-     * Waits (real time, bounded) for the run thread to end; true if it has ended or never started.
-     * Returns false at once when called from the run thread itself (a handler stopping its own
-     * informer): that thread ends when the handler call returns.
+     * Waits (real time, bounded) until no handler call is in progress and none will start (and a
+     * dedicated run thread has ended); true if so or if never started. Returns false at once when called
+     * from the delivering thread itself (a handler stopping its own informer): delivery ends when the
+     * handler call returns.
      */
     boolean awaitTermination(long timeout, TimeUnit unit) throws InterruptedException {
-        Thread runThread = thread();
+        long deadline = System.nanoTime() + unit.toNanos(timeout);
+        Thread runThread;
+        lockFast();
+        try {
+            if (!started) {
+                return true;
+            }
+            runThread = thread;
+        } finally {
+            lock.unlock();
+        }
+        if (runsOnCurrentThread()) {
+            return false;
+        }
+        if (!ended.await(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+            return false;
+        }
+        lockFast();
+        try {
+            runThread = thread; // a pool worker detached meanwhile
+        } finally {
+            lock.unlock();
+        }
         if (runThread == null) {
             return true;
         }
-        if (runThread == Thread.currentThread()) {
-            return false;
-        }
-        unit.timedJoin(runThread, timeout);
+        TimeUnit.NANOSECONDS.timedJoin(runThread, Math.max(0, deadline - System.nanoTime()));
         return !runThread.isAlive();
+    }
+
+    /**
+     * One pool turn on {@code worker}: delivers up to {@link dev.informer.cache.DispatchMode#BATCH_SIZE}
+     * pending notifications. Called only by the worker that dequeued this listener.
+     */
+    @SuppressWarnings("unchecked")
+    Turn runTurn(ListenerPool.Worker worker) {
+        Thread current = Thread.currentThread();
+        Object[] chunk = worker.chunk;
+        int count = 0;
+        while (true) {
+            int taken;
+            lockFast();
+            try {
+                if (stopped) {
+                    scheduled = false;
+                    turnThread = null;
+                    ended.countDown();
+                    return Turn.DONE;
+                }
+                taken = count < dev.informer.cache.DispatchMode.BATCH_SIZE
+                        ? pending.readMany(
+                                chunk, Math.min(chunk.length, dev.informer.cache.DispatchMode.BATCH_SIZE - count))
+                        : 0;
+                if (taken == 0) {
+                    turnThread = null;
+                    if (pending.len() > 0) {
+                        return Turn.MORE; // still scheduled: the worker queues it at the tail
+                    }
+                    scheduled = false;
+                    return Turn.DONE;
+                }
+                turnThread = current;
+                inHand = taken;
+            } finally {
+                lock.unlock();
+            }
+            for (int i = 0; i < taken; i++) {
+                Notification<T> notification = (Notification<T>) chunk[i];
+                chunk[i] = null;
+                if (stopped) {
+                    java.util.Arrays.fill(chunk, i, taken, null);
+                    inHand = 0;
+                    break; // the next round sees the stop
+                }
+                inHand = taken - i - 1;
+                if (!deliver(notification, worker)) {
+                    return detach(current, chunk, i + 1, taken);
+                }
+            }
+            count += taken;
+        }
+    }
+
+    /**
+     * The watchdog detached the worker running this listener: the thread becomes the listener's own.
+     * It first delivers the rest of the chunk it had taken (they precede what is in the ring).
+     */
+    @SuppressWarnings("unchecked")
+    private Turn detach(Thread current, Object[] chunk, int from, int taken) {
+        lockFast();
+        try {
+            thread = current;
+            turnThread = null;
+            scheduled = false;
+        } finally {
+            lock.unlock();
+        }
+        log.warn(
+                "event handler {} (listener {}) ran longer than the slow-handler threshold; it keeps thread {} "
+                        + "as its own and the other handlers go on on the pool",
+                describeHandler(),
+                id,
+                current.getName());
+        for (int i = from; i < taken; i++) {
+            Notification<T> notification = (Notification<T>) chunk[i];
+            chunk[i] = null;
+            inHand = taken - i - 1;
+            if (!stopped) {
+                deliver(notification, null);
+            }
+        }
+        inHand = 0;
+        return Turn.DETACHED;
+    }
+
+    /**
+     * Locks the listener lock, spinning briefly first: the critical sections are a few ring operations,
+     * so waiting a moment beats parking (a ReentrantLock parks a contending thread at once).
+     */
+    private void lockFast() {
+        for (int i = 0; i < 64; i++) {
+            if (lock.tryLock()) {
+                return;
+            }
+            Thread.onSpinWait();
+        }
+        lock.lock();
+    }
+
+    /** Runs the dedicated loop on the calling pool worker, which the watchdog gave to this listener. */
+    void runDetached() {
+        run();
     }
 
     private void run() {
@@ -347,7 +571,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
         try {
             Notification<T> notification;
             while ((notification = next()) != null) {
-                deliver(notification);
+                deliver(notification, null);
             }
             normalExit = true;
         } catch (InterruptedException e) {
@@ -366,13 +590,15 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
                         describeHandler());
             }
             stop(); // a dead listener must not keep buffering
+            ended.countDown();
         }
     }
 
     /** Blocks until a notification is pending (returns it) or the listener stops (returns null). */
     private Notification<T> next() throws InterruptedException {
         while (true) {
-            synchronized (lock) {
+            lockFast();
+            try {
                 if (stopped) {
                     return null;
                 }
@@ -382,6 +608,8 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
                     return notification;
                 }
                 runThreadWaiting = true;
+            } finally {
+                lock.unlock();
             }
             // An unpark between releasing the lock and parking leaves a permit: park returns at once.
             LockSupport.park(this);
@@ -391,8 +619,16 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
         }
     }
 
-    private void deliver(Notification<T> notification) {
+    /**
+     * Delivers one notification, reporting the call to {@code worker} (null on a dedicated thread).
+     * Returns false if the watchdog detached the worker during the call.
+     */
+    private boolean deliver(Notification<T> notification, ListenerPool.Worker worker) {
         long start = clock.nanoTime();
+        if (worker != null) {
+            worker.enterHandler(start);
+        }
+        boolean attached = true;
         try {
             notification.deliverTo(handler);
         } catch (RuntimeException e) {
@@ -419,7 +655,11 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
             if (notification.isInitialListAdd()) {
                 syncTracker.finished();
             }
+            if (worker != null) {
+                attached = worker.exitHandler();
+            }
         }
+        return attached;
     }
 
     private static Duration requireNonNegative(Duration duration, String name) {

@@ -48,6 +48,16 @@ final class RingGrowing<E> {
         return element;
     }
 
+    /** Moves up to {@code max} of the oldest elements into {@code into} from index 0; returns how many. */
+    int readMany(Object[] into, int max) {
+        int n = 0;
+        E element;
+        while (n < max && (element = readOne()) != null) {
+            into[n++] = element;
+        }
+        return n;
+    }
+
     /**
      * Appends {@code element}, doubling the array first when it is full.
      *

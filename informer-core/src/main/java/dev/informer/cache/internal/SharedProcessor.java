@@ -1,9 +1,11 @@
 package dev.informer.cache.internal;
 
+import dev.informer.cache.DispatchMode;
 import dev.informer.cache.ListenerMetrics;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.ResourceEventHandlerRegistration;
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,6 +34,12 @@ import org.slf4j.LoggerFactory;
  *       and {@code distribute}, as the informer does with its delta lock.</li>
  * </ul>
  *
+ * <h2>Dispatch mode</h2>
+ * A {@link DispatchMode} chooses how the listeners' loops run: on a small worker pool shared by this
+ * processor's listeners (the default; {@link ListenerPool}), on one platform thread per listener, or on
+ * one virtual thread per listener. Every mode keeps each listener's ordered buffer, never calls one
+ * handler concurrently with itself, and keeps a slow handler from delaying the others.
+ *
  * <h2>Lifecycle</h2>
  * Listeners added before {@link #start()} buffer until it; after it they start at once.
  * {@link #stop()} stops every listener (pending notifications are dropped) and joins their threads;
@@ -49,6 +57,9 @@ public final class SharedProcessor<T> {
     private final Clock clock;
     private final ThreadFactory threadFactory;
     private final int bufferSize;
+    private final DispatchMode mode;
+    // the worker pool of DispatchMode.pooled(); null in the other modes
+    private final ListenerPool pool;
 
     private final Object lock = new Object();
     // Copy-on-write under lock, read lock-free by distribute().
@@ -88,13 +99,36 @@ public final class SharedProcessor<T> {
 
     /** As {@link #SharedProcessor(Clock, ThreadFactory, int)}, named {@code name}. */
     public SharedProcessor(String name, Clock clock, ThreadFactory threadFactory, int bufferSize) {
+        this(name, clock, threadFactory, bufferSize, DispatchMode.defaults());
+    }
+
+    /**
+     * As {@link #SharedProcessor(Clock, ThreadFactory, int)}, named {@code name}, running its listeners
+     * as {@code mode} says. The thread factory makes the pool's workers and watchdog ({@link
+     * DispatchMode#pooled()}) or the listeners' threads ({@link DispatchMode#threadPerListener()});
+     * {@link DispatchMode#virtualThreads()} makes its own virtual threads.
+     */
+    public SharedProcessor(String name, Clock clock, ThreadFactory threadFactory, int bufferSize, DispatchMode mode) {
         this.name = Objects.requireNonNull(name, "name");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+        Objects.requireNonNull(threadFactory, "threadFactory");
         if (bufferSize < 1) {
             throw new IllegalArgumentException("bufferSize must be at least 1: " + bufferSize);
         }
         this.bufferSize = bufferSize;
+        this.mode = Objects.requireNonNull(mode, "mode");
+        this.threadFactory = mode.kind() == DispatchMode.Kind.VIRTUAL_THREADS
+                ? ThreadFactories.virtualIfAvailable(name + "-listener")
+                : threadFactory;
+        this.pool = mode.kind() == DispatchMode.Kind.POOLED
+                ? new ListenerPool(
+                        name, clock, threadFactory, mode.workers(), Clock.toNanosSaturated(mode.slowHandlerThreshold()))
+                : null;
+    }
+
+    /** How this processor runs its listeners. */
+    public DispatchMode dispatchMode() {
+        return mode;
     }
 
     /**
@@ -159,8 +193,7 @@ public final class SharedProcessor<T> {
             ProcessorListener<T>[] grown = Arrays.copyOf(listeners, listeners.length + 1);
             grown[grown.length - 1] = listener;
             if (running) {
-                listener.start(threadFactory);
-                started.add(listener);
+                startListener(listener);
             }
             listeners = grown;
             return listener;
@@ -211,7 +244,7 @@ public final class SharedProcessor<T> {
         if (!(registration instanceof ProcessorListener<?> target) || !target.ownedBy(this)) {
             throw new IllegalArgumentException("registration " + registration + " was not made by " + this);
         }
-        if (target.thread() == Thread.currentThread()) {
+        if (target.runsOnCurrentThread()) {
             throw new IllegalStateException("handler " + target.describeHandler() + " cannot wait for its own listener "
                     + "to shut down (it would wait for itself); remove it without waiting");
         }
@@ -234,10 +267,22 @@ public final class SharedProcessor<T> {
      */
     public void distribute(Notification<T> notification, boolean sync) {
         Objects.requireNonNull(notification, "notification");
+        // listeners that went idle -> scheduled, chained and queued on the pool at once
+        ProcessorListener<?> first = null;
+        ProcessorListener<?> last = null;
         for (ProcessorListener<T> listener : listeners) {
-            if (!sync || listener.syncing()) {
-                listener.add(notification);
+            if ((!sync || listener.syncing()) && listener.addDeferringSchedule(notification)) {
+                listener.nextScheduled = null;
+                if (first == null) {
+                    first = listener;
+                } else {
+                    last.nextScheduled = listener;
+                }
+                last = listener;
             }
+        }
+        if (first != null) {
+            pool.scheduleAll(first, last);
         }
     }
 
@@ -255,11 +300,23 @@ public final class SharedProcessor<T> {
                 throw new IllegalStateException("the shared processor is already running");
             }
             running = true;
+            if (pool != null) {
+                pool.start();
+            }
             for (ProcessorListener<T> listener : listeners) {
-                listener.start(threadFactory);
-                started.add(listener);
+                startListener(listener);
             }
         }
+    }
+
+    // @GuardedBy("lock")
+    private void startListener(ProcessorListener<T> listener) {
+        if (pool != null) {
+            listener.start(pool);
+        } else {
+            listener.start(threadFactory);
+        }
+        started.add(listener);
     }
 
     /**
@@ -270,7 +327,7 @@ public final class SharedProcessor<T> {
     public void stop() throws InterruptedException {
         for (ProcessorListener<T> listener : stopListeners()) {
             while (!listener.awaitTermination(1, TimeUnit.SECONDS)) {
-                if (listener.thread() == Thread.currentThread()) {
+                if (listener.runsOnCurrentThread()) {
                     break; // a handler stopping its own informer: its thread ends when the handler returns
                 }
                 listener.logger()
@@ -280,6 +337,9 @@ public final class SharedProcessor<T> {
                                 listener.describeHandler());
             }
             forgetEnded(listener);
+        }
+        if (pool != null) {
+            pool.awaitTermination(System.nanoTime() + TimeUnit.SECONDS.toNanos(10));
         }
     }
 
@@ -329,8 +389,7 @@ public final class SharedProcessor<T> {
         }
         boolean allEnded = true;
         for (ProcessorListener<T> listener : toAwait) {
-            Thread runThread = listener.thread();
-            if (runThread == Thread.currentThread()) {
+            if (listener.runsOnCurrentThread()) {
                 continue; // a handler stopping its own informer: its thread ends when the handler returns
             }
             long remaining = Math.max(0, deadlineNanos - System.nanoTime());
@@ -339,7 +398,8 @@ public final class SharedProcessor<T> {
                 continue;
             }
             allEnded = false;
-            if (listener.abandon()) {
+            Thread runThread = listener.abandon();
+            if (runThread != null) {
                 listener.logger()
                         .warn(
                                 "{}: event handler {} (listener {}) is still running after the stop grace period; its "
@@ -349,6 +409,9 @@ public final class SharedProcessor<T> {
                                 listener.id(),
                                 runThread.getName());
             }
+        }
+        if (pool != null) {
+            pool.awaitTermination(deadlineNanos);
         }
         return allEnded;
     }
@@ -383,6 +446,9 @@ public final class SharedProcessor<T> {
                 listener.stop();
             }
             listeners = newArray(0);
+            if (pool != null) {
+                pool.shutdown();
+            }
             return new ArrayList<>(started);
         }
     }
@@ -489,6 +555,6 @@ public final class SharedProcessor<T> {
 
     @Override
     public String toString() {
-        return "SharedProcessor[" + name + ", listeners=" + listeners.length + "]";
+        return "SharedProcessor[" + name + ", listeners=" + listeners.length + ", " + mode + "]";
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.informer.cache.DispatchMode;
 import dev.informer.cache.ListenerMetrics;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.ResourceEventHandlerRegistration;
@@ -20,12 +21,17 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** The processor half of client-go's shared_informer_test.go, plus handler isolation and lifecycle. */
+/**
+ * The processor half of client-go's shared_informer_test.go, plus handler isolation and lifecycle, with
+ * one thread per listener (so the tests can join the listeners' threads). {@link DispatchModeTest} runs
+ * the dispatch guarantees in every mode.
+ */
 class SharedProcessorTest {
 
     private final FakeClock clock = new FakeClock();
     private final RecordingThreadFactory threads = new RecordingThreadFactory();
-    private final SharedProcessor<String> processor = new SharedProcessor<>(clock, threads);
+    private final SharedProcessor<String> processor = new SharedProcessor<>(
+            "processor", clock, threads, ProcessorListener.INITIAL_BUFFER_SIZE, DispatchMode.threadPerListener());
 
     @AfterEach
     void stop() throws InterruptedException {
