@@ -5,6 +5,7 @@ import dev.informer.api.KubernetesObject;
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
 import dev.informer.cache.InformerOptions;
+import dev.informer.cache.SharedIndexInformer;
 import dev.informer.cache.SyncError;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
@@ -82,7 +83,12 @@ public final class AppPodsController implements AutoCloseable {
     private final AtomicLong notLeading = new AtomicLong();
 
     /** The manager, its one controller and the reconciler, made by {@link #start}. */
-    private record Runtime(Manager manager, Controller controller, AppPodsReconciler reconciler) {}
+    private record Runtime(
+            Manager manager,
+            Controller controller,
+            AppPodsReconciler reconciler,
+            SharedIndexInformer<Pod> pods,
+            SharedIndexInformer<ConfigMap> configMaps) {}
 
     private AppPodsController(Builder builder) {
         this.config = builder;
@@ -128,7 +134,13 @@ public final class AppPodsController implements AutoCloseable {
                 // A pod enqueues its app's ConfigMap (an update the old and the new app's: labels move).
                 .watches(ResourceType.PODS, InformerOptions.ALL, AppPodsController::appRequest, counting(podEvents))
                 .build((request, cancellation) -> reconcile(request));
-        return new Runtime(manager, controller, reconciler);
+        // Kept: the factory refuses informerFor once the manager has stopped (e.g. after a sync timeout).
+        return new Runtime(
+                manager,
+                controller,
+                reconciler,
+                factory.informerFor(ResourceType.PODS),
+                factory.informerFor(ResourceType.CONFIGMAPS));
     }
 
     /** A builder for a controller that talks to the cluster through {@code client}. */
@@ -163,12 +175,7 @@ public final class AppPodsController implements AutoCloseable {
     /** Whether both informers have synced their initial lists. */
     public boolean hasSynced() {
         Runtime r = runtime;
-        return r != null
-                && r.manager().informerFactory().informerFor(ResourceType.PODS).hasSynced()
-                && r.manager()
-                        .informerFactory()
-                        .informerFor(ResourceType.CONFIGMAPS)
-                        .hasSynced();
+        return r != null && r.pods().hasSynced() && r.configMaps().hasSynced();
     }
 
     /**
@@ -186,39 +193,19 @@ public final class AppPodsController implements AutoCloseable {
     /** How many pods the pod informer has cached. */
     public int cachedPods() {
         Runtime r = runtime;
-        return r == null
-                ? 0
-                : r.manager()
-                        .informerFactory()
-                        .informerFor(ResourceType.PODS)
-                        .getStore()
-                        .listKeys()
-                        .size();
+        return r == null ? 0 : r.pods().getStore().listKeys().size();
     }
 
     /** How many ConfigMaps the ConfigMap informer has cached. */
     public int cachedConfigMaps() {
         Runtime r = runtime;
-        return r == null
-                ? 0
-                : r.manager()
-                        .informerFactory()
-                        .informerFor(ResourceType.CONFIGMAPS)
-                        .getStore()
-                        .listKeys()
-                        .size();
+        return r == null ? 0 : r.configMaps().getStore().listKeys().size();
     }
 
     /** The cached pods (store snapshot). */
     public List<Pod> cachedPodList() {
         Runtime r = runtime;
-        return r == null
-                ? List.of()
-                : r.manager()
-                        .informerFactory()
-                        .informerFor(ResourceType.PODS)
-                        .getStore()
-                        .list();
+        return r == null ? List.of() : r.pods().getStore().list();
     }
 
     /**
