@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
  * {@code controller}: the example controller ({@link AppPodsController}) against a real cluster,
  * until SIGTERM/SIGINT. With {@code --leader-elect}, only the holder of a coordination.k8s.io/v1
  * Lease runs it; losing the lease ends the process with exit code 1 (as client-go controllers do),
- * so that a supervisor restarts it as a fresh candidate.
+ * so that a supervisor restarts it as a fresh candidate. With {@code --health-port} it serves {@code
+ * /healthz}, {@code /readyz} and {@code /metrics} ({@link HealthEndpoints}).
  *
  * <p>Example code (a subcommand of {@link dev.informer.examples.Main}), not a library API.
  */
@@ -42,7 +43,8 @@ import picocli.CommandLine.Spec;
             "Runs the example controller against a cluster (kubeconfig or in-cluster configuration by default): for "
                     + "every pod labelled app=<app> it keeps a ConfigMap <app>-pods in the pod's namespace listing the app's "
                     + "ready pods (owner references set; created, updated and deleted as pods come and go). Runs until "
-                    + "SIGTERM or Ctrl-C. With --leader-elect only the holder of the Lease reconciles; losing it exits 1."
+                    + "SIGTERM or Ctrl-C. With --leader-elect only the holder of the Lease reconciles; losing it exits 1. "
+                    + "With --health-port it serves /healthz, /readyz and /metrics (Prometheus) on that port."
         })
 public final class ControllerCommand implements Callable<Integer> {
 
