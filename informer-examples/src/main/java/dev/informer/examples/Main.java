@@ -6,6 +6,7 @@ import dev.informer.examples.demo.DemoCommand;
 import dev.informer.examples.nodeagent.NodeAgentCommand;
 import dev.informer.examples.serve.ServeCommand;
 import dev.informer.examples.watch.WatchCommand;
+import dev.informer.examples.webapp.WebAppCommand;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -39,6 +40,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
             WatchCommand.class,
             ServeCommand.class,
             NodeAgentCommand.class,
+            WebAppCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Main implements Callable<Integer> {

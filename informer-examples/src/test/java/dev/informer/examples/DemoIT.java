@@ -26,6 +26,26 @@ class DemoIT {
                 assertTrue(text.contains(field), "summary field '" + field + "'" + demo.describe());
             }
             assertTrue(text.contains("ConfigMaps all match their pods"), demo.describe());
+            // The WebApp part comes after today's summary.
+            int summary = text.indexOf("ConfigMaps all match their pods");
+            for (String line : List.of(
+                    "webapp: a custom resource controller on the same API server",
+                    "  installed CustomResourceDefinition webapps.example.dev",
+                    "  created WebApp default/storefront (image nginx:1.27, 2 replicas",
+                    "  the controller created Deployment default/storefront (2 replicas) and Service default/storefront"
+                            + " (port 8080)",
+                    "WebApp status: readyReplicas 2, Ready True",
+                    "  scaled WebApp default/storefront to 4 replicas: Deployment default/storefront has 4 replicas;"
+                            + " WebApp Ready False (2/4 replicas ready)",
+                    "  deleted WebApp default/storefront: the finalizer's cleanup deleted its Deployment and Service",
+                    "  events on WebApp default/storefront: ")) {
+                assertTrue(text.indexOf(line) > summary, "the WebApp line '" + line + "'" + demo.describe());
+            }
+            for (String reason : List.of("Created", "Scaled", "CleanedUp")) {
+                assertTrue(
+                        out.stream().anyMatch(l -> l.startsWith("    Normal") && l.contains(" " + reason + " ")),
+                        "the WebApp's " + reason + " Event" + demo.describe());
+            }
         }
     }
 

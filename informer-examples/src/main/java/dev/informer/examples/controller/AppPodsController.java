@@ -4,26 +4,28 @@ import dev.informer.api.ConfigMap;
 import dev.informer.api.KubernetesObject;
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
-import dev.informer.cache.ResourceEventHandler;
+import dev.informer.cache.InformerOptions;
 import dev.informer.cache.SharedIndexInformer;
 import dev.informer.cache.SyncError;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
 import dev.informer.client.Transforms;
 import dev.informer.clock.Clock;
-import dev.informer.concurrent.ThreadFactories;
-import dev.informer.store.DeletedFinalStateUnknown;
-import dev.informer.workqueue.RateLimitingQueue;
-import dev.informer.workqueue.WorkQueues;
+import dev.informer.controller.CacheSyncTimeoutException;
+import dev.informer.controller.Controller;
+import dev.informer.controller.EventPredicate;
+import dev.informer.controller.Manager;
+import dev.informer.controller.Request;
+import dev.informer.controller.Result;
+import dev.informer.health.HealthCheck;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -31,44 +33,43 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The example controller's wiring, client-go style: a {@link SharedInformerFactory} with informers
- * on Pods and ConfigMaps, event handlers that only enqueue {@link AppKey}s, a rate-limited work
- * queue, and several workers that run {@link AppPodsReconciler#reconcile} for each key.
+ * The example controller's wiring on the reconcile runtime ({@code dev.informer.controller}): a
+ * {@link Manager} owns the informers on Pods and ConfigMaps; one controller named {@code app-pods}
+ * reconciles the ConfigMap {@code <app>-pods} of each app ({@code forResource(CONFIGMAPS)} for our own
+ * ConfigMaps, {@code watches(PODS)} mapping a pod to its app's ConfigMap), and {@link
+ * AppPodsReconciler#reconcile} does the work for each {@link AppKey}. The runtime's work queue and
+ * workers replace the hand-rolled ones.
  *
  * <p>Lifecycle: {@link #start(Duration)} starts the informers, waits until their caches have synced
- * and then starts the workers; {@link #close()} shuts the queue down, waits for the workers to
- * finish their current key and stops the informers. One start per controller.
+ * and then starts the workers; {@link #close()} lets the reconciles under way finish (graceful drain,
+ * up to 30 s) and stops the informers. One start per controller.
  *
- * <p>Guarantees (from the work queue): one key is never reconciled by two workers at once; an event
- * that arrives while its key is being reconciled makes it run once more afterwards; a failed key is
+ * <p>Guarantees (from the runtime): one key is never reconciled by two workers at once; an event that
+ * arrives while its key is being reconciled makes it run once more afterwards; a failed key is
  * retried with the default controller backoff (5 ms doubling to 1000 s per key, 10 qps overall)
- * up to {@code maxRetries} times in a row, then dropped until its next event. With {@link
- * Builder#leadership}, nothing is reconciled or written while this process does not lead.
- * Thread-safe.
+ * up to {@code maxRetries} times in a row ({@link Result#requeue()}), then dropped until its next
+ * event. With {@link Builder#leadership}, nothing is reconciled or written while this process does
+ * not lead. Thread-safe.
  */
 public final class AppPodsController implements AutoCloseable {
 
+    /** The controller's name: its work queue's name and the {@code controller} label of its metrics. */
+    public static final String NAME = "app-pods";
+
     private static final Logger LOG = LoggerFactory.getLogger(AppPodsController.class);
 
-    private final SharedInformerFactory factory;
-    private final SharedIndexInformer<Pod> podInformer;
-    private final SharedIndexInformer<ConfigMap> configMapInformer;
-    private final AppPodsReconciler reconciler;
-    private final RateLimitingQueue<AppKey> queue;
+    private final Builder config;
     private final ReconcileListener listener;
     private final Clock clock;
-    private final ThreadFactory threadFactory;
-    private final int workerCount;
     private final int maxRetries;
+    private final BooleanSupplier leading;
+    private final Map<AppKey, Integer> failuresInARow = new ConcurrentHashMap<>();
     private final Object lifecycle = new Object();
-    // @GuardedBy("lifecycle")
-    private final List<Thread> workers = new ArrayList<>();
-    // @GuardedBy("lifecycle")
-    private boolean started;
+    // @GuardedBy("lifecycle"); null until start()
+    private volatile Runtime runtime;
     // @GuardedBy("lifecycle")
     private boolean closed;
 
-    private final AtomicInteger busyWorkers = new AtomicInteger();
     private final AtomicLong podEvents = new AtomicLong();
     private final AtomicLong configMapEvents = new AtomicLong();
     private final AtomicLong reconciles = new AtomicLong();
@@ -80,36 +81,66 @@ public final class AppPodsController implements AutoCloseable {
     private final AtomicLong retries = new AtomicLong();
     private final AtomicLong dropped = new AtomicLong();
     private final AtomicLong notLeading = new AtomicLong();
-    private final BooleanSupplier leading;
+
+    /** The manager, its one controller and the reconciler, made by {@link #start}. */
+    private record Runtime(
+            Manager manager,
+            Controller controller,
+            AppPodsReconciler reconciler,
+            SharedIndexInformer<Pod> pods,
+            SharedIndexInformer<ConfigMap> configMaps) {}
 
     private AppPodsController(Builder builder) {
+        this.config = builder;
         this.clock = builder.clock;
-        this.threadFactory = builder.threadFactory != null
-                ? builder.threadFactory
-                : ThreadFactories.platformDaemon("app-pods-worker");
         this.listener = builder.listener;
-        this.workerCount = builder.workers;
         this.maxRetries = builder.maxRetries;
         this.leading = builder.leading;
-        SharedInformerFactory.Builder factoryBuilder = SharedInformerFactory.builder(builder.client)
+    }
+
+    // The manager takes its sync timeout when built: it is built by start(syncTimeout).
+    private Runtime newRuntime(Duration syncTimeout) {
+        Builder builder = config;
+        Manager.Builder managerBuilder = Manager.builder(builder.client)
                 .clock(clock)
-                .defaultResync(builder.resync)
-                .transform(ResourceType.PODS, Transforms.stripManagedFields())
-                .transform(ResourceType.CONFIGMAPS, Transforms.stripManagedFields());
-        if (builder.namespace != null) {
-            factoryBuilder.namespace(builder.namespace);
-        }
-        this.factory = factoryBuilder.build();
-        this.podInformer = factory.informerFor(ResourceType.PODS);
-        this.configMapInformer = factory.informerFor(ResourceType.CONFIGMAPS);
-        this.reconciler = new AppPodsReconciler(
+                .threadFactory(builder.threadFactory)
+                .syncTimeout(syncTimeout)
+                .informers(factory -> {
+                    factory.defaultResync(builder.resync)
+                            .transform(ResourceType.PODS, Transforms.stripManagedFields())
+                            .transform(ResourceType.CONFIGMAPS, Transforms.stripManagedFields());
+                    if (builder.namespace != null) {
+                        factory.namespace(builder.namespace);
+                    }
+                    builder.informers.accept(factory);
+                });
+        builder.manager.accept(managerBuilder);
+        Manager manager = managerBuilder.build();
+        SharedInformerFactory factory = manager.informerFactory();
+        AppPodsReconciler reconciler = new AppPodsReconciler(
                 factory.listerFor(ResourceType.PODS),
                 factory.listerFor(ResourceType.CONFIGMAPS),
                 builder.client.resource(ResourceType.CONFIGMAPS),
                 leading);
-        this.queue = WorkQueues.<AppKey>builder().name("app-pods").clock(clock).buildRateLimiting();
-        podInformer.addEventHandler(enqueuing(podEvents, this::enqueueApp));
-        configMapInformer.addEventHandler(enqueuing(configMapEvents, this::enqueueManagedConfigMap));
+        Controller controller = manager.controllerBuilder()
+                .name(NAME)
+                .maxConcurrentReconciles(builder.workers)
+                // Our own ConfigMaps (edited or deleted by someone): bring their app back into line.
+                .forResource(
+                        ResourceType.CONFIGMAPS,
+                        InformerOptions.ALL,
+                        counting(configMapEvents),
+                        EventPredicate.<ConfigMap>of(AppPodsReconciler::isManaged))
+                // A pod enqueues its app's ConfigMap (an update the old and the new app's: labels move).
+                .watches(ResourceType.PODS, InformerOptions.ALL, AppPodsController::appRequest, counting(podEvents))
+                .build((request, cancellation) -> reconcile(request));
+        // Kept: the factory refuses informerFor once the manager has stopped (e.g. after a sync timeout).
+        return new Runtime(
+                manager,
+                controller,
+                reconciler,
+                factory.informerFor(ResourceType.PODS),
+                factory.informerFor(ResourceType.CONFIGMAPS));
     }
 
     /** A builder for a controller that talks to the cluster through {@code client}. */
@@ -124,33 +155,27 @@ public final class AppPodsController implements AutoCloseable {
      * @throws InterruptedException  if interrupted while waiting for the caches
      */
     public void start(Duration syncTimeout) throws InterruptedException {
+        Objects.requireNonNull(syncTimeout, "syncTimeout");
+        Runtime started;
         synchronized (lifecycle) {
-            if (started || closed) {
+            if (runtime != null || closed) {
                 throw new IllegalStateException("the app-pods controller can be started once, and not after close()");
             }
-            started = true;
+            started = newRuntime(syncTimeout);
+            runtime = started;
         }
-        factory.start();
-        Map<SharedInformerFactory.Key, Boolean> synced = factory.waitForCacheSync(syncTimeout);
-        if (synced.containsValue(false)) {
-            throw new IllegalStateException("caches did not sync within " + syncTimeout + ": " + synced);
+        try {
+            started.manager().start();
+        } catch (CacheSyncTimeoutException e) {
+            throw new IllegalStateException(e.getMessage(), e);
         }
-        synchronized (lifecycle) {
-            if (closed) {
-                return;
-            }
-            for (int i = 0; i < workerCount; i++) {
-                Thread worker = threadFactory.newThread(this::runWorker);
-                workers.add(worker);
-                worker.start();
-            }
-        }
-        LOG.info("app-pods controller started with {} workers", workerCount);
+        LOG.info("app-pods controller started with {} workers", config.workers);
     }
 
     /** Whether both informers have synced their initial lists. */
     public boolean hasSynced() {
-        return podInformer.hasSynced() && configMapInformer.hasSynced();
+        Runtime r = runtime;
+        return r != null && r.pods().hasSynced() && r.configMaps().hasSynced();
     }
 
     /**
@@ -158,22 +183,29 @@ public final class AppPodsController implements AutoCloseable {
      * caches do not sync in time.
      */
     public Optional<SyncError> lastSyncError() {
-        return factory.lastSyncErrors().values().stream().max(Comparator.comparing(SyncError::time));
+        Runtime r = runtime;
+        return r == null
+                ? Optional.empty()
+                : r.manager().informerFactory().lastSyncErrors().values().stream()
+                        .max(Comparator.comparing(SyncError::time));
     }
 
     /** How many pods the pod informer has cached. */
     public int cachedPods() {
-        return podInformer.getStore().listKeys().size();
+        Runtime r = runtime;
+        return r == null ? 0 : r.pods().getStore().listKeys().size();
     }
 
     /** How many ConfigMaps the ConfigMap informer has cached. */
     public int cachedConfigMaps() {
-        return configMapInformer.getStore().listKeys().size();
+        Runtime r = runtime;
+        return r == null ? 0 : r.configMaps().getStore().listKeys().size();
     }
 
     /** The cached pods (store snapshot). */
     public List<Pod> cachedPodList() {
-        return podInformer.getStore().list();
+        Runtime r = runtime;
+        return r == null ? List.of() : r.pods().getStore().list();
     }
 
     /**
@@ -181,12 +213,31 @@ public final class AppPodsController implements AutoCloseable {
      * may not count yet: use it for progress, not for correctness).
      */
     public boolean isIdle() {
-        return queue.len() == 0 && busyWorkers.get() == 0;
+        Runtime r = runtime;
+        return r == null || (r.controller().queueLength() == 0 && r.controller().activeWorkers() == 0);
     }
 
     /** How many keys were dropped unreconciled because this process did not lead (see {@link Builder#leadership}). */
     public long notLeadingSkips() {
         return notLeading.get();
+    }
+
+    /** {@code /readyz}: the manager's readiness (caches synced); "not started" before {@link #start}. Never blocks. */
+    public HealthCheck readiness() {
+        return () -> {
+            Runtime r = runtime;
+            return r == null
+                    ? Optional.of("the app-pods controller is not started")
+                    : r.manager().readiness().check();
+        };
+    }
+
+    /** {@code /healthz}: the manager's liveness (running, workers alive); alive before {@link #start}. Never blocks. */
+    public HealthCheck liveness() {
+        return () -> {
+            Runtime r = runtime;
+            return r == null ? Optional.empty() : r.manager().liveness().check();
+        };
     }
 
     /** The counters so far. */
@@ -204,83 +255,63 @@ public final class AppPodsController implements AutoCloseable {
                 dropped.get());
     }
 
-    /** Stops the workers (after their current key) and the informers. Idempotent. */
+    /** Lets the reconciles under way finish (up to 30 s) and stops the informers. Idempotent. */
     @Override
     public void close() {
-        List<Thread> toJoin;
+        Runtime r;
         synchronized (lifecycle) {
             if (closed) {
                 return;
             }
             closed = true;
-            toJoin = new ArrayList<>(workers);
+            r = runtime;
         }
-        queue.shutDown();
-        boolean interrupted = false;
-        for (Thread worker : toJoin) {
-            while (true) {
-                try {
-                    worker.join();
-                    break;
-                } catch (InterruptedException e) {
-                    interrupted = true;
-                }
-            }
-        }
-        factory.shutdown();
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+        if (r != null) {
+            r.manager().close();
         }
     }
 
-    private void runWorker() {
-        try {
-            Optional<AppKey> item;
-            while ((item = queue.get()).isPresent()) {
-                process(item.get());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    private Result reconcile(Request request) {
+        Optional<AppKey> appKey = appKeyOf(request);
+        if (appKey.isEmpty()) {
+            return Result.done(); // a managed ConfigMap not named <app>-pods: not ours to keep
         }
-    }
-
-    private void process(AppKey key) {
-        busyWorkers.incrementAndGet();
+        AppKey key = appKey.get();
         long start = clock.nanoTime();
         try {
             if (!leading.getAsBoolean()) {
                 skipNotLeading(key, "not reconciled");
-                return;
+                return Result.done();
             }
-            ReconcileResult result = reconciler.reconcile(key);
-            queue.forget(key);
+            ReconcileResult result = runtime.reconciler().reconcile(key);
+            failuresInARow.remove(key);
             count(result.action());
             notifyListener(l -> l.onReconciled(result, Duration.ofNanos(clock.nanoTime() - start)));
+            return Result.done();
         } catch (AppPodsReconciler.NotLeaderException e) {
             skipNotLeading(key, e.getMessage());
+            return Result.done();
         } catch (RuntimeException e) {
             failures.incrementAndGet();
-            int attempt = queue.numRequeues(key) + 1;
+            int attempt = failuresInARow.merge(key, 1, Integer::sum);
             boolean retry = attempt <= maxRetries;
             if (retry) {
                 retries.incrementAndGet();
-                queue.addRateLimited(key);
                 LOG.debug("reconcile of {} failed (attempt {}), retrying: {}", key, attempt, e.toString());
             } else {
                 dropped.incrementAndGet();
-                queue.forget(key);
+                failuresInARow.remove(key);
                 LOG.warn("giving up on {} after {} failed reconciles in a row", key, attempt, e);
             }
             notifyListener(l -> l.onFailed(key, e, attempt, retry));
-        } finally {
-            queue.done(key);
-            busyWorkers.decrementAndGet();
+            // requeue: the runtime's rate-limited queue backs the key off; done: dropped until its next event
+            return retry ? Result.requeue() : Result.done();
         }
     }
 
     // Leadership lost: the key is dropped, not retried (the new leader reconciles it from its own cache).
     private void skipNotLeading(AppKey key, String what) {
-        queue.forget(key);
+        failuresInARow.remove(key);
         if (notLeading.getAndIncrement() == 0) {
             LOG.warn("this process no longer leads: {} {}; no reconcile and no write from now on", key, what);
         } else {
@@ -306,48 +337,44 @@ public final class AppPodsController implements AutoCloseable {
         }
     }
 
-    private void enqueueApp(KubernetesObject obj) {
+    /** The request of an object's app: its namespace and the app's ConfigMap name {@code <app>-pods}. */
+    private static List<Request> appRequest(KubernetesObject obj) {
         String app = obj.labels().get(AppPodsReconciler.APP_LABEL);
         String namespace = obj.namespace();
-        if (app != null && !app.isEmpty() && namespace != null && !namespace.isEmpty()) {
-            queue.add(new AppKey(namespace, app));
+        if (app == null || app.isEmpty() || namespace == null || namespace.isEmpty()) {
+            return List.of();
         }
+        return List.of(new Request(namespace, new AppKey(namespace, app).configMapName()));
     }
 
-    // A change to one of our ConfigMaps (edited or deleted by someone) brings its app back into line.
-    private void enqueueManagedConfigMap(KubernetesObject obj) {
-        if (AppPodsReconciler.MANAGER.equals(obj.labels().get(AppPodsReconciler.MANAGED_BY_LABEL))) {
-            enqueueApp(obj);
+    private static Optional<AppKey> appKeyOf(Request request) {
+        String suffix = "-pods";
+        String name = request.name();
+        if (request.namespace().isEmpty() || !name.endsWith(suffix) || name.length() == suffix.length()) {
+            return Optional.empty();
         }
+        return Optional.of(new AppKey(request.namespace(), name.substring(0, name.length() - suffix.length())));
     }
 
-    /** A handler that counts every notification and enqueues the app of the objects involved. */
-    private static <T extends KubernetesObject> ResourceEventHandler<T> enqueuing(
-            AtomicLong events, Consumer<KubernetesObject> enqueue) {
-        return new ResourceEventHandler<T>() {
+    /** Counts every notification of a watch and lets it through (the first predicate of the watch). */
+    private static <T> EventPredicate<T> counting(AtomicLong events) {
+        return new EventPredicate<T>() {
             @Override
-            public void onAdd(T obj, boolean isInInitialList) {
+            public boolean create(T object) {
                 events.incrementAndGet();
-                enqueue.accept(obj);
+                return true;
             }
 
             @Override
-            public void onUpdate(T oldObj, T newObj) {
+            public boolean update(T oldObject, T newObject) {
                 events.incrementAndGet();
-                // A changed app label moves the object: both the old and the new app need a reconcile.
-                enqueue.accept(oldObj);
-                enqueue.accept(newObj);
+                return true;
             }
 
             @Override
-            public void onDelete(Object objOrTombstone) {
+            public boolean delete(T object) {
                 events.incrementAndGet();
-                Object obj = objOrTombstone instanceof DeletedFinalStateUnknown<?> tombstone
-                        ? tombstone.obj()
-                        : objOrTombstone;
-                if (obj instanceof KubernetesObject object) {
-                    enqueue.accept(object);
-                }
+                return true;
             }
         };
     }
@@ -360,9 +387,11 @@ public final class AppPodsController implements AutoCloseable {
         private int maxRetries = 15;
         private Duration resync = Duration.ZERO;
         private Clock clock = Clock.system();
-        private ThreadFactory threadFactory;
+        private ThreadFactory threadFactory = dev.informer.concurrent.ThreadFactories.platformDaemon("app-pods-worker");
         private ReconcileListener listener = new ReconcileListener() {};
         private BooleanSupplier leading = () -> true;
+        private Consumer<SharedInformerFactory.Builder> informers = factory -> {};
+        private Consumer<Manager.Builder> manager = builder -> {};
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client, "client");
@@ -413,7 +442,7 @@ public final class AppPodsController implements AutoCloseable {
             return this;
         }
 
-        /** Makes the worker threads (default platform daemon threads). */
+        /** Makes the runtime's threads (default platform daemon threads). */
         public Builder threadFactory(ThreadFactory threadFactory) {
             this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
             return this;
@@ -422,6 +451,24 @@ public final class AppPodsController implements AutoCloseable {
         /** Observes every reconcile (default none). */
         public Builder listener(ReconcileListener listener) {
             this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /**
+         * More configuration of the shared informer factory, applied after this controller's own
+         * (namespace, resync, transforms), e.g. metrics providers.
+         */
+        public Builder informers(Consumer<SharedInformerFactory.Builder> informers) {
+            this.informers = Objects.requireNonNull(informers, "informers");
+            return this;
+        }
+
+        /**
+         * More configuration of the runtime's manager, e.g. {@code controllerMetrics} and {@code
+         * workQueueMetrics}. Use {@link #informers} for the informer factory.
+         */
+        public Builder manager(Consumer<Manager.Builder> manager) {
+            this.manager = Objects.requireNonNull(manager, "manager");
             return this;
         }
 

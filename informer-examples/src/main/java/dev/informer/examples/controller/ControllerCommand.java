@@ -11,6 +11,7 @@ import dev.informer.examples.cli.SyncTimeoutOption;
 import dev.informer.examples.cli.Termination;
 import dev.informer.leaderelection.LeaderContext;
 import dev.informer.leaderelection.LeaderElector;
+import dev.informer.leaderelection.LeaderElectorBuilder;
 import dev.informer.leaderelection.ResourceLock;
 import java.time.Duration;
 import java.util.UUID;
@@ -28,7 +29,8 @@ import picocli.CommandLine.Spec;
  * {@code controller}: the example controller ({@link AppPodsController}) against a real cluster,
  * until SIGTERM/SIGINT. With {@code --leader-elect}, only the holder of a coordination.k8s.io/v1
  * Lease runs it; losing the lease ends the process with exit code 1 (as client-go controllers do),
- * so that a supervisor restarts it as a fresh candidate.
+ * so that a supervisor restarts it as a fresh candidate. With {@code --health-port} it serves {@code
+ * /healthz}, {@code /readyz} and {@code /metrics} ({@link HealthEndpoints}).
  *
  * <p>Example code (a subcommand of {@link dev.informer.examples.Main}), not a library API.
  */
@@ -41,11 +43,15 @@ import picocli.CommandLine.Spec;
             "Runs the example controller against a cluster (kubeconfig or in-cluster configuration by default): for "
                     + "every pod labelled app=<app> it keeps a ConfigMap <app>-pods in the pod's namespace listing the app's "
                     + "ready pods (owner references set; created, updated and deleted as pods come and go). Runs until "
-                    + "SIGTERM or Ctrl-C. With --leader-elect only the holder of the Lease reconciles; losing it exits 1."
+                    + "SIGTERM or Ctrl-C. With --leader-elect only the holder of the Lease reconciles; losing it exits 1. "
+                    + "With --health-port it serves /healthz, /readyz and /metrics (Prometheus) on that port."
         })
 public final class ControllerCommand implements Callable<Integer> {
 
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(2);
+
+    // With --health-port: what is served; null without.
+    private HealthEndpoints health;
 
     @Spec
     CommandSpec spec;
@@ -126,6 +132,13 @@ public final class ControllerCommand implements Callable<Integer> {
             description = "Leader retry period (default: ${DEFAULT-VALUE}).")
     Duration retryPeriod;
 
+    @Option(
+            names = "--health-port",
+            paramLabel = "PORT",
+            description = "Serve /healthz, /readyz and /metrics (Prometheus) on this port (0: any free port; "
+                    + "default: nothing served).")
+    Integer healthPort;
+
     @Override
     public Integer call() throws InterruptedException {
         logging.apply("info");
@@ -138,6 +151,9 @@ public final class ControllerCommand implements Callable<Integer> {
         if (!leaderElect && (leaseNamespace != null || identity != null)) {
             throw new ParameterException(spec.commandLine(), "--lease-namespace and --identity need --leader-elect");
         }
+        if (healthPort != null && (healthPort < 0 || healthPort > 65535)) {
+            throw new ParameterException(spec.commandLine(), "--health-port must be 0..65535: " + healthPort);
+        }
         SyncTimeout sync = syncTimeout.value(spec);
         ClientConfig config = clientOptions.toConfig(spec);
         ConsoleReporter console = new ConsoleReporter(spec.commandLine().getOut(), Clock.system());
@@ -145,12 +161,20 @@ public final class ControllerCommand implements Callable<Integer> {
                         "controller",
                         spec.commandLine().getOut(),
                         spec.commandLine().getErr());
+                HealthEndpoints health = healthPort == null ? null : new HealthEndpoints(healthPort, leaderElect);
                 KubernetesClient client = KubernetesClient.create(config)) {
+            this.health = health;
+            if (health != null) {
+                console.line("serving /healthz, /readyz and /metrics on port " + health.port());
+            }
             console.line("controller connecting to " + client.config().server()
                     + (namespace == null ? " (all namespaces)" : " (namespace " + namespace + ")"));
             if (!leaderElect) {
                 try (AppPodsController controller =
                         controllerBuilder(client, console).build()) {
+                    if (health != null) {
+                        health.controllerStarted(controller);
+                    }
                     try {
                         termination.interruptibly(() ->
                                 startSynced(sync, controller, client.config().server()));
@@ -170,11 +194,12 @@ public final class ControllerCommand implements Callable<Integer> {
     }
 
     private AppPodsController.Builder controllerBuilder(KubernetesClient client, ConsoleReporter console) {
-        return AppPodsController.builder(client)
+        AppPodsController.Builder builder = AppPodsController.builder(client)
                 .namespace(namespace)
                 .workers(workers)
                 .resync(resync)
                 .listener(console);
+        return health == null ? builder : health.instrument(builder);
     }
 
     private int runWithLeaderElection(
@@ -187,7 +212,11 @@ public final class ControllerCommand implements Callable<Integer> {
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         LeaderElector elector;
         try {
-            elector = LeaderElector.builder()
+            LeaderElectorBuilder electorBuilder = LeaderElector.builder();
+            if (health != null) {
+                electorBuilder.healthCheck(health.leaderElectionCheck());
+            }
+            elector = electorBuilder
                     .lock(ResourceLock.lease(client, lockNamespace, leaseName, id))
                     .leaseDuration(leaseDuration)
                     .renewDeadline(renewDeadline)
@@ -205,6 +234,9 @@ public final class ControllerCommand implements Callable<Integer> {
                     .build();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        if (health != null) {
+            health.bindLeaderElection(elector);
         }
         console.line("waiting to lead: Lease " + lockNamespace + "/" + leaseName + " as " + id);
         elector.start();
@@ -233,6 +265,9 @@ public final class ControllerCommand implements Callable<Integer> {
         AppPodsController controller = controllerBuilder(client, console)
                 .leadership(() -> !context.isCancelled())
                 .build();
+        if (health != null) {
+            health.controllerStarted(controller);
+        }
         try {
             startSynced(sync, controller, client.config().server());
             console.line("caches synced; reconciling (" + workers + " workers)");

@@ -162,6 +162,7 @@ public final class DemoCommand implements Callable<Integer> {
                             + SETTLE_TIMEOUT.toSeconds() + " s: " + problems.get(0)
                             + (problems.size() > 1 ? " (and " + (problems.size() - 1) + " more)" : ""));
                 }
+                new WebAppDemo(client, console, clock).run();
                 return 0;
             }
         }

@@ -1,0 +1,69 @@
+package dev.informer.examples.webapp;
+
+import dev.informer.api.CustomResourceDefinition;
+import dev.informer.api.GenericObject;
+import dev.informer.api.ResourceType;
+import dev.informer.client.KubernetesClient;
+import dev.informer.client.StatusException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The WebApp custom resource: its resource type, its CRD (shipped in the jar as {@value #CRD_RESOURCE}
+ * and under {@code informer-examples/crds/webapp-crd.yaml}) and installing it. Stateless.
+ */
+public final class WebApps {
+
+    /** The API group. */
+    public static final String GROUP = "example.dev";
+
+    /** The CRD's name. */
+    public static final String CRD_NAME = "webapps." + GROUP;
+
+    /** The jar resource holding the CRD. */
+    public static final String CRD_RESOURCE = "/dev/informer/examples/webapp/webapp-crd.yaml";
+
+    /** {@code example.dev/v1 webapps}, namespaced, as {@link GenericObject}s. */
+    public static final ResourceType<GenericObject> WEBAPPS =
+            ResourceType.generic(GROUP, "v1", "webapps", "WebApp", true);
+
+    /** The field manager of every write of the controller. */
+    public static final String FIELD_MANAGER = "webapp-controller";
+
+    private WebApps() {}
+
+    /** The CRD YAML from the jar. */
+    public static String crdYaml() {
+        try (InputStream in = WebApps.class.getResourceAsStream(CRD_RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("the jar lacks " + CRD_RESOURCE);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + CRD_RESOURCE + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Installs the CRD when the cluster does not have it (server-side apply with {@value
+     * #FIELD_MANAGER}); an installed CRD is left as it is.
+     *
+     * @return whether it was installed now
+     * @throws StatusException when the server refuses to read or create it (e.g. 403 without the RBAC)
+     */
+    public static boolean installCrdIfAbsent(KubernetesClient client) {
+        try {
+            client.resource(ResourceType.CUSTOMRESOURCEDEFINITIONS).get(CRD_NAME);
+            return false;
+        } catch (StatusException e) {
+            if (!e.isNotFound()) {
+                throw e;
+            }
+        }
+        CustomResourceDefinition installed =
+                client.resource(ResourceType.CUSTOMRESOURCEDEFINITIONS).apply(crdYaml(), FIELD_MANAGER, true);
+        return installed != null;
+    }
+}
