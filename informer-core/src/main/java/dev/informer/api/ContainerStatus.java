@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
+import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -45,6 +46,9 @@ public record ContainerStatus(
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
     public ContainerStatus {
+        name = Interner.intern(name);
+        image = Interner.intern(image);
+        imageID = Interner.intern(imageID);
         unknownFields = Immutables.unknownFields(unknownFields);
     }
 

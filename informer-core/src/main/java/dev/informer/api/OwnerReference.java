@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
+import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -39,6 +40,8 @@ public record OwnerReference(
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
     public OwnerReference {
+        apiVersion = Interner.intern(apiVersion);
+        kind = Interner.intern(kind);
         unknownFields = Immutables.unknownFields(unknownFields);
     }
 

@@ -32,8 +32,8 @@ public record ResourceRequirements(
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
     public ResourceRequirements {
-        limits = Immutables.map(limits);
-        requests = Immutables.map(requests);
+        limits = Immutables.internedMap(limits);
+        requests = Immutables.internedMap(requests);
         unknownFields = Immutables.unknownFields(unknownFields);
     }
 

@@ -38,16 +38,75 @@ public final class Immutables {
         if (map == null || map.isEmpty()) {
             return Map.of();
         }
-        return Collections.unmodifiableMap(new LinkedHashMap<>(map));
+        if (map instanceof CompactMap) {
+            return map;
+        }
+        if (map.size() > CompactMap.MAX_SIZE) {
+            return Collections.unmodifiableMap(new LinkedHashMap<>(map));
+        }
+        Object[] table = new Object[map.size() * 2];
+        int i = 0;
+        for (Map.Entry<K, V> entry : map.entrySet()) {
+            table[i++] = entry.getKey();
+            table[i++] = entry.getValue();
+        }
+        return new CompactMap<>(table);
     }
 
     /**
-     * The unknown-fields map of a model object: an unmodifiable, ordered shallow copy. The
+     * Like {@link #map(Map)}, with keys and values {@linkplain Interner#intern(String) interned}: for
+     * maps whose strings repeat across objects (labels, node selectors, resource quantities).
+     */
+    public static Map<String, String> internedMap(Map<String, String> map) {
+        if (map == null || map.isEmpty()) {
+            return Map.of();
+        }
+        if (map instanceof CompactMap) {
+            return map;
+        }
+        if (map.size() > CompactMap.MAX_SIZE) {
+            LinkedHashMap<String, String> interned = new LinkedHashMap<>();
+            map.forEach((key, value) -> interned.put(Interner.intern(key), Interner.intern(value)));
+            return Collections.unmodifiableMap(interned);
+        }
+        Object[] table = new Object[map.size() * 2];
+        int i = 0;
+        for (Map.Entry<String, String> entry : map.entrySet()) {
+            table[i++] = Interner.intern(entry.getKey());
+            table[i++] = Interner.intern(entry.getValue());
+        }
+        return new CompactMap<>(table);
+    }
+
+    /** Like {@link #map(Map)}, with the keys {@linkplain Interner#intern(String) interned} (annotations). */
+    public static <V> Map<String, V> internedKeys(Map<String, V> map) {
+        if (map == null || map.isEmpty()) {
+            return Map.of();
+        }
+        if (map instanceof CompactMap) {
+            return map;
+        }
+        if (map.size() > CompactMap.MAX_SIZE) {
+            LinkedHashMap<String, V> interned = new LinkedHashMap<>();
+            map.forEach((key, value) -> interned.put(Interner.intern(key), value));
+            return Collections.unmodifiableMap(interned);
+        }
+        Object[] table = new Object[map.size() * 2];
+        int i = 0;
+        for (Map.Entry<String, V> entry : map.entrySet()) {
+            table[i++] = Interner.intern(entry.getKey());
+            table[i++] = entry.getValue();
+        }
+        return new CompactMap<>(table);
+    }
+
+    /**
+     * The unknown-fields map of a model object: an unmodifiable, ordered shallow copy (names interned). The
      * {@link JsonNode} values are not copied: a value bound by Jackson is fresh and owned by the
      * object; builders deep-copy what callers hand them.
      */
     public static Map<String, JsonNode> unknownFields(Map<String, JsonNode> fields) {
-        return map(fields);
+        return internedKeys(fields);
     }
 
     /** A deep copy of {@code node}, or {@code null}. */
