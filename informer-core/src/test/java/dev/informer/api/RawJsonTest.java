@@ -121,6 +121,15 @@ class RawJsonTest {
     }
 
     @Test
+    void bindingFromATreeCapturesTheSameValue() {
+        String json = podWith("[{\"manager\":\"kubectl\",\"fieldsV1\":{\"f:spec\":{}}}]");
+
+        Pod fromTree = ApiJson.mapper().treeToValue(ApiJson.mapper().readTree(json), Pod.class);
+
+        assertEquals(ApiJson.readObject(json, ResourceType.PODS), fromTree);
+    }
+
+    @Test
     void aJsonNullReadsAsAbsent() {
         Pod pod = ApiJson.readObject(podWith("null"), ResourceType.PODS);
 

@@ -101,12 +101,21 @@ public final class Immutables {
     }
 
     /**
-     * The unknown-fields map of a model object: an unmodifiable, ordered shallow copy (names interned). The
-     * {@link JsonNode} values are not copied: a value bound by Jackson is fresh and owned by the
-     * object; builders deep-copy what callers hand them.
+     * The unknown-fields map of a model object: unmodifiable, ordered, names interned. When a value
+     * is an object or array (and the map is small) the values are kept as compact JSON and parsed on
+     * each read ({@link UnknownFieldsMap}); otherwise the {@link JsonNode} values are not copied: a
+     * value bound by Jackson is fresh and owned by the object; builders deep-copy what callers hand
+     * them.
      */
     public static Map<String, JsonNode> unknownFields(Map<String, JsonNode> fields) {
-        return internedKeys(fields);
+        if (fields == null || fields.isEmpty()) {
+            return Map.of();
+        }
+        if (fields instanceof CompactMap || fields instanceof UnknownFieldsMap) {
+            return fields;
+        }
+        Map<String, JsonNode> compact = UnknownFieldsMap.compactOrNull(fields);
+        return compact != null ? compact : internedKeys(fields);
     }
 
     /** A deep copy of {@code node}, or {@code null}. */
