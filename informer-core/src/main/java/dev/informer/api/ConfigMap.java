@@ -44,7 +44,7 @@ public record ConfigMap(
     /** The kind of this type. */
     public static final String KIND = "ConfigMap";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public ConfigMap {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

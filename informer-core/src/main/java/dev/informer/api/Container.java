@@ -41,7 +41,7 @@ public record Container(
         String imagePullPolicy,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public Container {
         name = Interner.intern(name);
         image = Interner.intern(image);

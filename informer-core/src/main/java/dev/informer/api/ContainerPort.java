@@ -36,7 +36,7 @@ public record ContainerPort(
         String hostIP,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public ContainerPort {
         name = Interner.intern(name);
         protocol = Interner.intern(protocol);

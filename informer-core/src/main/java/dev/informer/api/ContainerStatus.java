@@ -44,7 +44,7 @@ public record ContainerStatus(
         Boolean started,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public ContainerStatus {
         name = Interner.intern(name);
         image = Interner.intern(image);

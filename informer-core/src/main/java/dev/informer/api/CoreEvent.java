@@ -68,7 +68,7 @@ public record CoreEvent(
     /** The kind of this type. */
     public static final String KIND = "Event";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public CoreEvent {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

@@ -44,7 +44,7 @@ public record CustomResourceDefinition(
     /** The kind of this type. */
     public static final String KIND = "CustomResourceDefinition";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public CustomResourceDefinition {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

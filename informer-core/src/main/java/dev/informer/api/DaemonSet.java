@@ -42,7 +42,7 @@ public record DaemonSet(
     /** The kind of this type. */
     public static final String KIND = "DaemonSet";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public DaemonSet {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

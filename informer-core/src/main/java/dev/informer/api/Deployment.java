@@ -42,7 +42,7 @@ public record Deployment(
     /** The kind of this type. */
     public static final String KIND = "Deployment";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public Deployment {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

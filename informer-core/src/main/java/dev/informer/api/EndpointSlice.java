@@ -47,7 +47,7 @@ public record EndpointSlice(
     /** The kind of this type. */
     public static final String KIND = "EndpointSlice";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public EndpointSlice {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

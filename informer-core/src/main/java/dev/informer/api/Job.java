@@ -42,7 +42,7 @@ public record Job(
     /** The kind of this type. */
     public static final String KIND = "Job";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public Job {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

@@ -41,7 +41,7 @@ public record Lease(
     /** The kind of this type. */
     public static final String KIND = "Lease";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public Lease {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

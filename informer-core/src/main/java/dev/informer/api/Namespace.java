@@ -42,7 +42,7 @@ public record Namespace(
     /** The kind of this type. */
     public static final String KIND = "Namespace";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public Namespace {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

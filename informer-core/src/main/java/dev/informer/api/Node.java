@@ -42,7 +42,7 @@ public record Node(
     /** The kind of this type. */
     public static final String KIND = "Node";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public Node {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

@@ -61,12 +61,12 @@ public record ObjectMeta(
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
         implements ObjectMetaAccessor {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public ObjectMeta {
         namespace = Interner.intern(namespace);
         generateName = Interner.intern(generateName);
         labels = Immutables.internedMap(labels);
-        annotations = Immutables.internedKeys(annotations);
+        annotations = Immutables.map(annotations);
         ownerReferences = Immutables.list(ownerReferences);
         finalizers = Immutables.list(finalizers);
         unknownFields = Immutables.unknownFields(unknownFields);

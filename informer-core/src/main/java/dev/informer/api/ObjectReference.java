@@ -40,7 +40,7 @@ public record ObjectReference(
         String fieldPath,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public ObjectReference {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

@@ -38,7 +38,7 @@ public record OwnerReference(
         Boolean blockOwnerDeletion,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public OwnerReference {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

@@ -42,7 +42,7 @@ public record Pod(
     /** The kind of this type. */
     public static final String KIND = "Pod";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public Pod {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

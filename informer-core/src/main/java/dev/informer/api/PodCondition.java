@@ -38,7 +38,7 @@ public record PodCondition(
         String message,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public PodCondition {
         type = Interner.intern(type);
         status = Interner.intern(status);

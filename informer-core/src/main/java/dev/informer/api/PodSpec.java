@@ -52,7 +52,7 @@ public record PodSpec(
         String schedulerName,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public PodSpec {
         containers = Immutables.list(containers);
         initContainers = Immutables.list(initContainers);

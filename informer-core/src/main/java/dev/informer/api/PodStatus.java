@@ -51,7 +51,7 @@ public record PodStatus(
         String qosClass,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public PodStatus {
         phase = Interner.intern(phase);
         hostIP = Interner.intern(hostIP);

@@ -43,7 +43,7 @@ public record ReplicaSet(
     /** The kind of this type. */
     public static final String KIND = "ReplicaSet";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public ReplicaSet {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

@@ -47,7 +47,7 @@ public record Secret(
     /** The kind of this type. */
     public static final String KIND = "Secret";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public Secret {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

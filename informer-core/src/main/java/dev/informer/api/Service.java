@@ -43,7 +43,7 @@ public record Service(
     /** The kind of this type. */
     public static final String KIND = "Service";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public Service {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

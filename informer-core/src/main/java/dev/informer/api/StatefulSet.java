@@ -43,7 +43,7 @@ public record StatefulSet(
     /** The kind of this type. */
     public static final String KIND = "StatefulSet";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public StatefulSet {
         apiVersion = Interner.intern(apiVersion);
         kind = Interner.intern(kind);

@@ -54,8 +54,10 @@ public final class Immutables {
     }
 
     /**
-     * Like {@link #map(Map)}, with keys and values {@linkplain Interner#intern(String) interned}: for
-     * maps whose strings repeat across objects (labels, node selectors, resource quantities).
+     * Like {@link #map(Map)}, with the values {@linkplain Interner#intern(String) interned}: for maps
+     * whose values repeat across objects (labels, node selectors, resource quantities). Keys are not
+     * interned here: Jackson already hands out one canonical instance per property name for
+     * everything it decodes (its symbol table), so interning them again would only cost a lookup.
      */
     public static Map<String, String> internedMap(Map<String, String> map) {
         if (map == null || map.isEmpty()) {
@@ -66,42 +68,20 @@ public final class Immutables {
         }
         if (map.size() > CompactMap.MAX_SIZE) {
             LinkedHashMap<String, String> interned = new LinkedHashMap<>();
-            map.forEach((key, value) -> interned.put(Interner.intern(key), Interner.intern(value)));
+            map.forEach((key, value) -> interned.put(key, Interner.intern(value)));
             return Collections.unmodifiableMap(interned);
         }
         Object[] table = new Object[map.size() * 2];
         int i = 0;
         for (Map.Entry<String, String> entry : map.entrySet()) {
-            table[i++] = Interner.intern(entry.getKey());
+            table[i++] = entry.getKey();
             table[i++] = Interner.intern(entry.getValue());
         }
         return new CompactMap<>(table);
     }
 
-    /** Like {@link #map(Map)}, with the keys {@linkplain Interner#intern(String) interned} (annotations). */
-    public static <V> Map<String, V> internedKeys(Map<String, V> map) {
-        if (map == null || map.isEmpty()) {
-            return Map.of();
-        }
-        if (map instanceof CompactMap) {
-            return map;
-        }
-        if (map.size() > CompactMap.MAX_SIZE) {
-            LinkedHashMap<String, V> interned = new LinkedHashMap<>();
-            map.forEach((key, value) -> interned.put(Interner.intern(key), value));
-            return Collections.unmodifiableMap(interned);
-        }
-        Object[] table = new Object[map.size() * 2];
-        int i = 0;
-        for (Map.Entry<String, V> entry : map.entrySet()) {
-            table[i++] = Interner.intern(entry.getKey());
-            table[i++] = entry.getValue();
-        }
-        return new CompactMap<>(table);
-    }
-
     /**
-     * The unknown-fields map of a model object: unmodifiable, ordered, names interned. When a value
+     * The unknown-fields map of a model object: unmodifiable, ordered. When a value
      * is an object or array (and the map is small) the values are kept as compact JSON and parsed on
      * each read ({@link UnknownFieldsMap}); otherwise the {@link JsonNode} values are not copied: a
      * value bound by Jackson is fresh and owned by the object; builders deep-copy what callers hand
@@ -115,7 +95,7 @@ public final class Immutables {
             return fields;
         }
         Map<String, JsonNode> compact = UnknownFieldsMap.compactOrNull(fields);
-        return compact != null ? compact : internedKeys(fields);
+        return compact != null ? compact : map(fields);
     }
 
     /** A deep copy of {@code node}, or {@code null}. */

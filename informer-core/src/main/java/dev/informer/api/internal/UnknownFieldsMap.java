@@ -50,7 +50,7 @@ final class UnknownFieldsMap extends AbstractMap<String, JsonNode> {
         int i = 0;
         for (Map.Entry<String, JsonNode> entry : fields.entrySet()) {
             JsonNode value = entry.getValue();
-            table[i++] = Interner.intern(entry.getKey());
+            table[i++] = entry.getKey();
             table[i++] = value != null && value.isContainer() ? ApiJson.mapper().writeValueAsBytes(value) : value;
         }
         return new UnknownFieldsMap(table);
