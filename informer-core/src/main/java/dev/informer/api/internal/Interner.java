@@ -4,8 +4,9 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Shares one {@link String} instance among equal strings that repeat across many objects of the model
- * (label keys and values, annotation keys, namespaces, image names, owner kinds, API versions): an
- * informer holding 50k pods otherwise keeps 50k copies of {@code "app.kubernetes.io/name"}.
+ * (label values, namespaces, image names, owner kinds, API versions): an informer holding 50k pods
+ * otherwise keeps 50k copies of {@code "registry.example/web:1.4.2"}. Property names and map keys need
+ * no interning: Jackson's symbol table already canonicalizes them.
  *
  * <p>Bounded and thread-safe: a {@link ConcurrentHashMap} of at most {@link #MAX_ENTRIES} strings of
  * at most {@link #MAX_LENGTH} characters (longer ones are returned as given). When it is full it is
