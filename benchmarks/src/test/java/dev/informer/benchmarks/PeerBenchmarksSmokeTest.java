@@ -251,7 +251,7 @@ class PeerBenchmarksSmokeTest {
                 new TreeMap<>(meta.labels()).toString(),
                 new TreeMap<>(meta.annotations()).toString(),
                 meta.ownerReferences().get(0).name(),
-                "managedFields=" + meta.managedFields().size(),
+                "managedFields=" + meta.managedFields().node().size(),
                 pod.spec().containers().stream()
                         .map(c -> c.name() + ":" + c.image() + ":" + c.args())
                         .collect(Collectors.joining(",")),

@@ -40,7 +40,7 @@ class WatchDecodeBenchmarkSmokeTest {
 
         assertEquals(2, first.spec().containers().size());
         assertEquals(5, first.status().conditions().size());
-        assertEquals(2, first.metadata().managedFields().size());
+        assertEquals(2, first.metadata().managedFields().node().size());
         assertFalse(first.spec().unknownFields().isEmpty(), "fields the model does not know are present");
         assertFalse(first.name().equals(second.name()));
         assertEquals(

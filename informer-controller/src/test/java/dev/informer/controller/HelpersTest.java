@@ -8,10 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.informer.api.ApiJson;
 import dev.informer.api.ConfigMap;
 import dev.informer.api.ObjectMeta;
 import dev.informer.api.OwnerReference;
+import dev.informer.api.RawJson;
 import dev.informer.api.Secret;
 import dev.informer.client.StatusException;
 import dev.informer.clock.Clock;
@@ -168,7 +168,7 @@ class HelpersTest {
                 .metadata(ObjectMeta.builder()
                         .name("applied")
                         .namespace(NS)
-                        .managedFields(ApiJson.mapper().readTree("[{\"manager\":\"someone\"}]"))
+                        .managedFields(RawJson.parse("[{\"manager\":\"someone\"}]"))
                         .build())
                 .data(Map.of("color", "blue"))
                 .build();

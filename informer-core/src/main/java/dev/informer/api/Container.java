@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
+import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
@@ -40,8 +41,11 @@ public record Container(
         String imagePullPolicy,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public Container {
+        name = Interner.intern(name);
+        image = Interner.intern(image);
+        imagePullPolicy = Interner.intern(imagePullPolicy);
         command = Immutables.list(command);
         args = Immutables.list(args);
         ports = Immutables.list(ports);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
+import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
@@ -46,8 +47,10 @@ public record EndpointSlice(
     /** The kind of this type. */
     public static final String KIND = "EndpointSlice";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public EndpointSlice {
+        apiVersion = Interner.intern(apiVersion);
+        kind = Interner.intern(kind);
         endpoints = Immutables.list(endpoints);
         ports = Immutables.list(ports);
         unknownFields = Immutables.unknownFields(unknownFields);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
+import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -41,8 +42,10 @@ public record Namespace(
     /** The kind of this type. */
     public static final String KIND = "Namespace";
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public Namespace {
+        apiVersion = Interner.intern(apiVersion);
+        kind = Interner.intern(kind);
         unknownFields = Immutables.unknownFields(unknownFields);
     }
 

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
+import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import dev.informer.store.ObjectMetaAccessor;
 import java.util.List;
@@ -14,7 +15,7 @@ import tools.jackson.databind.JsonNode;
  * The metadata every persisted API object has ({@code meta/v1 ObjectMeta}).
  *
  * <p>Timestamps are kept as the RFC 3339 strings the server sent (exact round trip; see {@link
- * Timestamps} to convert them). {@code managedFields} is kept as raw JSON: the library never
+ * Timestamps} to convert them). {@code managedFields} is kept as {@link RawJson} (compact bytes): the library never
  * interprets it, and an informer can drop it with a transform to save memory.
  *
  * <p>Immutable value, safe to share between threads. Collection fields are never {@code null}
@@ -37,7 +38,7 @@ import tools.jackson.databind.JsonNode;
  * @param annotations annotations, for tools and controllers
  * @param ownerReferences the objects this one depends on (garbage collection)
  * @param finalizers finalizers that must be removed before the object is deleted
- * @param managedFields server-side apply field ownership, kept as raw JSON ({@code null} when absent)
+ * @param managedFields server-side apply field ownership, kept as {@link RawJson} ({@code null} when absent)
  * @param unknownFields the fields this model does not know, in wire order
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -56,13 +57,15 @@ public record ObjectMeta(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> annotations,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<OwnerReference> ownerReferences,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> finalizers,
-        JsonNode managedFields,
+        RawJson managedFields,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
         implements ObjectMetaAccessor {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public ObjectMeta {
-        labels = Immutables.map(labels);
+        namespace = Interner.intern(namespace);
+        generateName = Interner.intern(generateName);
+        labels = Immutables.internedMap(labels);
         annotations = Immutables.map(annotations);
         ownerReferences = Immutables.list(ownerReferences);
         finalizers = Immutables.list(finalizers);

@@ -4,13 +4,14 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
+import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The desired state of a {@link Pod}. {@code volumes} is kept as raw JSON (the library does not
+ * The desired state of a {@link Pod}. {@code volumes} is kept as {@link RawJson} (the library does not
  * interpret volume sources); everything else not listed here is kept in {@link #unknownFields()}.
  *
  * <p>Immutable value, safe to share between threads. Collection fields are never {@code null}
@@ -23,7 +24,7 @@ import tools.jackson.databind.JsonNode;
  * @param nodeName the node the pod is bound to; empty until scheduled
  * @param containers the containers
  * @param initContainers the init containers, run in order before the containers
- * @param volumes the volumes, as raw JSON ({@code null} when absent)
+ * @param volumes the volumes, as {@link RawJson} ({@code null} when absent)
  * @param restartPolicy Always, OnFailure or Never
  * @param priority the priority value resolved from {@code priorityClassName}
  * @param priorityClassName the priority class
@@ -40,7 +41,7 @@ public record PodSpec(
         String nodeName,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Container> containers,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Container> initContainers,
-        JsonNode volumes,
+        RawJson volumes,
         String restartPolicy,
         Integer priority,
         String priorityClassName,
@@ -51,11 +52,16 @@ public record PodSpec(
         String schedulerName,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public PodSpec {
         containers = Immutables.list(containers);
         initContainers = Immutables.list(initContainers);
-        nodeSelector = Immutables.map(nodeSelector);
+        nodeName = Interner.intern(nodeName);
+        restartPolicy = Interner.intern(restartPolicy);
+        serviceAccountName = Interner.intern(serviceAccountName);
+        schedulerName = Interner.intern(schedulerName);
+        priorityClassName = Interner.intern(priorityClassName);
+        nodeSelector = Immutables.internedMap(nodeSelector);
         unknownFields = Immutables.unknownFields(unknownFields);
     }
 

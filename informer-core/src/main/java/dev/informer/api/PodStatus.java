@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonAnySetter;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
+import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
@@ -50,8 +51,11 @@ public record PodStatus(
         String qosClass,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public PodStatus {
+        phase = Interner.intern(phase);
+        hostIP = Interner.intern(hostIP);
+        qosClass = Interner.intern(qosClass);
         conditions = Immutables.list(conditions);
         podIPs = Immutables.list(podIPs);
         initContainerStatuses = Immutables.list(initContainerStatuses);

@@ -30,10 +30,10 @@ public record ResourceRequirements(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> requests,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
-    /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
+    /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */
     public ResourceRequirements {
-        limits = Immutables.map(limits);
-        requests = Immutables.map(requests);
+        limits = Immutables.internedMap(limits);
+        requests = Immutables.internedMap(requests);
         unknownFields = Immutables.unknownFields(unknownFields);
     }
 

@@ -103,14 +103,16 @@ class ModelBuilderTest {
     void builderDeepCopiesJsonNodesItIsGiven() {
         ObjectNode extra = JsonNodeFactory.instance.objectNode().put("x", 1);
         ObjectNode volumes = JsonNodeFactory.instance.objectNode().put("v", 1);
-        PodSpec spec =
-                PodSpec.builder().unknownField("future", extra).volumes(volumes).build();
+        PodSpec spec = PodSpec.builder()
+                .unknownField("future", extra)
+                .volumes(RawJson.of(volumes))
+                .build();
 
         extra.put("x", 2);
         volumes.put("v", 2);
 
         assertEquals(1, spec.unknownFields().get("future").get("x").intValue());
-        assertEquals(1, spec.volumes().get("v").intValue());
+        assertEquals(1, spec.volumes().node().get("v").intValue());
     }
 
     @Test

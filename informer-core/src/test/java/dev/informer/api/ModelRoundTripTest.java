@@ -57,7 +57,7 @@ class ModelRoundTripTest {
         assertEquals(Map.of("app", "web", "pod-template-hash", "7d4b9c"), pod.labels());
         assertEquals(1L, pod.metadata().generation());
         assertEquals(List.of("example.com/cleanup"), pod.metadata().finalizers());
-        assertTrue(pod.metadata().managedFields().isArray());
+        assertTrue(pod.metadata().managedFields().node().isArray());
         assertEquals("ReplicaSet", pod.metadata().ownerReferences().get(0).kind());
         assertEquals(Boolean.TRUE, pod.metadata().ownerReferences().get(0).controller());
 
@@ -68,7 +68,7 @@ class ModelRoundTripTest {
         assertEquals(30L, spec.terminationGracePeriodSeconds());
         assertEquals("default", spec.serviceAccountName());
         assertEquals("default-scheduler", spec.schedulerName());
-        assertTrue(spec.volumes().isArray());
+        assertTrue(spec.volumes().node().isArray());
         assertEquals(2, spec.containers().size());
         Container app = spec.containers().get(0);
         assertEquals("registry.example/web:1.4.2", app.image());

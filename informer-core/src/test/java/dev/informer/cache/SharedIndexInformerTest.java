@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
+import dev.informer.api.RawJson;
 import dev.informer.api.Status;
 import dev.informer.cache.internal.ProcessorListener;
 import dev.informer.client.Transforms;
@@ -30,7 +31,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import tools.jackson.databind.node.JsonNodeFactory;
 
 class SharedIndexInformerTest {
 
@@ -483,9 +483,7 @@ class SharedIndexInformerTest {
                         .namespace("ns")
                         .name("a")
                         .resourceVersion("1")
-                        .managedFields(JsonNodeFactory.instance
-                                .arrayNode()
-                                .add(JsonNodeFactory.instance.objectNode().put("manager", "kubectl")))
+                        .managedFields(RawJson.parse("[{\"manager\":\"kubectl\"}]"))
                         .build())
                 .build();
         lw.onList = options -> podList("10", withManagedFields);

@@ -38,16 +38,64 @@ public final class Immutables {
         if (map == null || map.isEmpty()) {
             return Map.of();
         }
-        return Collections.unmodifiableMap(new LinkedHashMap<>(map));
+        if (map instanceof CompactMap) {
+            return map;
+        }
+        if (map.size() > CompactMap.MAX_SIZE) {
+            return Collections.unmodifiableMap(new LinkedHashMap<>(map));
+        }
+        Object[] table = new Object[map.size() * 2];
+        int i = 0;
+        for (Map.Entry<K, V> entry : map.entrySet()) {
+            table[i++] = entry.getKey();
+            table[i++] = entry.getValue();
+        }
+        return new CompactMap<>(table);
     }
 
     /**
-     * The unknown-fields map of a model object: an unmodifiable, ordered shallow copy. The
-     * {@link JsonNode} values are not copied: a value bound by Jackson is fresh and owned by the
-     * object; builders deep-copy what callers hand them.
+     * Like {@link #map(Map)}, with the values {@linkplain Interner#intern(String) interned}: for maps
+     * whose values repeat across objects (labels, node selectors, resource quantities). Keys are not
+     * interned here: Jackson already hands out one canonical instance per property name for
+     * everything it decodes (its symbol table), so interning them again would only cost a lookup.
+     */
+    public static Map<String, String> internedMap(Map<String, String> map) {
+        if (map == null || map.isEmpty()) {
+            return Map.of();
+        }
+        if (map instanceof CompactMap) {
+            return map;
+        }
+        if (map.size() > CompactMap.MAX_SIZE) {
+            LinkedHashMap<String, String> interned = new LinkedHashMap<>();
+            map.forEach((key, value) -> interned.put(key, Interner.intern(value)));
+            return Collections.unmodifiableMap(interned);
+        }
+        Object[] table = new Object[map.size() * 2];
+        int i = 0;
+        for (Map.Entry<String, String> entry : map.entrySet()) {
+            table[i++] = entry.getKey();
+            table[i++] = Interner.intern(entry.getValue());
+        }
+        return new CompactMap<>(table);
+    }
+
+    /**
+     * The unknown-fields map of a model object: unmodifiable, ordered. When a value
+     * is an object or array (and the map is small) the values are kept as compact JSON and parsed on
+     * each read ({@link UnknownFieldsMap}); otherwise the {@link JsonNode} values are not copied: a
+     * value bound by Jackson is fresh and owned by the object; builders deep-copy what callers hand
+     * them.
      */
     public static Map<String, JsonNode> unknownFields(Map<String, JsonNode> fields) {
-        return map(fields);
+        if (fields == null || fields.isEmpty()) {
+            return Map.of();
+        }
+        if (fields instanceof CompactMap || fields instanceof UnknownFieldsMap) {
+            return fields;
+        }
+        Map<String, JsonNode> compact = UnknownFieldsMap.compactOrNull(fields);
+        return compact != null ? compact : map(fields);
     }
 
     /** A deep copy of {@code node}, or {@code null}. */
