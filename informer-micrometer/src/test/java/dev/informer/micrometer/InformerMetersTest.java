@@ -115,7 +115,9 @@ class InformerMetersTest {
         try {
             queue.add("a");
             queue.get().orElseThrow();
-            assertTrue(clock.awaitWaiters(1, TIMEOUT), "the metrics loop waits on the clock");
+            // Two loops wait on the clock: the delaying queue's (heartbeat) and the metrics loop. Step
+            // only once both wait, or the step may come before the metrics loop's wait and be missed.
+            assertTrue(clock.awaitWaiters(2, TIMEOUT), "the delaying and the metrics loops wait on the clock");
             clock.step(Duration.ofSeconds(3));
 
             await("unfinished work updated", () -> registry.scrape()
