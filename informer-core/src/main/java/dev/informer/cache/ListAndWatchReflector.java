@@ -257,6 +257,16 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                     delay = retryAfter != null ? retryAfter : backoff.next();
                     from = clock.nanoTime();
                     reportError(e, delay);
+                } catch (Exception undeclared) {
+                    // A checked exception the ListerWatcher threw without declaring it (OkHttp throws
+                    // InterruptedException so when stop() interrupts this thread mid-connect): the end
+                    // of the loop when stopping, else one failure like any other. Never fatal.
+                    if (stopped) {
+                        break;
+                    }
+                    delay = backoff.next();
+                    from = clock.nanoTime();
+                    reportError(new IllegalStateException(undeclared.toString(), undeclared), delay);
                 }
                 if (stopped) {
                     break;

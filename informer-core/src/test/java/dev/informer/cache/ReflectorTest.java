@@ -451,6 +451,32 @@ class ReflectorTest {
     }
 
     @Test
+    void aCheckedExceptionTheClientThrowsUndeclaredIsRetriedNotFatal() throws Exception {
+        FakeClock clock = new FakeClock();
+        AtomicInteger watches = new AtomicInteger();
+        lw.onWatch = options -> {
+            if (watches.incrementAndGet() == 1) {
+                // as OkHttp does when its thread is interrupted mid-connect
+                throw ReflectorTest.<RuntimeException>sneaky(new InterruptedException("connect interrupted"));
+            }
+            return lw.newWatcher();
+        };
+        start(builder(options().backoff(BackoffPolicy.constant(Duration.ofSeconds(1))))
+                .clock(clock));
+        Await.until("first watch call", () -> lw.watchCalls.size() == 1, Await.LONG_TIMEOUT);
+        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)), "the loop backs off instead of dying");
+        clock.step(Duration.ofSeconds(1));
+        Await.until("the loop went on: a second watch", () -> lw.watchCalls.size() == 2, Await.LONG_TIMEOUT);
+        assertEquals(1, errors.size(), "reported once, as a failure: " + errors);
+        assertTrue(errors.get(0).getCause() instanceof InterruptedException, errors::toString);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <E extends Throwable> E sneaky(Throwable t) throws E {
+        throw (E) t;
+    }
+
+    @Test
     void tooManyRequestsFromAnyStatusCarrierHonoursItsRetryAfterWithoutRelisting() throws Exception {
         FakeClock clock = new FakeClock();
         AtomicInteger watches = new AtomicInteger();
