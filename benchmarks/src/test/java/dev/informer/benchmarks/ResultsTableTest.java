@@ -259,6 +259,20 @@ class ResultsTableTest {
         Goal.Verdict threadAlloc = verdicts.get(3);
         assertEquals(40.0, threadAlloc.interval().point(), 1e-9);
         assertEquals(Goal.Verdict.NOT_MET, threadAlloc.outcome());
+
+        // A burst op is one event (@OperationsPerInvocation(100)): its B/op is already per event.
+        List<BenchmarkResult> burst = parse(entry(
+                "DispatchBenchmark.burstOf100EventsToAllListeners",
+                "sample",
+                "\"impl\":\"pooled\",\"listeners\":\"10\"",
+                "[[1,1],[1,1]]",
+                "us/op",
+                alloc("[[24,24],[24,24]]")));
+        Goal.Verdict burstAlloc = ResultsTable.verdicts(ResultsTable.rows(burst), burst).stream()
+                .filter(v -> v.goal().metric() == Goal.Metric.ALLOC)
+                .findFirst()
+                .orElseThrow();
+        assertEquals(2.4, burstAlloc.interval().point(), 1e-9, "24 B per event shared by 10 listeners");
         assertEquals(Goal.Verdict.NOT_MET, verdicts.get(2).outcome(), "thread per listener: 1.0x fabric8");
     }
 
