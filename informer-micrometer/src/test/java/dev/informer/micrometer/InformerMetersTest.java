@@ -85,6 +85,12 @@ class InformerMetersTest {
             String item = queue.get().orElseThrow();
             clock.step(Duration.ofSeconds(2));
             queue.done(item);
+            // The unfinished-work gauges are refreshed by the metrics loop on the clock; it may have
+            // sampled the item in flight (2 s) before done(). Advance the clock until it samples again.
+            await("unfinished work back to 0 after done()", () -> {
+                clock.step(Duration.ofMillis(100));
+                return registry.scrape().contains("workqueue_unfinished_work_seconds{name=\"pods\"} 0.0");
+            });
             queue.addRateLimited("c");
 
             assertEquals(1.0, sample("workqueue_depth{name=\"pods\"}"));
