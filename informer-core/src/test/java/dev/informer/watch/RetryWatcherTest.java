@@ -92,9 +92,10 @@ class RetryWatcherTest {
 
         @Override
         public Watch<TestObject> watch(String resourceVersion) throws Exception {
-            calls.incrementAndGet();
+            // What a call records comes first: tests wait on the count, then read these lists.
             requested.add(resourceVersion);
             callTimes.add(clock.nanoTime());
+            calls.incrementAndGet();
             Watch<TestObject> watch = script.watch(resourceVersion);
             if (watch == null) {
                 return null;
