@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -91,7 +92,7 @@ class BuiltInKindsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
-    void everyKindServesEveryVerbWatchPagingAndSelectors(ResourceDefinition def) {
+    void everyKindServesEveryVerbWatchPagingAndSelectors(ResourceDefinition def) throws InterruptedException {
         String base = collection(def);
         String sample = manifest(def);
         JsonNode created = api.post(base, sample).expect(201);
@@ -158,6 +159,9 @@ class BuiltInKindsTest {
         }
         assertEquals(404, api.get(base + "/sample").status());
         api.delete(base + "?labelSelector=suite%3Dkinds").expect(200);
+        // A ReplicationController's deletion stays pending until the garbage collector has handled
+        // its orphan finalizer, so the list is empty once the lifecycle controllers settle.
+        assertTrue(server.awaitLifecycleIdle(Duration.ofSeconds(10)), "the lifecycle controllers did not settle");
         assertEquals(0, api.get(base).expect(200).path("items").size());
     }
 
