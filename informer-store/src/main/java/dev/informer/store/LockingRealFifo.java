@@ -1,6 +1,5 @@
 package dev.informer.store;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
@@ -37,7 +36,7 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
     private final int unlockBelow;
 
     // @GuardedBy("lock")
-    private final ArrayDeque<Entry<T>> items = new ArrayDeque<>();
+    private final KeyedDeltaRing<T> items = new KeyedDeltaRing<>();
 
     LockingRealFifo(
             KeyFunction<T> keyFunction,
@@ -125,11 +124,11 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
                 }
                 // The last queued delta of each queued key, in first-queued order.
                 Map<String, Delta<T>> lastQueued = new LinkedHashMap<>();
-                for (Entry<T> e : items) {
-                    if (e.key() != null) {
-                        lastQueued.put(e.key(), e.delta());
+                items.forEach((key, delta) -> {
+                    if (key != null) {
+                        lastQueued.put(key, delta);
                     }
-                }
+                });
                 List<Entry<T>> deletions = new ArrayList<>();
                 for (Map.Entry<String, Delta<T>> e : lastQueued.entrySet()) {
                     if (listed.contains(e.getKey()) || e.getValue().type() == DeltaType.DELETED) {
@@ -197,11 +196,11 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
                 return;
             }
             Set<String> queuedKeys = new HashSet<>();
-            for (Entry<T> e : items) {
-                if (e.key() != null) {
-                    queuedKeys.add(e.key());
+            items.forEach((key, delta) -> {
+                if (key != null) {
+                    queuedKeys.add(key);
                 }
-            }
+            });
             for (String key : knownObjects.listKeys()) {
                 // A queued change is newer than the known object: a sync with the older state would race it.
                 if (queuedKeys.contains(key)) {
@@ -233,7 +232,7 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
         try {
             awaitItemLocked();
             boolean isInInitialList = !hasSyncedLocked();
-            Deltas<T> popped = DeltaBuffer.of(items.pollFirst().delta());
+            Deltas<T> popped = DeltaBuffer.of(items.pollFirst());
             metrics.setQueuedItems(items.size());
             try {
                 processLocked(() -> processor.process(popped, isInInitialList));
@@ -264,25 +263,15 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
                 // A batch never straddles the end of the initial list (isInInitialList is per batch).
                 limit = Math.min(limit, initialPopulationCount);
             }
-            Delta<T>[] batch = new Delta[limit];
-            int size = 0;
             // Consecutive items; several changes of one key may share a batch (the processor applies
             // them in order). An atomic item (null key) pops alone.
-            while (size < limit) {
-                Entry<T> next = items.peekFirst();
-                if (next.key() == null) {
-                    if (size == 0) {
-                        batch[size++] = items.pollFirst().delta();
-                    }
-                    break;
-                }
-                batch[size++] = items.pollFirst().delta();
-            }
+            Object[] batch = new Object[limit];
+            int size = items.pollBatch(batch, limit);
             metrics.setQueuedItems(items.size());
             int popped = size;
             try {
                 if (size == 1) {
-                    Deltas<T> single = DeltaBuffer.of(batch[0]);
+                    Deltas<T> single = DeltaBuffer.of((Delta<T>) batch[0]);
                     processLocked(() -> singleProcessor.process(single, isInInitialList));
                 } else {
                     Object[] exact = size == batch.length ? batch : java.util.Arrays.copyOf(batch, size);
@@ -348,7 +337,7 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
 
     @Override
     void appendLocked(String key, Delta<T> delta) {
-        items.addLast(new Entry<>(key, delta));
+        items.addLast(key, delta);
         metrics.setQueuedItems(items.size());
         notEmpty.signal();
     }

@@ -99,9 +99,9 @@ final class ListenerPool {
     private final long tickNanos;
 
     // run queue, intrusive through ProcessorListener.nextScheduled; head volatile for the spinners
-    private volatile ProcessorListener<?> head;
+    private volatile PoolTask head;
     // @GuardedBy("this")
-    private ProcessorListener<?> tail;
+    private PoolTask tail;
     // @GuardedBy("this") parked workers (a stack)
     private Worker idleHead;
     // @GuardedBy("this") a worker was unparked and has not resumed yet
@@ -168,7 +168,7 @@ final class ListenerPool {
     }
 
     /** Appends {@code listener} (just flipped to scheduled) to the run queue; wakes a worker if none will come. */
-    void schedule(ProcessorListener<?> listener) {
+    void schedule(PoolTask listener) {
         listener.nextScheduled = null;
         scheduleAll(listener, listener);
     }
@@ -178,7 +178,7 @@ final class ListenerPool {
      * just flipped to scheduled by the caller) to the run queue under one monitor enter; wakes at most one
      * worker.
      */
-    void scheduleAll(ProcessorListener<?> first, ProcessorListener<?> last) {
+    void scheduleAll(PoolTask first, PoolTask last) {
         Worker toWake = null;
         synchronized (this) {
             if (tail == null) {
@@ -211,16 +211,16 @@ final class ListenerPool {
 
     private void work(Worker self) {
         while (true) {
-            ProcessorListener<?> listener = take(self);
+            PoolTask listener = take(self);
             if (listener == null) {
                 return;
             }
-            ProcessorListener.Turn turn = listener.runTurn(self);
+            PoolTask.Turn turn = listener.runTurn(self);
             // An interrupt meant for an abandoned handler must not end the worker.
             Thread.interrupted();
-            if (turn == ProcessorListener.Turn.MORE) {
+            if (turn == PoolTask.Turn.MORE) {
                 schedule(listener);
-            } else if (turn == ProcessorListener.Turn.DETACHED) {
+            } else if (turn == PoolTask.Turn.DETACHED) {
                 listener.runDetached();
                 return;
             }
@@ -228,7 +228,7 @@ final class ListenerPool {
     }
 
     /** The next listener to run, or null once shut down (or this worker was detached meanwhile). */
-    private ProcessorListener<?> take(Worker self) {
+    private PoolTask take(Worker self) {
         while (true) {
             Worker toWake = null;
             synchronized (this) {
@@ -239,7 +239,7 @@ final class ListenerPool {
                 if (shutdown) {
                     return null;
                 }
-                ProcessorListener<?> listener = head;
+                PoolTask listener = head;
                 if (listener != null) {
                     head = listener.nextScheduled;
                     if (head == null) {

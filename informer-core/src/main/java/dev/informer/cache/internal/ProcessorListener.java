@@ -50,7 +50,7 @@ import org.slf4j.LoggerFactory;
  *
  * @param <T> the object type
  */
-public final class ProcessorListener<T> implements ResourceEventHandlerRegistration {
+public final class ProcessorListener<T> extends PoolTask implements ResourceEventHandlerRegistration {
 
     /** The pending buffer's initial capacity (client-go's {@code initialBufferSize}). */
     public static final int INITIAL_BUFFER_SIZE = 1024;
@@ -67,16 +67,6 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     private final String ownerName;
     private final Clock clock;
     private final SingleFileTracker syncTracker;
-
-    /** How a pool turn ended. */
-    enum Turn {
-        /** Nothing left (or stopped): the listener is idle again. */
-        DONE,
-        /** A full batch was delivered and more is pending: the worker queues the listener again. */
-        MORE,
-        /** The watchdog detached the worker during a handler call: the listener keeps that thread. */
-        DETACHED
-    }
 
     private final ReentrantLock lock = new ReentrantLock();
     // @GuardedBy("lock")
@@ -97,8 +87,6 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     private boolean scheduled;
     // @GuardedBy("lock") the pool worker running a turn of this listener now, if any
     private Thread turnThread;
-    // @GuardedBy("the pool's monitor") the next listener in the pool's run queue
-    ProcessorListener<?> nextScheduled;
     // counted down once no handler call is in progress and none will ever start again
     private final CountDownLatch ended = new CountDownLatch(1);
     // @GuardedBy("lock") set when a bounded stop gave up waiting and interrupted the run thread
@@ -210,6 +198,43 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
         return toSchedule;
     }
 
+    /**
+     * As {@link #addDeferringSchedule} for {@code count} notifications of {@code notifications} at once,
+     * in order, under one lock acquisition (a processor's fan-out of a batch). Returns true when the
+     * listener went from idle to scheduled: the caller must hand it to the pool.
+     */
+    @SuppressWarnings("unchecked")
+    boolean addAllDeferringSchedule(Object[] notifications, int count) {
+        Thread toWake = null;
+        boolean toSchedule = false;
+        lockFast();
+        try {
+            if (stopped) {
+                return false;
+            }
+            for (int i = 0; i < count; i++) {
+                Notification<T> notification = (Notification<T>) notifications[i];
+                if (notification.isInitialListAdd()) {
+                    syncTracker.start();
+                }
+                pending.writeOne(notification);
+            }
+            if (runThreadWaiting) {
+                runThreadWaiting = false;
+                toWake = thread;
+            } else if (pool != null && thread == null && !scheduled) {
+                scheduled = true;
+                toSchedule = true;
+            }
+        } finally {
+            lock.unlock();
+        }
+        if (toWake != null) {
+            LockSupport.unpark(toWake);
+        }
+        return toSchedule;
+    }
+
     @Override
     public boolean hasSynced() {
         return syncTracker.hasSynced();
@@ -221,7 +246,10 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
         int capacity;
         lockFast();
         try {
-            pendingNow = pending.len() + (stopped ? 0 : inHand);
+            pendingNow = pending.len()
+                    + (stopped
+                            ? 0
+                            : inHand + (owner instanceof SharedProcessor<?> processor ? processor.inboxed() : 0));
             capacity = pending.capacity();
         } finally {
             lock.unlock();
@@ -467,6 +495,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
      * pending notifications. Called only by the worker that dequeued this listener.
      */
     @SuppressWarnings("unchecked")
+    @Override
     Turn runTurn(ListenerPool.Worker worker) {
         Thread current = Thread.currentThread();
         Object[] chunk = worker.chunk;
@@ -562,6 +591,7 @@ public final class ProcessorListener<T> implements ResourceEventHandlerRegistrat
     }
 
     /** Runs the dedicated loop on the calling pool worker, which the watchdog gave to this listener. */
+    @Override
     void runDetached() {
         run();
     }

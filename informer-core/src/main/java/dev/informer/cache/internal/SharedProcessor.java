@@ -13,6 +13,8 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -52,6 +54,7 @@ import org.slf4j.LoggerFactory;
 public final class SharedProcessor<T> {
 
     private static final Logger LOG = LoggerFactory.getLogger(SharedProcessor.class);
+    private static final int INBOX_INITIAL_CAPACITY = 64;
 
     private final String name;
     private final Clock clock;
@@ -73,6 +76,29 @@ public final class SharedProcessor<T> {
     private boolean stopped;
     // @GuardedBy("lock")
     private long nextListenerId = 1;
+
+    // DispatchMode.pooled() only: distribute() appends to this inbox and the pool's fan-out task copies
+    // it into the listeners' buffers on a worker, so the distributing thread touches no listener.
+    private final FanOut fanOut = new FanOut();
+    // serializes fan-outs (the task's, and a sync distribute's or addListener's flush) so that every
+    // listener's buffer receives the notifications in distribute order
+    private final ReentrantLock fanOutLock = new ReentrantLock();
+    // guards inbox, inboxSize, fanOutScheduled
+    private final Object inboxLock = new Object();
+    // @GuardedBy("inboxLock")
+    private Object[] inbox = new Object[INBOX_INITIAL_CAPACITY];
+    // @GuardedBy("fanOutLock") the drained array, handed back to the inbox after its fan-out
+    private Object[] spareInbox = new Object[INBOX_INITIAL_CAPACITY];
+    // @GuardedBy("inboxLock")
+    private int inboxSize;
+    // @GuardedBy("inboxLock") the fan-out task is queued on the pool or running
+    private boolean fanOutScheduled;
+    // notifications in the inbox or being fanned out (metrics), and the initial-list adds among them
+    // (registrations' hasSynced): counted up by distribute, down once the fan-out has buffered them
+    private final AtomicInteger inboxed = new AtomicInteger();
+    private final AtomicInteger initialAddsInboxed = new AtomicInteger();
+    // set once the pool and listeners run; distribute() uses the inbox only then
+    private volatile boolean inboxActive;
 
     /** A processor whose listeners' buffers start at {@link ProcessorListener#INITIAL_BUFFER_SIZE}. */
     public SharedProcessor(Clock clock, ThreadFactory threadFactory) {
@@ -187,7 +213,7 @@ public final class SharedProcessor<T> {
                     requestedResyncPeriod,
                     resyncPeriod,
                     clock,
-                    upstreamHasSynced,
+                    pool == null ? upstreamHasSynced : withInboxFannedOut(upstreamHasSynced),
                     bufferSize);
             nextListenerId++;
             ProcessorListener<T>[] grown = Arrays.copyOf(listeners, listeners.length + 1);
@@ -195,7 +221,19 @@ public final class SharedProcessor<T> {
             if (running) {
                 startListener(listener);
             }
-            listeners = grown;
+            if (pool != null) {
+                // what was distributed before this listener existed must not reach it: fan the inbox out
+                // to the others first (the informer then replays its store to the new listener)
+                fanOutLock.lock();
+                try {
+                    fanOutInbox();
+                    listeners = grown;
+                } finally {
+                    fanOutLock.unlock();
+                }
+            } else {
+                listeners = grown;
+            }
             return listener;
         }
     }
@@ -264,12 +302,52 @@ public final class SharedProcessor<T> {
     /**
      * Hands {@code notification} to every listener, or with {@code sync} only to those due for a
      * resync. Never blocks on a handler; allocates nothing per listener (beyond buffer growth).
+     *
+     * <p>With {@link DispatchMode#pooled()}, once started, a non-sync notification is appended to this
+     * processor's inbox and the pool's fan-out task copies it into the listeners' buffers on a worker
+     * (one wake-up at most, and the distributing thread touches no listener). A sync notification, and
+     * every notification in the other modes or before start, goes into the buffers at once; a sync
+     * distribute first fans out the inbox, so each listener still sees distribute order.
      */
     public void distribute(Notification<T> notification, boolean sync) {
         Objects.requireNonNull(notification, "notification");
+        if (!sync && inboxActive) {
+            boolean schedule;
+            synchronized (inboxLock) {
+                Object[] items = inbox;
+                if (inboxSize == items.length) {
+                    items = inbox = Arrays.copyOf(items, items.length * 2);
+                }
+                items[inboxSize++] = notification;
+                inboxed.incrementAndGet();
+                if (notification.isInitialListAdd()) {
+                    initialAddsInboxed.incrementAndGet();
+                }
+                schedule = !fanOutScheduled;
+                fanOutScheduled = true;
+            }
+            if (schedule) {
+                pool.schedule(fanOut);
+            }
+            return;
+        }
+        if (pool == null) {
+            distributeNow(notification, sync);
+            return;
+        }
+        fanOutLock.lock();
+        try {
+            fanOutInbox();
+            distributeNow(notification, sync);
+        } finally {
+            fanOutLock.unlock();
+        }
+    }
+
+    private void distributeNow(Notification<T> notification, boolean sync) {
         // listeners that went idle -> scheduled, chained and queued on the pool at once
-        ProcessorListener<?> first = null;
-        ProcessorListener<?> last = null;
+        PoolTask first = null;
+        PoolTask last = null;
         for (ProcessorListener<T> listener : listeners) {
             if ((!sync || listener.syncing()) && listener.addDeferringSchedule(notification)) {
                 listener.nextScheduled = null;
@@ -283,6 +361,93 @@ public final class SharedProcessor<T> {
         }
         if (first != null) {
             pool.scheduleAll(first, last);
+        }
+    }
+
+    /**
+     * Drains the inbox into every listener's buffer (one lock per listener for the whole batch) and
+     * queues the listeners that went idle to scheduled. Returns whether the inbox had anything.
+     */
+    // @GuardedBy("fanOutLock")
+    private boolean fanOutInbox() {
+        Object[] items;
+        int count;
+        synchronized (inboxLock) {
+            count = inboxSize;
+            if (count == 0) {
+                return false;
+            }
+            items = inbox;
+            inbox = spareInbox.length >= INBOX_INITIAL_CAPACITY ? spareInbox : new Object[INBOX_INITIAL_CAPACITY];
+            inboxSize = 0;
+        }
+        int initialAdds = 0;
+        for (int i = 0; i < count; i++) {
+            if (((Notification<?>) items[i]).isInitialListAdd()) {
+                initialAdds++;
+            }
+        }
+        PoolTask first = null;
+        PoolTask last = null;
+        for (ProcessorListener<T> listener : listeners) {
+            if (listener.addAllDeferringSchedule(items, count)) {
+                listener.nextScheduled = null;
+                if (first == null) {
+                    first = listener;
+                } else {
+                    last.nextScheduled = listener;
+                }
+                last = listener;
+            }
+        }
+        Arrays.fill(items, 0, count, null);
+        spareInbox = items;
+        // after the listeners' trackers counted the initial-list adds: hasSynced stays false throughout
+        initialAddsInboxed.addAndGet(-initialAdds);
+        inboxed.addAndGet(-count);
+        if (first != null) {
+            pool.scheduleAll(first, last);
+        }
+        return true;
+    }
+
+    /** Notifications distributed and not yet in the listeners' buffers (pooled mode), for metrics. */
+    int inboxed() {
+        return inboxed.get();
+    }
+
+    /**
+     * {@code upstreamHasSynced}, and no initial-list add still in the inbox: a registration must not
+     * report synced while its initial-list notifications have not even reached its buffer.
+     */
+    private BooleanSupplier withInboxFannedOut(BooleanSupplier upstreamHasSynced) {
+        Objects.requireNonNull(upstreamHasSynced, "upstreamHasSynced");
+        // the upstream first (as the tracker does), then the inbox, then (in the tracker) the buffer count
+        return () -> upstreamHasSynced.getAsBoolean() && initialAddsInboxed.get() == 0;
+    }
+
+    /** The pool task that fans the inbox out: one batch per turn. */
+    private final class FanOut extends PoolTask {
+        @Override
+        Turn runTurn(ListenerPool.Worker worker) {
+            fanOutLock.lock();
+            try {
+                fanOutInbox();
+            } finally {
+                fanOutLock.unlock();
+            }
+            synchronized (inboxLock) {
+                if (inboxSize > 0) {
+                    return Turn.MORE;
+                }
+                fanOutScheduled = false;
+                return Turn.DONE;
+            }
+        }
+
+        @Override
+        public String toString() {
+            return "FanOut[" + name + "]";
         }
     }
 
@@ -306,6 +471,7 @@ public final class SharedProcessor<T> {
             for (ProcessorListener<T> listener : listeners) {
                 startListener(listener);
             }
+            inboxActive = pool != null;
         }
     }
 
@@ -442,6 +608,7 @@ public final class SharedProcessor<T> {
         synchronized (lock) {
             stopped = true;
             running = false;
+            inboxActive = false;
             for (ProcessorListener<T> listener : listeners) {
                 listener.stop();
             }
