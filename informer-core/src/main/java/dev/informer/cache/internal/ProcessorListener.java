@@ -5,6 +5,8 @@ import dev.informer.cache.ListenerMetrics;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.ResourceEventHandlerRegistration;
 import dev.informer.clock.Clock;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
@@ -101,10 +103,25 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
     // Whether sync notifications go to this listener now; set by SharedProcessor.shouldResync().
     private volatile boolean syncing = true;
 
-    // Written only by the run thread; volatile so metrics() reads fresh values without the lock.
-    private volatile long delivered;
-    private volatile long failed;
-    private volatile long handlerNanos;
+    // Written only by the run thread (release stores through COUNTERS, no fence per handler call), read
+    // by metrics() with acquire loads: fresh values without the lock.
+    private long delivered;
+    private long failed;
+    private long handlerNanos;
+    private static final VarHandle DELIVERED;
+    private static final VarHandle FAILED;
+    private static final VarHandle HANDLER_NANOS;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            DELIVERED = lookup.findVarHandle(ProcessorListener.class, "delivered", long.class);
+            FAILED = lookup.findVarHandle(ProcessorListener.class, "failed", long.class);
+            HANDLER_NANOS = lookup.findVarHandle(ProcessorListener.class, "handlerNanos", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     ProcessorListener(
             long id,
@@ -255,7 +272,13 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
             lock.unlock();
         }
         return new ListenerMetrics(
-                id, pendingNow, delivered, failed, Duration.ofNanos(handlerNanos), capacity, name == null ? "" : name);
+                id,
+                pendingNow,
+                (long) DELIVERED.getAcquire(this),
+                (long) FAILED.getAcquire(this),
+                Duration.ofNanos((long) HANDLER_NANOS.getAcquire(this)),
+                capacity,
+                name == null ? "" : name);
     }
 
     /**
@@ -662,7 +685,7 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
         try {
             notification.deliverTo(handler);
         } catch (RuntimeException e) {
-            failed++;
+            FAILED.setRelease(this, failed + 1);
             log.error(
                     "event handler {} (listener {}) threw on a notification of type {}; it keeps receiving later ones",
                     name != null ? describeHandler() : handler,
@@ -679,8 +702,8 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
                         name != null ? describeHandler() : handler,
                         id);
             }
-            handlerNanos += clock.nanoTime() - start;
-            delivered++;
+            HANDLER_NANOS.setRelease(this, handlerNanos + (clock.nanoTime() - start));
+            DELIVERED.setRelease(this, delivered + 1);
             // A failed initial-list add still counts as handled, or hasSynced would never become true.
             if (notification.isInitialListAdd()) {
                 syncTracker.finished();

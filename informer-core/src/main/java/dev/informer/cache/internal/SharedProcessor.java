@@ -366,16 +366,32 @@ public final class SharedProcessor<T> {
 
     /**
      * Drains the inbox into every listener's buffer (one lock per listener for the whole batch) and
-     * queues the listeners that went idle to scheduled. Returns whether the inbox had anything.
+     * queues the listeners that went idle to scheduled on the pool.
      */
     // @GuardedBy("fanOutLock")
-    private boolean fanOutInbox() {
+    private void fanOutInbox() {
+        PoolTask first = fanOutInboxChained();
+        if (first != null) {
+            pool.scheduleAll(first, chainTail);
+        }
+    }
+
+    // @GuardedBy("fanOutLock") the last listener of the chain fanOutInboxChained returned
+    private PoolTask chainTail;
+
+    /**
+     * Drains the inbox into every listener's buffer (one lock per listener for the whole batch) and
+     * returns the listeners that went idle to scheduled, chained through {@code nextScheduled} (the
+     * caller runs or queues them), or null.
+     */
+    // @GuardedBy("fanOutLock")
+    private PoolTask fanOutInboxChained() {
         Object[] items;
         int count;
         synchronized (inboxLock) {
             count = inboxSize;
             if (count == 0) {
-                return false;
+                return null;
             }
             items = inbox;
             inbox = spareInbox.length >= INBOX_INITIAL_CAPACITY ? spareInbox : new Object[INBOX_INITIAL_CAPACITY];
@@ -405,10 +421,8 @@ public final class SharedProcessor<T> {
         // after the listeners' trackers counted the initial-list adds: hasSynced stays false throughout
         initialAddsInboxed.addAndGet(-initialAdds);
         inboxed.addAndGet(-count);
-        if (first != null) {
-            pool.scheduleAll(first, last);
-        }
-        return true;
+        chainTail = last;
+        return first;
     }
 
     /** Notifications distributed and not yet in the listeners' buffers (pooled mode), for metrics. */
@@ -426,7 +440,11 @@ public final class SharedProcessor<T> {
         return () -> upstreamHasSynced.getAsBoolean() && initialAddsInboxed.get() == 0;
     }
 
-    /** The pool task that fans the inbox out: one batch per turn. */
+    /**
+     * The pool task that fans the inbox out, one batch per turn. The listeners it schedules go to the
+     * pool's run queue like any others (not run on this turn: a worker stuck in one slow handler must
+     * leave the rest where the watchdog's replacement worker finds them).
+     */
     private final class FanOut extends PoolTask {
         @Override
         Turn runTurn(ListenerPool.Worker worker) {
