@@ -17,7 +17,7 @@ import dev.informer.cache.internal.ProcessorListener;
 import dev.informer.client.Transforms;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.store.IndexFunctions;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,36 +26,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class SharedIndexInformerTest {
-
-    private final FakeListerWatcher<Pod> lw = new FakeListerWatcher<>();
-    private final List<Thread> threads = new CopyOnWriteArrayList<>();
-    private SharedIndexInformer<Pod> informer;
-
-    @AfterEach
-    void stopInformer() {
-        if (informer != null) {
-            informer.stop();
-        }
-    }
+class SharedIndexInformerTest extends FakeApiTestBase {
 
     private SharedIndexInformer.Builder<Pod> builder() {
-        ThreadFactory factory = task -> {
-            Thread thread = new Thread(task, "informer-test-" + threads.size());
-            thread.setDaemon(true);
-            threads.add(thread);
-            return thread;
-        };
-        return SharedIndexInformer.builder(lw)
-                .name("pods")
-                .threadFactory(factory)
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(1)));
+        return informerBuilder("informer-test-");
     }
 
     private SharedIndexInformer<Pod> started(

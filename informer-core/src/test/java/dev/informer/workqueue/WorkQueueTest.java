@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.HashMap;
