@@ -134,16 +134,7 @@ class SharedIndexInformerTest extends FakeApiTestBase {
         lw.onList = options -> podList("10", pod("a", "1"), pod("b", "2"));
         CountDownLatch release = new CountDownLatch(1);
         RecordingHandler fast = new RecordingHandler();
-        ResourceEventHandler<Pod> blocked = new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(Pod obj, boolean isInInitialList) {
-                try {
-                    release.await(20, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        };
+        ResourceEventHandler<Pod> blocked = blockedUntil(release);
         informer = builder().build();
         ResourceEventHandlerRegistration fastRegistration = informer.addEventHandler(fast);
         ResourceEventHandlerRegistration blockedRegistration = informer.addEventHandler(blocked);
@@ -321,16 +312,7 @@ class SharedIndexInformerTest extends FakeApiTestBase {
         CountDownLatch release = new CountDownLatch(1);
         RecordingHandler fast = new RecordingHandler();
         informer = builder().build();
-        informer.addEventHandler(new ResourceEventHandler<Pod>() {
-            @Override
-            public void onAdd(Pod obj, boolean isInInitialList) {
-                try {
-                    release.await(20, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        });
+        informer.addEventHandler(blockedUntil(release));
         informer.addEventHandler(fast);
         informer.start();
         FakeWatcher<Pod> watcher = lw.watcher(0);
@@ -563,5 +545,19 @@ class SharedIndexInformerTest extends FakeApiTestBase {
         lw.watcher(0).error(Status.failure(500, "InternalError", "boom"));
         Await.until("error reported", () -> !errors.isEmpty(), Await.LONG_TIMEOUT);
         assertInstanceOf(dev.informer.watch.ApiErrorException.class, errors.get(0));
+    }
+
+    /** A handler whose every add blocks until {@code release} (at most 20 seconds). */
+    private static ResourceEventHandler<Pod> blockedUntil(CountDownLatch release) {
+        return new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(Pod obj, boolean isInInitialList) {
+                try {
+                    release.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
     }
 }

@@ -23,8 +23,7 @@ class CrdServeIT {
             """
             apiVersion: apiextensions.k8s.io/v1
             kind: CustomResourceDefinition
-            metadata:
-              name: gizmos.example.com
+            metadata: {name: gizmos.example.com}
             spec:
               group: example.com
               scope: Namespaced
