@@ -36,20 +36,14 @@ class PeerBenchmarksSmokeTest {
     @ParameterizedTest
     @ValueSource(strings = {"clientJava", "fabric8"})
     void burstLeavesEveryKeyWithItsNewestUpdate(String impl) throws Exception {
-        PeerDeltaFifoBenchmark bench = new PeerDeltaFifoBenchmark();
-        bench.impl = impl;
-        bench.size = 200;
-        bench.setUp();
+        PeerDeltaFifoBenchmark bench = peerDeltaFifo(impl, 200);
         assertEquals(200, bench.addUpdateBurstThenPopAll());
         assertEquals(200, bench.addUpdateBurstThenPopAll(), "repeatable");
     }
 
     @Test
     void clientJavaRelistAppliesTheOnePercentChangedToItsIndexer() throws Exception {
-        PeerDeltaFifoBenchmark bench = new PeerDeltaFifoBenchmark();
-        bench.impl = "clientJava";
-        bench.size = 200;
-        bench.setUp();
+        PeerDeltaFifoBenchmark bench = peerDeltaFifo("clientJava", 200);
 
         assertEquals(200, bench.replaceWithOnePercentChangedThenPopAll());
         assertSame(bench.cjUpdated[0], bench.cjIndexer.getByKey("ns-0/pod-0"), "changed object applied");
@@ -63,10 +57,7 @@ class PeerBenchmarksSmokeTest {
 
     @Test
     void fabric8RelistAppliesTheOnePercentChangedToItsCache() throws Exception {
-        PeerDeltaFifoBenchmark bench = new PeerDeltaFifoBenchmark();
-        bench.impl = "fabric8";
-        bench.size = 200;
-        bench.setUp();
+        PeerDeltaFifoBenchmark bench = peerDeltaFifo("fabric8", 200);
 
         assertEquals(200, bench.replaceWithOnePercentChangedThenPopAll());
         assertSame(bench.f8Updated[0], bench.f8Cache.getByKey("ns-0/pod-0"), "changed object applied");
@@ -91,10 +82,7 @@ class PeerBenchmarksSmokeTest {
     @ParameterizedTest
     @ValueSource(strings = {"clientJava", "fabric8"})
     void indexUpdatesCycleThroughEveryObjectAndMoveLabels(String impl) {
-        PeerIndexUpdateBenchmark bench = new PeerIndexUpdateBenchmark();
-        bench.impl = impl;
-        bench.size = 200;
-        bench.setUp();
+        PeerIndexUpdateBenchmark bench = peerIndexUpdate(impl, 200);
         for (int op = 0; op < 100; op++) {
             bench.updateOnePercent();
         }
@@ -353,5 +341,23 @@ class PeerBenchmarksSmokeTest {
                 bench.stopServer();
             }
         }
+    }
+
+    /** A {@link PeerDeltaFifoBenchmark} set up with the given impl and the given size. */
+    private static PeerDeltaFifoBenchmark peerDeltaFifo(String impl, int size) {
+        PeerDeltaFifoBenchmark bench = new PeerDeltaFifoBenchmark();
+        bench.impl = impl;
+        bench.size = size;
+        bench.setUp();
+        return bench;
+    }
+
+    /** A {@link PeerIndexUpdateBenchmark} set up with the given impl and the given size. */
+    private static PeerIndexUpdateBenchmark peerIndexUpdate(String impl, int size) {
+        PeerIndexUpdateBenchmark bench = new PeerIndexUpdateBenchmark();
+        bench.impl = impl;
+        bench.size = size;
+        bench.setUp();
+        return bench;
     }
 }

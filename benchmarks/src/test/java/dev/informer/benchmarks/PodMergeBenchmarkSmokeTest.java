@@ -9,9 +9,7 @@ class PodMergeBenchmarkSmokeTest {
 
     @Test
     void eachSetChangesOnePercentAndTheCycleReturnsToTheStart() throws InterruptedException {
-        PodMergeBenchmark bench = new PodMergeBenchmark();
-        bench.size = 1000;
-        bench.setUp();
+        PodMergeBenchmark bench = podMerge(1000);
         long before = bench.emitted;
         bench.setOnePercentChanged();
         assertEquals(10, bench.emitted - before, "1% of 1000 pods updated");
@@ -27,9 +25,7 @@ class PodMergeBenchmarkSmokeTest {
 
     @Test
     void incrementalOperationsEmitOnePodEach() throws InterruptedException {
-        PodMergeBenchmark bench = new PodMergeBenchmark();
-        bench.size = 100;
-        bench.setUp();
+        PodMergeBenchmark bench = podMerge(100);
         long before = bench.emitted;
         bench.incrementalUpdate();
         assertEquals(before, bench.emitted, "version 0 of pod 0 is what the storage holds: no change");
@@ -40,5 +36,13 @@ class PodMergeBenchmarkSmokeTest {
         bench.incrementalAddThenRemove();
         assertEquals(before + 3, bench.emitted);
         assertEquals(100, bench.state().size());
+    }
+
+    /** A {@link PodMergeBenchmark} set up with the given size. */
+    private static PodMergeBenchmark podMerge(int size) throws InterruptedException {
+        PodMergeBenchmark bench = new PodMergeBenchmark();
+        bench.size = size;
+        bench.setUp();
+        return bench;
     }
 }

@@ -11,18 +11,14 @@ class StoreBenchmarksSmokeTest {
 
     @Test
     void addUpdateBurstPopsEveryKeyOnceWithItsNewestUpdate() throws Exception {
-        DeltaFifoBenchmark bench = new DeltaFifoBenchmark();
-        bench.size = 200;
-        bench.setUp();
+        DeltaFifoBenchmark bench = deltaFifo(200);
         assertEquals(200, bench.addUpdateBurstThenPopAll());
         assertEquals(200, bench.addUpdateBurstThenPopAll(), "repeatable");
     }
 
     @Test
     void replaceWithOnePercentChangedAppliesTheRelistToTheIndexer() throws Exception {
-        DeltaFifoBenchmark bench = new DeltaFifoBenchmark();
-        bench.size = 200;
-        bench.setUp();
+        DeltaFifoBenchmark bench = deltaFifo(200);
 
         assertEquals(200, bench.replaceWithOnePercentChangedThenPopAll());
         assertEquals(bench.updated[0], bench.indexer.getByKey("ns-0/pod-0").orElseThrow(), "changed object applied");
@@ -36,9 +32,7 @@ class StoreBenchmarksSmokeTest {
 
     @Test
     void updateOnePercentCyclesThroughEveryObject() {
-        IndexUpdateBenchmark bench = new IndexUpdateBenchmark();
-        bench.size = 200;
-        bench.setUp();
+        IndexUpdateBenchmark bench = indexUpdate(200);
         for (int op = 0; op < 100; op++) {
             bench.updateOnePercent();
         }
@@ -55,9 +49,7 @@ class StoreBenchmarksSmokeTest {
 
     @Test
     void updateOnePercentMovingLabelMovesEveryObjectToTheNextApp() {
-        IndexUpdateBenchmark bench = new IndexUpdateBenchmark();
-        bench.size = 200;
-        bench.setUp();
+        IndexUpdateBenchmark bench = indexUpdate(200);
         for (int op = 0; op < 100; op++) {
             bench.updateOnePercentMovingLabel();
         }
@@ -81,9 +73,7 @@ class StoreBenchmarksSmokeTest {
 
     @Test
     void byIndexNamespaceReturnsThatNamespacesObjects() {
-        IndexUpdateBenchmark bench = new IndexUpdateBenchmark();
-        bench.size = 200;
-        bench.setUp();
+        IndexUpdateBenchmark bench = indexUpdate(200);
         for (int n = 0; n < IndexUpdateBenchmark.NAMESPACES; n++) {
             List<BenchObject> objects = bench.byIndexNamespace();
             assertEquals(2, objects.size());
@@ -92,5 +82,21 @@ class StoreBenchmarksSmokeTest {
         }
         assertEquals(
                 2, bench.indexer.byIndex(IndexFunctions.NAMESPACE_INDEX, "ns-0").size());
+    }
+
+    /** A {@link DeltaFifoBenchmark} set up with the given size. */
+    private static DeltaFifoBenchmark deltaFifo(int size) {
+        DeltaFifoBenchmark bench = new DeltaFifoBenchmark();
+        bench.size = size;
+        bench.setUp();
+        return bench;
+    }
+
+    /** A {@link IndexUpdateBenchmark} set up with the given size. */
+    private static IndexUpdateBenchmark indexUpdate(int size) {
+        IndexUpdateBenchmark bench = new IndexUpdateBenchmark();
+        bench.size = size;
+        bench.setUp();
+        return bench;
     }
 }

@@ -12,6 +12,7 @@ import dev.informer.api.OwnerReference;
 import dev.informer.api.ResourceType;
 import dev.informer.cache.InformerOptions;
 import dev.informer.store.DeletedFinalStateUnknown;
+import dev.informer.testing.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -12,6 +12,7 @@ import dev.informer.clock.testing.FakeClock;
 import dev.informer.leaderelection.LeaderElector;
 import dev.informer.leaderelection.LeaderElectorBuilder;
 import dev.informer.leaderelection.ResourceLock;
+import dev.informer.testing.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

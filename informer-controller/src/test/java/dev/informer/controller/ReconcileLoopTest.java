@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.ResourceType;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.concurrent.ThreadFactories;
+import dev.informer.testing.Await;
 import dev.informer.workqueue.GaugeMetric;
 import dev.informer.workqueue.MetricsProvider;
 import dev.informer.workqueue.RateLimiters;

@@ -3,7 +3,7 @@ package dev.informer.cache;
 import dev.informer.api.ObjectList;
 import dev.informer.api.Status;
 import dev.informer.client.StatusException;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import dev.informer.watch.ListOptions;
 import dev.informer.watch.Watch;
 import dev.informer.watch.testing.FakeWatcher;

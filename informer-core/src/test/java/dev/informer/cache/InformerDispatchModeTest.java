@@ -8,25 +8,14 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.informer.api.Pod;
 import dev.informer.concurrent.ThreadFactories;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The dispatch mode is one option of the informer builder: the handlers run as it says. */
-class InformerDispatchModeTest {
-
-    private final FakeListerWatcher<Pod> lw = new FakeListerWatcher<>();
-    private SharedIndexInformer<Pod> informer;
-
-    @AfterEach
-    void stopInformer() {
-        if (informer != null) {
-            informer.stop();
-        }
-    }
+class InformerDispatchModeTest extends FakeApiTestBase {
 
     /** Records the thread of every call. */
     static final class ThreadRecorder implements ResourceEventHandler<Pod> {

@@ -11,9 +11,9 @@ import dev.informer.client.ClientListerWatcher;
 import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
 import dev.informer.store.DeletedFinalStateUnknown;
+import dev.informer.testing.Await;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testing.WatchDropMode;
-import dev.informer.testsupport.Await;
 import dev.informer.watch.ListOptions;
 import dev.informer.watch.ListPage;
 import dev.informer.watch.Watch;
@@ -62,15 +62,7 @@ class InformerFaultInjectionTest {
 
     @AfterEach
     void stopEverything() {
-        if (informer != null) {
-            informer.stop();
-        }
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
+        FakeApiTestBase.stopAll(informer, client, server);
     }
 
     // ------------------------------------------------------------ helpers

@@ -10,8 +10,8 @@ import dev.informer.client.ClientConfig;
 import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.testing.Await;
 import dev.informer.testing.EmbeddedApiServer;
-import dev.informer.testsupport.Await;
 import dev.informer.testsupport.LogCapture;
 import java.time.Duration;
 import java.util.List;
@@ -34,15 +34,7 @@ class InformerFieldTrustTest {
 
     @AfterEach
     void stop() {
-        if (informer != null) {
-            informer.stop();
-        }
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
+        FakeApiTestBase.stopAll(informer, client, server);
         logs.close();
     }
 

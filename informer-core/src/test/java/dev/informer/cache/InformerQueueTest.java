@@ -21,17 +21,15 @@ import dev.informer.store.KeyFunctions;
 import dev.informer.store.RealFifo;
 import dev.informer.store.RealFifoOptions;
 import dev.informer.store.ReplacedAll;
+import dev.informer.testing.Await;
 import dev.informer.testing.EmbeddedApiServer;
-import dev.informer.testsupport.Await;
 import dev.informer.watch.EventType;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -41,7 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * RealFifo plain, with batches, and with client-go 1.36's options (atomic events, batches, unlock
  * while processing, bookmarks).
  */
-class InformerQueueTest {
+class InformerQueueTest extends FakeApiTestBase {
 
     /** A queue choice; {@code options == null} is the DeltaFifo. */
     record QueueChoice(String name, RealFifoOptions options) {
@@ -69,26 +67,8 @@ class InformerQueueTest {
         return queues().filter(QueueChoice::realFifo);
     }
 
-    private final FakeListerWatcher<Pod> lw = new FakeListerWatcher<>();
-    private SharedIndexInformer<Pod> informer;
-
-    @AfterEach
-    void stopInformer() {
-        if (informer != null) {
-            informer.stop();
-        }
-    }
-
     private SharedIndexInformer.Builder<Pod> builder(QueueChoice queue) {
-        ThreadFactory factory = task -> {
-            Thread thread = new Thread(task, "informer-queue-test");
-            thread.setDaemon(true);
-            return thread;
-        };
-        SharedIndexInformer.Builder<Pod> builder = SharedIndexInformer.builder(lw)
-                .name("pods")
-                .threadFactory(factory)
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(1)));
+        SharedIndexInformer.Builder<Pod> builder = informerBuilder("informer-queue-test-");
         return queue.realFifo() ? builder.realFifo(queue.options()) : builder.deltaFifo();
     }
 

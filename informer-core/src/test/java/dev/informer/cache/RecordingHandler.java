@@ -2,7 +2,7 @@ package dev.informer.cache;
 
 import dev.informer.api.Pod;
 import dev.informer.store.DeletedFinalStateUnknown;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -3,36 +3,22 @@ package dev.informer.cache;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.informer.api.Pod;
 import dev.informer.api.Status;
 import dev.informer.client.StatusException;
 import dev.informer.clock.testing.FakeClock;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import dev.informer.watch.StatusCarrier;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** client-go's MaxInternalErrorRetryDuration: a watch failing with a 500 is retried for that long before relisting. */
-class ReflectorInternalErrorRetryTest {
+class ReflectorInternalErrorRetryTest extends FakeApiTestBase {
 
-    private final FakeListerWatcher<Pod> lw = new FakeListerWatcher<>();
-    private final RecordingStore<Pod> store = new RecordingStore<>();
     private final FakeClock clock = new FakeClock();
-    private final List<RuntimeException> errors = new CopyOnWriteArrayList<>();
-    private Reflector<Pod> reflector;
-
-    @AfterEach
-    void stop() {
-        if (reflector != null) {
-            reflector.stop();
-        }
-    }
 
     private void start(Duration maxInternalErrorRetryDuration) {
         lw.onList = options -> ReflectorTest.podList("10", ReflectorTest.pod("a", "10"));

@@ -5,30 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import dev.informer.clock.testing.FakeClock;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import dev.informer.watch.EventType;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** client-go's reflector metrics through an in-memory provider: lists, watches, short watches, last version. */
-class ReflectorMetricsTest {
+class ReflectorMetricsTest extends FakeApiTestBase {
 
-    private final FakeListerWatcher<Pod> lw = new FakeListerWatcher<>();
-    private final RecordingStore<Pod> store = new RecordingStore<>();
     private final RecordingReflectorMetrics metrics = new RecordingReflectorMetrics();
     private final FakeClock clock = new FakeClock();
-    private Reflector<Pod> reflector;
-
-    @AfterEach
-    void stop() {
-        if (reflector != null) {
-            reflector.stop();
-        }
-    }
 
     private void start(boolean useWatchList) {
         reflector = Reflector.builder(lw, store)
@@ -97,14 +86,7 @@ class ReflectorMetricsTest {
             watcher.add(ReflectorTest.pod("a", "3"));
             watcher.add(ReflectorTest.pod("b", "4"));
             watcher.add(ReflectorTest.pod("c", "5"));
-            watcher.action(
-                    EventType.BOOKMARK,
-                    Pod.builder()
-                            .metadata(ObjectMeta.builder()
-                                    .resourceVersion("8")
-                                    .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true")
-                                    .build())
-                            .build());
+            watcher.action(EventType.BOOKMARK, ReflectorTest.initialEventsEnd("8"));
             return watcher;
         };
         start(true);

@@ -11,14 +11,13 @@ import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import dev.informer.api.Status;
 import dev.informer.client.StatusException;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import dev.informer.testsupport.LogCapture;
 import dev.informer.watch.EventType;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -29,19 +28,12 @@ import org.junit.jupiter.api.Test;
  * version" (client-go's isTooLargeResourceVersionError and TestReflectorFullListIfTooLarge) and
  * versions that go backwards after a server restart (comparable resource versions, Kubernetes 1.35).
  */
-class ReflectorResourceVersionTest {
+class ReflectorResourceVersionTest extends FakeApiTestBase {
 
-    private final FakeListerWatcher<Pod> lw = new FakeListerWatcher<>();
-    private final RecordingStore<Pod> store = new RecordingStore<>();
-    private final List<RuntimeException> errors = new CopyOnWriteArrayList<>();
     private final LogCapture logs = LogCapture.start();
-    private Reflector<Pod> reflector;
 
     @AfterEach
-    void stop() {
-        if (reflector != null) {
-            reflector.stop();
-        }
+    void closeLogs() {
         logs.close();
     }
 
@@ -62,28 +54,17 @@ class ReflectorResourceVersionTest {
     }
 
     static Status tooLarge() {
-        return new Status(
-                "v1",
-                "Status",
-                "Failure",
-                "Too large resource version: 100, current: 7",
-                "Timeout",
-                new Status.StatusDetails(
-                        null,
-                        null,
-                        null,
-                        null,
-                        List.of(new Status.StatusCause("ResourceVersionTooLarge", "Too large resource version", null)),
-                        1),
-                504);
+        return ReflectorTest.tooLarge("Too large resource version: 100, current: 7");
     }
 
     static Pod bookmark(String resourceVersion, boolean initialEventsEnd) {
-        ObjectMeta.Builder meta = ObjectMeta.builder().resourceVersion(resourceVersion);
-        if (initialEventsEnd) {
-            meta.annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true");
-        }
-        return Pod.builder().metadata(meta.build()).build();
+        return initialEventsEnd
+                ? ReflectorTest.initialEventsEnd(resourceVersion)
+                : Pod.builder()
+                        .metadata(ObjectMeta.builder()
+                                .resourceVersion(resourceVersion)
+                                .build())
+                        .build();
     }
 
     private List<String> listedVersions() {
@@ -109,20 +90,8 @@ class ReflectorResourceVersionTest {
         assertTrue(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(tooLarge())));
         assertTrue(ListAndWatchReflector.isTooLargeResourceVersion(
                 StatusException.of(Status.failure(504, "Timeout", "Too large resource version: 5, current: 1"))));
-        assertTrue(ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(new Status(
-                "v1",
-                "Status",
-                "Failure",
-                "x",
-                "Timeout",
-                new Status.StatusDetails(
-                        null,
-                        null,
-                        null,
-                        null,
-                        List.of(new Status.StatusCause(null, "Too large resource version", null)),
-                        1),
-                504))));
+        assertTrue(
+                ListAndWatchReflector.isTooLargeResourceVersion(StatusException.of(ReflectorTest.tooLarge("x", null))));
         assertFalse(ListAndWatchReflector.isTooLargeResourceVersion(
                 StatusException.of(Status.failure(504, "Timeout", "etcd is slow"))));
         assertFalse(ListAndWatchReflector.isTooLargeResourceVersion(

@@ -15,7 +15,7 @@ import dev.informer.api.Status;
 import dev.informer.client.ApiConnectionException;
 import dev.informer.client.StatusException;
 import dev.informer.clock.testing.FakeClock;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import dev.informer.watch.ApiError;
 import dev.informer.watch.ApiErrorException;
 import dev.informer.watch.ConnectionFailure;
@@ -33,27 +33,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class ReflectorTest {
-
-    private final FakeListerWatcher<Pod> lw = new FakeListerWatcher<>();
-    private final RecordingStore<Pod> store = new RecordingStore<>();
-    private final List<RuntimeException> errors = new CopyOnWriteArrayList<>();
-    private final List<Thread> threads = new CopyOnWriteArrayList<>();
-    private Reflector<Pod> reflector;
-
-    @AfterEach
-    void stopReflector() {
-        if (reflector != null) {
-            reflector.stop();
-        }
-    }
+class ReflectorTest extends FakeApiTestBase {
 
     static Pod pod(String name, String resourceVersion) {
         return Pod.builder()
@@ -81,6 +66,39 @@ class ReflectorTest {
         return pods;
     }
 
+    /** The bookmark that ends a streaming list's initial events, at {@code resourceVersion}. */
+    static Pod initialEventsEnd(String resourceVersion) {
+        return Pod.builder()
+                .metadata(ObjectMeta.builder()
+                        .resourceVersion(resourceVersion)
+                        .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true")
+                        .build())
+                .build();
+    }
+
+    /** The API server's 504 "Too large resource version" failure with {@code message}. */
+    static Status tooLarge(String message) {
+        return tooLarge(message, "ResourceVersionTooLarge");
+    }
+
+    /** A 504 whose one cause, of type {@code causeType}, says "Too large resource version". */
+    static Status tooLarge(String message, String causeType) {
+        return new Status(
+                "v1",
+                "Status",
+                "Failure",
+                message,
+                "Timeout",
+                new Status.StatusDetails(
+                        null,
+                        null,
+                        null,
+                        null,
+                        List.of(new Status.StatusCause(causeType, "Too large resource version", null)),
+                        1),
+                504);
+    }
+
     static StatusException expired() {
         return StatusException.of(Status.failure(410, Status.REASON_EXPIRED, "the resourceVersion is too old"));
     }
@@ -99,24 +117,12 @@ class ReflectorTest {
     }
 
     private Reflector.Builder<Pod> builder(ReflectorOptions.Builder options) {
-        ThreadFactory factory = task -> {
-            Thread thread = new Thread(task, "reflector-test");
-            thread.setDaemon(true);
-            threads.add(thread);
-            return thread;
-        };
         lw.supportsStreamingLists = true;
         return Reflector.builder(lw, store)
                 .name("pods")
                 .options(options.build())
-                .threadFactory(factory)
+                .threadFactory(recordingThreads("reflector-test-"))
                 .watchErrorHandler((name, error) -> errors.add(error));
-    }
-
-    private Reflector<Pod> start(Reflector.Builder<Pod> builder) {
-        reflector = builder.build();
-        reflector.start();
-        return reflector;
     }
 
     private List<String> storedNamesAndVersions() {
@@ -251,20 +257,7 @@ class ReflectorTest {
 
     @Test
     void tooLargeResourceVersionRetriesWithAConsistentRead() {
-        Status tooLarge = new Status(
-                "v1",
-                "Status",
-                "Failure",
-                "Too large resource version",
-                "Timeout",
-                new Status.StatusDetails(
-                        null,
-                        null,
-                        null,
-                        null,
-                        List.of(new Status.StatusCause("ResourceVersionTooLarge", "Too large resource version", null)),
-                        1),
-                504);
+        Status tooLarge = tooLarge("Too large resource version");
         lw.onList = options -> switch (rv(options)) {
             case "0" -> podList("10");
             case "10" -> throw StatusException.of(tooLarge);
@@ -640,14 +633,7 @@ class ReflectorTest {
         start(builder(options().useWatchList(true)));
         FakeWatcher<Pod> watcher = lw.watcher(0);
         watcher.add(pod("foo", "1"));
-        watcher.action(
-                EventType.BOOKMARK,
-                Pod.builder()
-                        .metadata(ObjectMeta.builder()
-                                .resourceVersion("1")
-                                .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true")
-                                .build())
-                        .build());
+        watcher.action(EventType.BOOKMARK, initialEventsEnd("1"));
         watcher.modify(pod("foo", "2"));
         watcher.add(pod("bar", "3"));
         Await.until("bar stored", () -> store.store.getByKey("ns/bar").isPresent(), Await.LONG_TIMEOUT);
@@ -698,14 +684,7 @@ class ReflectorTest {
         start(builder(options().useWatchList(true)));
         FakeWatcher<Pod> second = lw.watcher(1);
         second.add(pod("c", "8"));
-        second.action(
-                EventType.BOOKMARK,
-                Pod.builder()
-                        .metadata(ObjectMeta.builder()
-                                .resourceVersion("8")
-                                .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true")
-                                .build())
-                        .build());
+        second.action(EventType.BOOKMARK, initialEventsEnd("8"));
         Await.until("streamed list applied", () -> !store.replacedResourceVersions.isEmpty(), Await.LONG_TIMEOUT);
 
         assertTrue(lw.listCalls.isEmpty());

@@ -3,11 +3,10 @@ package dev.informer.cache;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import dev.informer.api.Status;
 import dev.informer.client.StatusException;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import dev.informer.testsupport.LogCapture;
 import dev.informer.watch.EventType;
 import dev.informer.watch.ListOptions;
@@ -23,18 +22,12 @@ import org.junit.jupiter.api.Test;
  * Streaming lists as client-go 1.35+ (WatchListClient on by default): the default, the cached fallback
  * for a server without them, and the KUBE_WATCHLIST_INCONSISTENCY_DETECTOR-style consistency check.
  */
-class ReflectorWatchListTest {
+class ReflectorWatchListTest extends FakeApiTestBase {
 
-    private final FakeListerWatcher<Pod> lw = new FakeListerWatcher<>();
-    private final RecordingStore<Pod> store = new RecordingStore<>();
     private final LogCapture logs = LogCapture.start();
-    private Reflector<Pod> reflector;
 
     @AfterEach
-    void stop() {
-        if (reflector != null) {
-            reflector.stop();
-        }
+    void closeLogs() {
         logs.close();
     }
 
@@ -53,18 +46,8 @@ class ReflectorWatchListTest {
                 .watchErrorHandler((n, error) -> {});
     }
 
-    private void start(Reflector.Builder<Pod> builder) {
-        reflector = builder.build();
-        reflector.start();
-    }
-
     private static Pod endBookmark(String resourceVersion) {
-        return Pod.builder()
-                .metadata(ObjectMeta.builder()
-                        .resourceVersion(resourceVersion)
-                        .annotation(Reflector.INITIAL_EVENTS_END_ANNOTATION, "true")
-                        .build())
-                .build();
+        return ReflectorTest.initialEventsEnd(resourceVersion);
     }
 
     private static StatusException expired() {

@@ -17,7 +17,7 @@ import dev.informer.cache.internal.ProcessorListener;
 import dev.informer.client.Transforms;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.store.IndexFunctions;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,36 +26,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class SharedIndexInformerTest {
-
-    private final FakeListerWatcher<Pod> lw = new FakeListerWatcher<>();
-    private final List<Thread> threads = new CopyOnWriteArrayList<>();
-    private SharedIndexInformer<Pod> informer;
-
-    @AfterEach
-    void stopInformer() {
-        if (informer != null) {
-            informer.stop();
-        }
-    }
+class SharedIndexInformerTest extends FakeApiTestBase {
 
     private SharedIndexInformer.Builder<Pod> builder() {
-        ThreadFactory factory = task -> {
-            Thread thread = new Thread(task, "informer-test-" + threads.size());
-            thread.setDaemon(true);
-            threads.add(thread);
-            return thread;
-        };
-        return SharedIndexInformer.builder(lw)
-                .name("pods")
-                .threadFactory(factory)
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(1)));
+        return informerBuilder("informer-test-");
     }
 
     private SharedIndexInformer<Pod> started(
@@ -156,16 +134,7 @@ class SharedIndexInformerTest {
         lw.onList = options -> podList("10", pod("a", "1"), pod("b", "2"));
         CountDownLatch release = new CountDownLatch(1);
         RecordingHandler fast = new RecordingHandler();
-        ResourceEventHandler<Pod> blocked = new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(Pod obj, boolean isInInitialList) {
-                try {
-                    release.await(20, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        };
+        ResourceEventHandler<Pod> blocked = blockedUntil(release);
         informer = builder().build();
         ResourceEventHandlerRegistration fastRegistration = informer.addEventHandler(fast);
         ResourceEventHandlerRegistration blockedRegistration = informer.addEventHandler(blocked);
@@ -343,16 +312,7 @@ class SharedIndexInformerTest {
         CountDownLatch release = new CountDownLatch(1);
         RecordingHandler fast = new RecordingHandler();
         informer = builder().build();
-        informer.addEventHandler(new ResourceEventHandler<Pod>() {
-            @Override
-            public void onAdd(Pod obj, boolean isInInitialList) {
-                try {
-                    release.await(20, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
-        });
+        informer.addEventHandler(blockedUntil(release));
         informer.addEventHandler(fast);
         informer.start();
         FakeWatcher<Pod> watcher = lw.watcher(0);
@@ -585,5 +545,19 @@ class SharedIndexInformerTest {
         lw.watcher(0).error(Status.failure(500, "InternalError", "boom"));
         Await.until("error reported", () -> !errors.isEmpty(), Await.LONG_TIMEOUT);
         assertInstanceOf(dev.informer.watch.ApiErrorException.class, errors.get(0));
+    }
+
+    /** A handler whose every add blocks until {@code release} (at most 20 seconds). */
+    private static ResourceEventHandler<Pod> blockedUntil(CountDownLatch release) {
+        return new ResourceEventHandler<>() {
+            @Override
+            public void onAdd(Pod obj, boolean isInInitialList) {
+                try {
+                    release.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
     }
 }

@@ -13,17 +13,15 @@ import dev.informer.client.ClientConfig;
 import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.testing.FakeClock;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import dev.informer.testsupport.LogCapture;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
@@ -32,30 +30,10 @@ import org.slf4j.LoggerFactory;
  * blocking handler shutdown, sync checkers and {@link Sync#waitFor}, cancellation tokens and the watch
  * error handler with context.
  */
-class SharedInformerHandlerApiTest {
-
-    private final FakeListerWatcher<Pod> lw = new FakeListerWatcher<>();
-    private final List<Thread> threads = new CopyOnWriteArrayList<>();
-    private SharedIndexInformer<Pod> informer;
-
-    @AfterEach
-    void stopInformer() {
-        if (informer != null) {
-            informer.stop();
-        }
-    }
+class SharedInformerHandlerApiTest extends FakeApiTestBase {
 
     private SharedIndexInformer.Builder<Pod> builder() {
-        ThreadFactory factory = task -> {
-            Thread thread = new Thread(task, "handler-api-test-" + threads.size());
-            thread.setDaemon(true);
-            threads.add(thread);
-            return thread;
-        };
-        return SharedIndexInformer.builder(lw)
-                .name("pods")
-                .threadFactory(factory)
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(1)));
+        return informerBuilder("handler-api-test-");
     }
 
     // ------------------------------------------------------------ HandlerOptions

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.Pod;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import dev.informer.testsupport.LogCapture;
 import java.time.Duration;
 import java.util.List;

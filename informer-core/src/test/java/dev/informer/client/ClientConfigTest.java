@@ -1,5 +1,6 @@
 package dev.informer.client;
 
+import static dev.informer.client.KubeConfigTest.assertMentions;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -30,14 +31,11 @@ class ClientConfigTest {
     private final FakeClock clock = new FakeClock();
 
     private Path write(String name, String text) throws IOException {
-        Path file = dir.resolve(name);
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, text);
-        return file;
+        return TestKubeConfigs.write(dir, name, text);
     }
 
     private ConfigEnvironment env(Map<String, String> variables) {
-        return new ConfigEnvironment(variables, dir.resolve("home"), dir.resolve("sa"), clock);
+        return TestKubeConfigs.env(dir, variables, clock);
     }
 
     private ClientConfig resolve(String kubeconfig, String context) throws IOException {
@@ -49,13 +47,6 @@ class ClientConfigTest {
         Path file = write("config", kubeconfig);
         return assertThrows(
                 ConfigException.class, () -> ClientConfig.fromKubeConfig(KubeConfig.parse(file), null, env(Map.of())));
-    }
-
-    private static void assertMentions(Throwable e, String... fragments) {
-        for (String fragment : fragments) {
-            assertTrue(
-                    e.getMessage().contains(fragment), () -> "\"" + e.getMessage() + "\" should mention " + fragment);
-        }
     }
 
     // ------------------------------------------------------------------ from kubeconfig

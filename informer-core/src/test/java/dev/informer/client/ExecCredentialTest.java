@@ -13,7 +13,7 @@ import dev.informer.api.ApiJson;
 import dev.informer.api.ConfigMap;
 import dev.informer.api.ResourceType;
 import dev.informer.clock.testing.FakeClock;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,24 +79,7 @@ class ExecCredentialTest {
     }
 
     private ClientConfig config(String cluster, String execYaml) throws IOException {
-        Path file = dir.resolve("config");
-        Files.writeString(
-                file,
-                """
-                current-context: c
-                clusters:
-                - name: k
-                  cluster: %s
-                users:
-                - name: u
-                  user:
-                    exec: %s
-                contexts:
-                - {name: c, context: {cluster: k, user: u}}
-                """
-                        .formatted(cluster, execYaml));
-        ConfigEnvironment env = new ConfigEnvironment(Map.of(), dir, dir, clock);
-        return ClientConfig.fromKubeConfig(KubeConfig.parse(file), null, env);
+        return TestKubeConfigs.oneContext(dir, cluster, "{exec: " + execYaml + "}", clock);
     }
 
     private String countingExec(String expiry, String extra) throws IOException {

@@ -26,17 +26,14 @@ class KubeConfigTest {
     Path dir;
 
     private Path write(String name, String text) throws IOException {
-        Path file = dir.resolve(name);
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, text);
-        return file;
+        return TestKubeConfigs.write(dir, name, text);
     }
 
     private ConfigEnvironment env(Map<String, String> variables) {
-        return new ConfigEnvironment(variables, dir.resolve("home"), dir.resolve("sa"), new FakeClock());
+        return TestKubeConfigs.env(dir, variables, new FakeClock());
     }
 
-    private static void assertMentions(Throwable e, String... fragments) {
+    static void assertMentions(Throwable e, String... fragments) {
         for (String fragment : fragments) {
             assertTrue(
                     e.getMessage().contains(fragment), () -> "\"" + e.getMessage() + "\" should mention " + fragment);

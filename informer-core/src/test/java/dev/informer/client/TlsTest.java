@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import javax.net.ssl.SSLException;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
@@ -58,23 +57,7 @@ class TlsTest {
 
     /** A client from a kubeconfig with {@code cluster} and {@code user} sections. */
     private KubernetesClient fromKubeConfig(String cluster, String user) throws IOException {
-        Path file = dir.resolve("config");
-        Files.writeString(
-                file,
-                """
-                current-context: c
-                clusters:
-                - name: k
-                  cluster: %s
-                users:
-                - name: u
-                  user: %s
-                contexts:
-                - {name: c, context: {cluster: k, user: u}}
-                """
-                        .formatted(cluster, user));
-        ConfigEnvironment env = new ConfigEnvironment(Map.of(), dir, dir, new FakeClock());
-        return KubernetesClient.create(ClientConfig.fromKubeConfig(KubeConfig.parse(file), null, env));
+        return KubernetesClient.create(TestKubeConfigs.oneContext(dir, cluster, user, new FakeClock()));
     }
 
     private String caData() {

@@ -107,13 +107,7 @@ final class FakeLeaseClient implements ResourceClient<Lease> {
             if (stored != null) {
                 throw FakeResourceLock.alreadyExists();
             }
-            resourceVersion++;
-            stored = object.toBuilder()
-                    .metadata(object.metadata().toBuilder()
-                            .resourceVersion(Long.toString(resourceVersion))
-                            .build())
-                    .build();
-            return stored;
+            return store(object);
         }
     }
 
@@ -128,14 +122,19 @@ final class FakeLeaseClient implements ResourceClient<Lease> {
                     stored.metadata().resourceVersion(), object.metadata().resourceVersion())) {
                 throw FakeResourceLock.conflict();
             }
-            resourceVersion++;
-            stored = object.toBuilder()
-                    .metadata(object.metadata().toBuilder()
-                            .resourceVersion(Long.toString(resourceVersion))
-                            .build())
-                    .build();
-            return stored;
+            return store(object);
         }
+    }
+
+    /** Stores {@code object} at the next resource version; the caller holds the monitor. */
+    private Lease store(Lease object) {
+        resourceVersion++;
+        stored = object.toBuilder()
+                .metadata(object.metadata().toBuilder()
+                        .resourceVersion(Long.toString(resourceVersion))
+                        .build())
+                .build();
+        return stored;
     }
 
     @Override

@@ -5,9 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,40 +26,24 @@ class LeaderElectorFencingTest {
     private final RecordingCallbacks leaderCallbacks = new RecordingCallbacks();
     private final RecordingCallbacks followerCallbacks = new RecordingCallbacks();
     private final CountDownLatch unblock = new CountDownLatch(1);
-    private final List<LeaderElector> started = new ArrayList<>();
+    private final StartedElectors started = new StartedElectors();
 
     private LeaderElectorBuilder builder(String identity, RecordingCallbacks callbacks) {
-        return callbacks
-                .applyTo(LeaderElector.builder())
-                .lock(new FakeResourceLock(store, identity))
-                .leaseDuration(Duration.ofSeconds(15))
-                .renewDeadline(Duration.ofSeconds(10))
-                .retryPeriod(Duration.ofSeconds(2))
-                .clock(clock)
-                .random(new Random(7));
+        return callbacks.electorWithDefaults(new FakeResourceLock(store, identity), clock, 7);
     }
 
     private LeaderElector start(LeaderElectorBuilder builder) {
-        LeaderElector elector = builder.build();
-        started.add(elector);
-        elector.start();
-        return elector;
+        return started.start(builder);
     }
 
     private LeaderElector startLeader(LeaderElectorBuilder builder) throws InterruptedException {
-        LeaderElector leader = start(builder);
-        assertTrue(leaderCallbacks.started.await(WAIT.toSeconds(), TimeUnit.SECONDS), "started leading");
-        clock.requireIdle(1, "leader waiting to renew");
-        return leader;
+        return started.startLeading(builder, leaderCallbacks, clock);
     }
 
     @AfterEach
     void stopAll() throws InterruptedException {
         unblock.countDown();
-        for (LeaderElector elector : started) {
-            elector.stop();
-            assertTrue(elector.awaitTermination(WAIT), "elector ended");
-        }
+        started.stopAll();
     }
 
     /** Makes the leader's {@code n}-th update hang until {@link #unblock} (a server that stopped answering). */

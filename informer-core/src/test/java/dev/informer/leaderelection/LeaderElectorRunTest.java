@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,32 +35,19 @@ class LeaderElectorRunTest {
     private final FakeResourceLock.Store store = new FakeResourceLock.Store(clock);
     private final FakeResourceLock lock = new FakeResourceLock(store, "baz");
     private final RecordingCallbacks callbacks = new RecordingCallbacks();
-    private final List<LeaderElector> started = new ArrayList<>();
+    private final StartedElectors started = new StartedElectors();
 
     private LeaderElectorBuilder builder() {
-        return callbacks
-                .applyTo(LeaderElector.builder())
-                .lock(lock)
-                .leaseDuration(Duration.ofSeconds(15))
-                .renewDeadline(Duration.ofSeconds(10))
-                .retryPeriod(Duration.ofSeconds(2))
-                .clock(clock)
-                .random(new Random(42));
+        return callbacks.electorWithDefaults(lock, clock, 42);
     }
 
     private LeaderElector start(LeaderElectorBuilder builder) {
-        LeaderElector elector = builder.build();
-        started.add(elector);
-        elector.start();
-        return elector;
+        return started.start(builder);
     }
 
     @AfterEach
     void stopAll() throws InterruptedException {
-        for (LeaderElector elector : started) {
-            elector.stop();
-            assertTrue(elector.awaitTermination(WAIT), "elector ended");
-        }
+        started.stopAll();
     }
 
     /** Steps the clock by {@code tick} until {@code seconds} have passed, letting the elector react each time. */
@@ -74,10 +61,7 @@ class LeaderElectorRunTest {
     }
 
     private LeaderElector startLeading(LeaderElectorBuilder builder) throws InterruptedException {
-        LeaderElector elector = start(builder);
-        assertTrue(callbacks.started.await(WAIT.toSeconds(), TimeUnit.SECONDS), "started leading");
-        clock.requireIdle(1, "leader waiting to renew");
-        return elector;
+        return started.startLeading(builder, callbacks, clock);
     }
 
     @Test
@@ -192,7 +176,6 @@ class LeaderElectorRunTest {
                 })
                 .build();
         started.add(elector);
-        elector.start();
         assertTrue(callbacks.started.await(WAIT.toSeconds(), TimeUnit.SECONDS));
         clock.requireIdle(1, "leader waiting");
         assertNotSame(runThread.get(), callbacks.startedThread);
@@ -223,7 +206,6 @@ class LeaderElectorRunTest {
                 })
                 .build();
         started.add(elector);
-        elector.start();
         assertTrue(threw.await(WAIT.toSeconds(), TimeUnit.SECONDS));
 
         advance(4, Duration.ofSeconds(1));

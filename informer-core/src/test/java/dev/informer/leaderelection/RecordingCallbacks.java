@@ -1,6 +1,9 @@
 package dev.informer.leaderelection;
 
+import dev.informer.clock.Clock;
+import java.time.Duration;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,6 +24,20 @@ final class RecordingCallbacks {
     volatile LeaderContext context;
     volatile Thread startedThread;
     volatile boolean sawCancellation;
+
+    /**
+     * A builder with these callbacks, {@code lock} and {@code clock}, client-go's default 15 s lease, 10 s renew
+     * deadline and 2 s retry period, and jitter from a {@code seed}ed random.
+     */
+    LeaderElectorBuilder electorWithDefaults(ResourceLock lock, Clock clock, long seed) {
+        return applyTo(LeaderElector.builder())
+                .lock(lock)
+                .leaseDuration(Duration.ofSeconds(15))
+                .renewDeadline(Duration.ofSeconds(10))
+                .retryPeriod(Duration.ofSeconds(2))
+                .clock(clock)
+                .random(new Random(seed));
+    }
 
     LeaderElectorBuilder applyTo(LeaderElectorBuilder builder) {
         return builder.onStartedLeading(ctx -> {

@@ -3,7 +3,7 @@ package dev.informer.watch;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.informer.clock.testing.FakeClock;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;

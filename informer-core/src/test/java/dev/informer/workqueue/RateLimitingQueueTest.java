@@ -3,7 +3,7 @@ package dev.informer.workqueue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.informer.clock.testing.FakeClock;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

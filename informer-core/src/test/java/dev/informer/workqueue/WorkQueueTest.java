@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -258,14 +258,7 @@ class WorkQueueTest {
         WorkQueue<String> queue = WorkQueues.newQueue();
         queue.add("foo");
         queue.get();
-        Thread drainer = start("drainer", () -> {
-            try {
-                queue.shutDownWithDrain();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        Await.until("the drain began", queue::shuttingDown);
+        Thread drainer = startDrain(queue);
         Await.parked(drainer);
         queue.shutDown(); // the second Ctrl-C
         Await.terminated(drainer);
@@ -278,14 +271,7 @@ class WorkQueueTest {
         String gotten = queue.get().orElseThrow();
         queue.add("foo");
 
-        Thread drainer = start("drainer", () -> {
-            try {
-                queue.shutDownWithDrain();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        Await.until("the drain began", queue::shuttingDown);
+        Thread drainer = startDrain(queue);
         assertEquals(Optional.empty(), queue.get());
 
         queue.done(gotten);
@@ -349,6 +335,19 @@ class WorkQueueTest {
         queue.add("foo");
         assertEquals(Optional.of("foo"), queue.get());
         assertFalse(queue.shuttingDown());
+    }
+
+    /** Starts {@code shutDownWithDrain} on a thread of its own and waits until the drain began. */
+    private static Thread startDrain(WorkQueue<String> queue) {
+        Thread drainer = start("drainer", () -> {
+            try {
+                queue.shutDownWithDrain();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        Await.until("the drain began", queue::shuttingDown);
+        return drainer;
     }
 
     static Thread start(String name, Runnable body) {

@@ -2,24 +2,15 @@ package dev.informer.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.BufferedReader;
+import dev.informer.testing.Kubectl;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,7 +35,6 @@ class BuiltInKindsKubectlIT {
 
     @Test
     void kubectlAppliesGetsWatchesPatchesScalesAndDeletesEveryBuiltInKind() throws Exception {
-        Path kubectl = kubectl();
         Path manifests = Path.of(System.getProperty("builtin.kinds.dir", "missing"));
         assertTrue(Files.isDirectory(manifests), "no manifest directory " + manifests);
         List<Path> files;
@@ -53,28 +43,26 @@ class BuiltInKindsKubectlIT {
         }
         assertEquals(27, files.size(), "one manifest per kind: " + files);
         Path kubeconfig = dir.resolve("kubeconfig");
+        Kubectl kubectl = KubectlOnPath.require(kubeconfig, dir, "the built-in kinds");
         try (JarProcess serve = JarProcess.start("serve", "--port", "0", "--kubeconfig", kubeconfig.toString())) {
             serve.awaitLine(l -> l.startsWith("kubeconfig: "), WAIT, "the kubeconfig line");
             for (Path file : files) {
                 String plural = file.getFileName().toString().replace(".json", "");
                 String resource = resourceName(file);
-                String applied = kubectl(kubectl, kubeconfig, "apply", "-f", file.toString());
+                String applied = kubectl(kubectl, "apply", "-f", file.toString());
                 assertTrue(applied.contains("created"), plural + ": " + applied);
                 // A second apply succeeds; kinds whose defaulted fields sit in atomic lists (endpoint
                 // ports, network policy ports) report "configured" again, as against kube-apiserver.
-                kubectl(kubectl, kubeconfig, "apply", "-f", file.toString());
+                kubectl(kubectl, "apply", "-f", file.toString());
+                assertEquals("sample", kubectl(kubectl, "get", resource, "sample", "-o", "jsonpath={.metadata.name}"));
                 assertEquals(
                         "sample",
-                        kubectl(kubectl, kubeconfig, "get", resource, "sample", "-o", "jsonpath={.metadata.name}"));
-                assertEquals(
-                        "sample",
-                        kubectl(kubectl, kubeconfig, "get", resource, "-l", "suite=kinds", "-o", "name")
+                        kubectl(kubectl, "get", resource, "-l", "suite=kinds", "-o", "name")
                                 .strip()
                                 .replaceAll(".*/", ""));
-                watchSeesSample(kubectl, kubeconfig, resource);
+                watchSeesSample(kubectl, resource);
                 kubectl(
                         kubectl,
-                        kubeconfig,
                         "patch",
                         resource,
                         "sample",
@@ -84,24 +72,15 @@ class BuiltInKindsKubectlIT {
                         "{\"metadata\":{\"labels\":{\"patched\":\"yes\"}}}");
                 assertEquals(
                         "yes",
-                        kubectl(
-                                kubectl,
-                                kubeconfig,
-                                "get",
-                                resource,
-                                "sample",
-                                "-o",
-                                "jsonpath={.metadata.labels.patched}"));
+                        kubectl(kubectl, "get", resource, "sample", "-o", "jsonpath={.metadata.labels.patched}"));
                 if (SCALABLE.containsKey(plural)) {
-                    kubectl(kubectl, kubeconfig, "scale", SCALABLE.get(plural), "sample", "--replicas=3");
-                    assertEquals(
-                            "3",
-                            kubectl(kubectl, kubeconfig, "get", resource, "sample", "-o", "jsonpath={.spec.replicas}"));
+                    kubectl(kubectl, "scale", SCALABLE.get(plural), "sample", "--replicas=3");
+                    assertEquals("3", kubectl(kubectl, "get", resource, "sample", "-o", "jsonpath={.spec.replicas}"));
                 }
-                String deleted = kubectl(kubectl, kubeconfig, "delete", "-f", file.toString());
+                String deleted = kubectl(kubectl, "delete", "-f", file.toString());
                 assertTrue(deleted.contains("deleted"), plural + ": " + deleted);
             }
-            String explained = kubectl(kubectl, kubeconfig, "explain", "deployment.spec.replicas");
+            String explained = kubectl(kubectl, "explain", "deployment.spec.replicas");
             assertTrue(explained.contains("FIELD: replicas <integer>"), explained);
             serve.sigterm();
             serve.awaitExit(WAIT);
@@ -119,83 +98,15 @@ class BuiltInKindsKubectlIT {
     }
 
     /** {@code kubectl get <resource> --watch}: its first line names the sample; then it is stopped. */
-    private static void watchSeesSample(Path kubectl, Path kubeconfig, String resource)
-            throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(
-                        kubectl.toString(),
-                        "--kubeconfig",
-                        kubeconfig.toString(),
-                        "get",
-                        resource,
-                        "--watch",
-                        "-o",
-                        "name")
-                .redirectErrorStream(true)
-                .start();
-        process.getOutputStream().close();
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(
-                () -> {
-                    try (BufferedReader r = new BufferedReader(
-                            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-                        String line;
-                        while ((line = r.readLine()) != null) {
-                            lines.add(line);
-                        }
-                    } catch (IOException e) {
-                        lines.add("read failed: " + e.getMessage());
-                    }
-                },
-                "kubectl-watch-reader");
-        reader.setDaemon(true);
-        reader.start();
-        try {
-            String first = lines.poll(WAIT.toSeconds(), TimeUnit.SECONDS);
+    private static void watchSeesSample(Kubectl kubectl, String resource) throws IOException, InterruptedException {
+        try (Kubectl.Lines lines = kubectl.start("get", resource, "--watch", "-o", "name")) {
+            String first = lines.next(WAIT).orElse(null);
             assertTrue(first != null && first.endsWith("/sample"), resource + " --watch printed: " + first);
-            assertTrue(process.isAlive(), resource + " --watch keeps watching");
-        } finally {
-            process.destroy();
-            if (!process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-            reader.join(WAIT.toMillis());
+            assertTrue(lines.isAlive(), resource + " --watch keeps watching");
         }
     }
 
-    /** kubectl from PATH; skips the test without it, except on CI (env CI set), where it fails. */
-    private static Path kubectl() {
-        Optional<Path> found = Optional.empty();
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String entry : path.split(java.io.File.pathSeparator)) {
-                Path candidate = Path.of(entry, "kubectl");
-                if (Files.isExecutable(candidate)) {
-                    found = Optional.of(candidate);
-                    break;
-                }
-            }
-        }
-        if (found.isEmpty()) {
-            if (System.getenv("CI") != null) {
-                fail("kubectl must be on PATH on CI (the built-in kinds are tested with the real kubectl)");
-            }
-            Assumptions.assumeTrue(false, "kubectl is not on PATH");
-        }
-        return found.get();
-    }
-
-    private static String kubectl(Path kubectl, Path kubeconfig, String... args)
-            throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(kubectl.toString(), "--kubeconfig", kubeconfig.toString()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        process.getOutputStream().close();
-        if (!process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            fail("kubectl " + String.join(" ", args) + " did not finish within " + WAIT.toSeconds() + " s");
-        }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, process.exitValue(), "kubectl " + String.join(" ", args) + ":\n" + output);
-        return output;
+    private static String kubectl(Kubectl kubectl, String... args) throws IOException, InterruptedException {
+        return KubectlOnPath.ok(kubectl, WAIT, args);
     }
 }

@@ -106,17 +106,8 @@ class ControllerHealthIT {
 
     @Test
     void leaderElectedControllerExportsItsMasterStatus() throws Exception {
-        try (JarProcess controller = JarProcess.start(
-                "controller",
-                "--server",
-                server.url(),
-                "--health-port",
-                "0",
-                "--leader-elect",
-                "--lease-name",
-                "health-lease",
-                "--identity",
-                "candidate-1")) {
+        try (JarProcess controller =
+                JarProcess.leaderElectedController(server.url(), "health-lease", "candidate-1", "--health-port", "0")) {
             int port = servedPort(controller.awaitLine(
                     l -> l.contains("serving /healthz, /readyz and /metrics on port"), WAIT, "the health line"));
             controller.awaitLine(l -> l.contains("caches synced"), WAIT, "the synced line");

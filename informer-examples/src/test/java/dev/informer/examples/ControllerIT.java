@@ -72,15 +72,7 @@ class ControllerIT {
     @Test
     void leaderElectedControllerTakesTheLeaseAndReconciles() throws Exception {
         SamplePods.create(server, SamplePods.pod("shop", "web-1", "web", null), true);
-        try (JarProcess controller = JarProcess.start(
-                "controller",
-                "--server",
-                server.url(),
-                "--leader-elect",
-                "--lease-name",
-                "it-lease",
-                "--identity",
-                "candidate-1")) {
+        try (JarProcess controller = JarProcess.leaderElectedController(server.url(), "it-lease", "candidate-1")) {
             controller.awaitLine(l -> l.contains("became the leader"), WAIT, "leadership");
             awaitReadyPods(controller, "shop", "web-pods", "web-1");
             Optional<String> lease = server.get("leases", "default", "it-lease");

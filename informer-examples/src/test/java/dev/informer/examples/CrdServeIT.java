@@ -2,22 +2,12 @@ package dev.informer.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.BufferedReader;
-import java.io.File;
+import dev.informer.testing.Kubectl;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,8 +23,7 @@ class CrdServeIT {
             """
             apiVersion: apiextensions.k8s.io/v1
             kind: CustomResourceDefinition
-            metadata:
-              name: gizmos.example.com
+            metadata: {name: gizmos.example.com}
             spec:
               group: example.com
               scope: Namespaced
@@ -73,13 +62,12 @@ class CrdServeIT {
     @TempDir
     Path dir;
 
-    private Path kubectl;
-    private Path kubeconfig;
+    private Kubectl kubectl;
 
     @Test
     void kubectlInstallsACrdOnServeAndManagesItsCustomResources() throws Exception {
-        kubectl = kubectlOnPath();
-        kubeconfig = dir.resolve("kubeconfig");
+        Path kubeconfig = dir.resolve("kubeconfig");
+        kubectl = KubectlOnPath.require(kubeconfig, dir, "the serve command");
         try (JarProcess serve = JarProcess.start("serve", "--port", "0", "--kubeconfig", kubeconfig.toString())) {
             serve.awaitLine(l -> l.startsWith("kubeconfig: "), WAIT, "the kubeconfig line");
 
@@ -118,51 +106,11 @@ class CrdServeIT {
 
     /** {@code kubectl get gizmos -w} shows a gizmo created while it watches; then it is stopped. */
     private void watchSeesANewGizmo() throws Exception {
-        Process watch = process("get", "gizmos", "--watch", "--no-headers")
-                .redirectErrorStream(true)
-                .start();
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(
-                () -> {
-                    try (BufferedReader r =
-                            new BufferedReader(new InputStreamReader(watch.getInputStream(), StandardCharsets.UTF_8))) {
-                        String line;
-                        while ((line = r.readLine()) != null) {
-                            lines.add(line);
-                        }
-                    } catch (IOException e) {
-                        lines.add("READ FAILED: " + e);
-                    }
-                },
-                "kubectl-watch-reader");
-        reader.setDaemon(true);
-        reader.start();
-        try {
+        try (Kubectl.Lines lines = kubectl.start("get", "gizmos", "--watch", "--no-headers")) {
             // The watch lists first: g1 printed means it is past its list and watching.
-            awaitLine(lines, l -> l.startsWith("g1 "), "g1 from the initial list");
+            lines.await(l -> l.startsWith("g1 "), "g1 from the initial list", WAIT);
             kubectl("apply", "-f", write("g2.yaml", GIZMO.replace("g1", "g2")));
-            awaitLine(lines, l -> l.startsWith("g2 "), "g2 from the watch");
-        } finally {
-            watch.destroy();
-            if (!watch.waitFor(10, TimeUnit.SECONDS)) {
-                watch.destroyForcibly();
-            }
-        }
-    }
-
-    private static void awaitLine(BlockingQueue<String> lines, java.util.function.Predicate<String> want, String what)
-            throws InterruptedException {
-        List<String> seen = new ArrayList<>();
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (true) {
-            String line = lines.poll(Math.max(1, (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS);
-            if (line == null) {
-                fail("kubectl get --watch did not print " + what + "; it printed " + seen);
-            }
-            seen.add(line);
-            if (want.test(line)) {
-                return;
-            }
+            lines.await(l -> l.startsWith("g2 "), "g2 from the watch", WAIT);
         }
     }
 
@@ -172,46 +120,7 @@ class CrdServeIT {
         return f.toString();
     }
 
-    private ProcessBuilder process(String... args) {
-        List<String> command = new ArrayList<>(List.of(
-                kubectl.toString(),
-                "--kubeconfig",
-                kubeconfig.toString(),
-                "--cache-dir",
-                dir.resolve("cache").toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(command);
-        pb.environment().put("HOME", dir.toString());
-        return pb;
-    }
-
     private String kubectl(String... args) throws IOException, InterruptedException {
-        Process process = process(args).redirectErrorStream(true).start();
-        process.getOutputStream().close();
-        if (!process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            fail("kubectl " + String.join(" ", args) + " did not finish within " + WAIT.toSeconds() + " s");
-        }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, process.exitValue(), "kubectl " + String.join(" ", args) + ":\n" + output);
-        return output;
-    }
-
-    /** kubectl from PATH; skips the test without it, except on CI (env CI set), where it fails. */
-    private static Path kubectlOnPath() {
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String entry : path.split(File.pathSeparator)) {
-                Path candidate = Path.of(entry, "kubectl");
-                if (Files.isExecutable(candidate)) {
-                    return candidate;
-                }
-            }
-        }
-        if (System.getenv("CI") != null) {
-            fail("kubectl must be on PATH on CI (the serve command is tested with the real kubectl)");
-        }
-        Assumptions.assumeTrue(false, "kubectl is not on PATH");
-        return null;
+        return KubectlOnPath.ok(kubectl, WAIT, args);
     }
 }

@@ -52,6 +52,18 @@ final class JarProcess implements AutoCloseable {
     }
 
     /** Starts {@code java -jar <the built jar> args...}. */
+    /**
+     * Starts {@code controller --server serverUrl --leader-elect --lease-name lease --identity identity}, followed
+     * by {@code more} options.
+     */
+    static JarProcess leaderElectedController(String serverUrl, String lease, String identity, String... more)
+            throws IOException {
+        List<String> args = new ArrayList<>(List.of(
+                "controller", "--server", serverUrl, "--leader-elect", "--lease-name", lease, "--identity", identity));
+        args.addAll(List.of(more));
+        return start(args.toArray(String[]::new));
+    }
+
     static JarProcess start(String... args) throws IOException {
         return start(Map.of(), args);
     }

@@ -4,19 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
+import dev.informer.testing.Kubectl;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,14 +27,14 @@ class LifecycleIT {
     @TempDir
     Path dir;
 
-    private Path kubectl;
+    private Kubectl kubectl;
     private Path kubeconfig;
     private JarProcess serve;
 
     @BeforeEach
     void startServe() throws Exception {
-        kubectl = kubectl();
         kubeconfig = dir.resolve("kubeconfig");
+        kubectl = KubectlOnPath.require(kubeconfig, dir, "lifecycle semantics");
         serve = JarProcess.start("serve", "--port", "0", "--kubeconfig", kubeconfig.toString());
         serve.awaitLine(l -> l.startsWith("kubeconfig: "), WAIT, "the kubeconfig line");
     }
@@ -168,51 +162,14 @@ class LifecycleIT {
     }
 
     private String ok(String... args) throws Exception {
-        Result r = run(args);
+        Kubectl.Result r = kubectl.run(WAIT, args);
         assertEquals(0, r.exit(), "kubectl " + String.join(" ", args) + ":\n" + r.output());
         return r.output();
     }
 
     private String failing(String... args) throws Exception {
-        Result r = run(args);
+        Kubectl.Result r = kubectl.run(WAIT, args);
         assertNotEquals(0, r.exit(), "kubectl " + String.join(" ", args) + " should fail:\n" + r.output());
         return r.output();
-    }
-
-    private record Result(int exit, String output) {}
-
-    private Result run(String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(kubectl.toString(), "--kubeconfig", kubeconfig.toString()));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        process.getOutputStream().close();
-        if (!process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            fail("kubectl " + String.join(" ", args) + " did not finish within " + WAIT.toSeconds() + " s");
-        }
-        return new Result(
-                process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-    }
-
-    /** kubectl from PATH; skips the test without it, except on CI (env CI set), where it fails. */
-    private static Path kubectl() {
-        String path = System.getenv("PATH");
-        Optional<Path> found = Optional.empty();
-        if (path != null) {
-            for (String entry : path.split(java.io.File.pathSeparator)) {
-                Path candidate = Path.of(entry, "kubectl");
-                if (Files.isExecutable(candidate)) {
-                    found = Optional.of(candidate);
-                    break;
-                }
-            }
-        }
-        if (found.isEmpty()) {
-            if (System.getenv("CI") != null) {
-                fail("kubectl must be on PATH on CI (lifecycle semantics are tested with the real kubectl)");
-            }
-            Assumptions.assumeTrue(false, "kubectl is not on PATH");
-        }
-        return found.get();
     }
 }

@@ -28,12 +28,8 @@ class NodeAgentBadManifestIT {
         return """
                 apiVersion: v1
                 kind: Pod
-                metadata:
-                  name: %s
-                spec:
-                  containers:
-                  - name: main
-                    image: nginx:1.27
+                metadata: {name: %s}
+                spec: {containers: [{name: main, image: "nginx:1.27"}]}
                 """
                 .formatted(name);
     }
@@ -46,8 +42,7 @@ class NodeAgentBadManifestIT {
                 """
                 apiVersion: v1
                 kind: Pod
-                metadata:
-                  name: bad
+                metadata: {name: bad}
                 spec:
                   containers:
                   -

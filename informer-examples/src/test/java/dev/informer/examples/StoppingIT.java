@@ -99,15 +99,7 @@ class StoppingIT {
                         + "\"metadata\":{\"name\":\"held\",\"namespace\":\"default\"},\"spec\":{\"holderIdentity\":\"someone-else\","
                         + "\"leaseDurationSeconds\":3600,\"acquireTime\":\"" + now + "\",\"renewTime\":\"" + now
                         + "\"}}");
-        try (JarProcess controller = JarProcess.start(
-                "controller",
-                "--server",
-                server.url(),
-                "--leader-elect",
-                "--lease-name",
-                "held",
-                "--identity",
-                "candidate-2")) {
+        try (JarProcess controller = JarProcess.leaderElectedController(server.url(), "held", "candidate-2")) {
             controller.awaitLine(l -> l.contains("the leader is someone-else"), WAIT, "the other leader");
             assertSigtermExitsZeroPromptly(controller);
         }
@@ -116,15 +108,7 @@ class StoppingIT {
 
     @Test
     void leadingControllerReleasesTheLeaseAndExitsZeroOnSigterm() throws Exception {
-        try (JarProcess controller = JarProcess.start(
-                "controller",
-                "--server",
-                server.url(),
-                "--leader-elect",
-                "--lease-name",
-                "released",
-                "--identity",
-                "candidate-1")) {
+        try (JarProcess controller = JarProcess.leaderElectedController(server.url(), "released", "candidate-1")) {
             controller.awaitLine(l -> l.contains("caches synced"), WAIT, "leading and synced");
             assertEquals("candidate-1", holder("released"));
             assertSigtermExitsZeroPromptly(controller);

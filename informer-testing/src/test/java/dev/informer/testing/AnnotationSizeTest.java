@@ -2,29 +2,13 @@ package dev.informer.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** Annotations above kube-apiserver's 256 KiB total are rejected on every write path. */
-class AnnotationSizeTest {
+class AnnotationSizeTest extends ServedApiTest {
     private static final String CMS = "/api/v1/namespaces/default/configmaps";
     private static final int LIMIT = 262_144;
-
-    private EmbeddedApiServer server;
-    private TestApi api;
-
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder().start();
-        api = new TestApi(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     /** Annotations of exactly {@code total} bytes: key "a" plus a value of total - 1 bytes. */
     private static String annotations(int total) {

@@ -13,8 +13,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -25,23 +23,9 @@ import tools.jackson.databind.node.ObjectNode;
  * The built-in kinds beyond the core seven: discovery, every verb, watch, paging and selectors for
  * each (one sample manifest per kind under {@code builtin-kinds/}), and the per-kind strategies.
  */
-class BuiltInKindsTest {
+class BuiltInKindsTest extends ServedApiTest {
     private static final String DEPLOYMENTS = "/apis/apps/v1/namespaces/default/deployments";
     private static final String SERVICES = "/api/v1/namespaces/default/services";
-
-    private EmbeddedApiServer server;
-    private TestApi api;
-
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder().start();
-        api = new TestApi(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     static Stream<ResourceDefinition> kinds() {
         return BuiltInResources.all().stream();

@@ -6,27 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-class CrudTest {
+class CrudTest extends ServedApiTest {
     private static final String PODS = "/api/v1/namespaces/default/pods";
-
-    private EmbeddedApiServer server;
-    private TestApi api;
-
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder().start();
-        api = new TestApi(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     private static void assertStatus(TestApi.Response r, int code, String reason) {
         assertEquals(code, r.status(), () -> "body: " + r.body());

@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** CustomResourceDefinitions over HTTP: install, schema, subresources, update and delete. */
-class CustomResourceDefinitionTest {
+class CustomResourceDefinitionTest extends ServedApiTest {
     static final String CRDS = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
     static final String WIDGETS = "/apis/example.com/v1/namespaces/default/widgets";
 
@@ -36,20 +34,6 @@ class CustomResourceDefinitionTest {
                      "extra":{"type":"object","x-kubernetes-preserve-unknown-fields":true}}},
                    "status":{"type":"object","properties":{"replicas":{"type":"integer"}}}}}}}]}}
             """;
-
-    private EmbeddedApiServer server;
-    private TestApi api;
-
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder().start();
-        api = new TestApi(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     private JsonNode installWidgets() {
         return api.post(CRDS, WIDGET_CRD).expect(201);

@@ -5,31 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-class DiscoveryTest {
+class DiscoveryTest extends ServedApiTest {
     private static final String TABLE_ACCEPT = "application/json;as=Table;v=v1;g=meta.k8s.io,"
             + "application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json";
 
-    private EmbeddedApiServer server;
-    private TestApi api;
-
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder()
-                .register(ResourceDefinition.custom("example.com", "v1", "widgets", "Widget", false)
-                        .withShortNames("wg")
-                        .withStatusSubresource())
-                .start();
-        api = new TestApi(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+    @Override
+    protected EmbeddedApiServer.Builder configure(EmbeddedApiServer.Builder builder) {
+        return builder.register(ResourceDefinition.custom("example.com", "v1", "widgets", "Widget", false)
+                .withShortNames("wg")
+                .withStatusSubresource());
     }
 
     private static JsonNode resource(JsonNode list, String name) {

@@ -13,27 +13,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-class FaultInjectionTest {
+class FaultInjectionTest extends ServedApiTest {
     private static final String PODS = "/api/v1/namespaces/default/pods";
 
-    private EmbeddedApiServer server;
-    private TestApi api;
-
     @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder().start();
-        api = new TestApi(server);
+    void seed() {
         server.create("pods", "default", TestObjects.pod("a"));
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     private WatchStream openWatch() throws InterruptedException {

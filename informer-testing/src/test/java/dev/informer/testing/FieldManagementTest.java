@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -14,23 +12,9 @@ import tools.jackson.databind.JsonNode;
  * {@code managedFields}, {@code fieldManager} and server-side apply conflicts, on a namespaced
  * kind (ConfigMap) and a cluster-scoped one (Namespace).
  */
-class FieldManagementTest {
+class FieldManagementTest extends ServedApiTest {
     private static final String CMS = "/api/v1/namespaces/default/configmaps";
     private static final String APPLY = "application/apply-patch+yaml";
-
-    private EmbeddedApiServer server;
-    private TestApi api;
-
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder().start();
-        api = new TestApi(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
 
     private static String cm(String data) {
         return "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"c\"},\"data\":" + data + "}";

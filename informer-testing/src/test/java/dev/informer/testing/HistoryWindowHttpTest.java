@@ -6,31 +6,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.testing.internal.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** The watch history is bounded by age as well as by count, as kube-apiserver's watch cache. */
-class HistoryWindowHttpTest {
+class HistoryWindowHttpTest extends ServedApiTest {
     private static final String PODS = "/api/v1/namespaces/default/pods";
 
     private final MutableClock clock = new MutableClock(Instant.parse("2026-02-01T00:00:00Z"));
-    private EmbeddedApiServer server;
-    private TestApi api;
 
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder()
-                .clock(clock)
-                .historyMaxAge(Duration.ofSeconds(75))
-                .start();
-        api = new TestApi(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+    @Override
+    protected EmbeddedApiServer.Builder configure(EmbeddedApiServer.Builder builder) {
+        return builder.clock(clock).historyMaxAge(Duration.ofSeconds(75));
     }
 
     @Test

@@ -2,27 +2,10 @@ package dev.informer.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,9 +13,7 @@ import tools.jackson.databind.JsonNode;
  * resources through every verb kubectl uses, explain, watch, and delete the CRD. Skipped without
  * kubectl, except in CI (env CI set), where it fails.
  */
-class KubectlCrdTest {
-    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
-
+class KubectlCrdTest extends KubectlTestBase {
     static final String CRD_YAML =
             """
             apiVersion: apiextensions.k8s.io/v1
@@ -91,83 +72,9 @@ class KubectlCrdTest {
               size: small
             """;
 
-    private static Path kubectl;
-
-    @TempDir
-    Path dir;
-
-    private EmbeddedApiServer server;
-    private Path kubeconfig;
-
-    @BeforeAll
-    static void findKubectl() {
-        String path = System.getenv("PATH");
-        if (path != null) {
-            for (String d : path.split(File.pathSeparator)) {
-                Path p = Path.of(d, "kubectl");
-                if (Files.isExecutable(p)) {
-                    kubectl = p;
-                }
-            }
-        }
-        if (kubectl == null && System.getenv("CI") != null) {
-            fail("kubectl is not on PATH; CI must have it (the kubectl tests may not be skipped in CI)");
-        }
-        Assumptions.assumeTrue(kubectl != null, "kubectl not on PATH: skipping the kubectl tests");
-    }
-
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder().start();
-        kubeconfig = server.kubeconfig(dir.resolve("kubeconfig"));
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
-
-    record Result(int exit, String out, String err) {
-        Result ok() {
-            assertEquals(0, exit, () -> "kubectl failed: " + err + "\nstdout: " + out);
-            return this;
-        }
-    }
-
-    private ProcessBuilder builder(String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(kubectl.toString());
-        cmd.add("--cache-dir=" + dir.resolve("cache"));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.environment().put("KUBECONFIG", kubeconfig.toString());
-        pb.environment().put("HOME", dir.toString());
-        return pb;
-    }
-
-    private Result run(String... args) throws IOException, InterruptedException {
-        ProcessBuilder pb = builder(args);
-        Path out = dir.resolve("out.txt");
-        Path err = dir.resolve("err.txt");
-        pb.redirectOutput(out.toFile());
-        pb.redirectError(err.toFile());
-        Process p = pb.start();
-        if (!p.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail("kubectl " + String.join(" ", args) + " did not finish within " + COMMAND_TIMEOUT);
-        }
-        return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
-    }
-
-    private Path manifest(String name, String yaml) throws IOException {
-        Path f = dir.resolve(name);
-        Files.writeString(f, yaml);
-        return f;
-    }
-
     @Test
     void kubectlInstallsACrdAndManagesItsCustomResources() throws Exception {
-        Result applied =
+        Kubectl.Result applied =
                 run("apply", "-f", manifest("crd.yaml", CRD_YAML).toString()).ok();
         assertTrue(
                 applied.out().contains("customresourcedefinition.apiextensions.k8s.io/widgets.example.com created"),
@@ -193,14 +100,14 @@ class KubectlCrdTest {
                 run("get", "wg", "w1", "-o", "jsonpath={.spec.replicas}").ok().out(),
                 "defaulted");
 
-        Result invalid = run(
+        Kubectl.Result invalid = run(
                 "apply",
                 "-f",
                 manifest("bad.yaml", WIDGET_YAML.replace("small", "medium")).toString());
         assertEquals(1, invalid.exit());
         assertTrue(invalid.err().contains("Unsupported value: \"medium\""), invalid.err());
 
-        Result unknown = run(
+        Kubectl.Result unknown = run(
                 "apply",
                 "-f",
                 manifest("unknown.yaml", WIDGET_YAML.replace("  size: small", "  size: small\n  color: red"))
@@ -216,7 +123,7 @@ class KubectlCrdTest {
                 run("get", "widget", "w1", "-o", "json").ok().out());
         assertEquals("small", w.path("spec").path("size").asString());
         assertEquals(2, w.path("status").path("replicas").asInt());
-        Result strategic = run("patch", "widget", "w1", "-p", "{\"spec\":{\"size\":\"large\"}}");
+        Kubectl.Result strategic = run("patch", "widget", "w1", "-p", "{\"spec\":{\"size\":\"large\"}}");
         assertEquals(1, strategic.exit());
         assertTrue(
                 strategic.err().contains("application/strategic-merge-patch+json is not supported"), strategic.err());
@@ -233,7 +140,7 @@ class KubectlCrdTest {
 
         assertTrue(run("delete", "widget", "w1").ok().out().contains("widget.example.com \"w1\" deleted"));
         run("delete", "crd", "widgets.example.com").ok();
-        Result gone = run("get", "widgets");
+        Kubectl.Result gone = run("get", "widgets");
         assertEquals(1, gone.exit());
         // kubectl answers from its cached discovery (a 404 on the list) or from fresh discovery.
         assertTrue(
@@ -243,48 +150,14 @@ class KubectlCrdTest {
     }
 
     private void watchSeesANewWidget() throws Exception {
-        Process p = builder("get", "widgets", "--watch", "--no-headers")
-                .redirectErrorStream(true)
-                .start();
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(
-                () -> {
-                    try (BufferedReader r =
-                            new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                        String line;
-                        while ((line = r.readLine()) != null) {
-                            lines.add(line);
-                        }
-                    } catch (IOException e) {
-                        lines.add("READ FAILED: " + e);
-                    }
-                },
-                "kubectl-watch-reader");
-        reader.setDaemon(true);
-        reader.start();
-        try {
+        try (Kubectl.Lines lines = start("get", "widgets", "--watch", "--no-headers")) {
             assertTrue(server.awaitOpenWatches(1, Duration.ofSeconds(30)), "kubectl opened no watch");
             run(
                             "apply",
                             "-f",
                             manifest("w2.yaml", WIDGET_YAML.replace("w1", "w2")).toString())
                     .ok();
-            List<String> seen = new ArrayList<>();
-            while (true) {
-                String line = lines.poll(30, TimeUnit.SECONDS);
-                if (line == null) {
-                    fail("kubectl get --watch never showed w2; it printed " + seen);
-                }
-                seen.add(line);
-                if (line.startsWith("w2 ")) {
-                    break;
-                }
-            }
-        } finally {
-            p.destroy();
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
+            lines.await(line -> line.startsWith("w2 "), "w2", Duration.ofSeconds(30));
         }
     }
 }

@@ -3,117 +3,24 @@ package dev.informer.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
-import java.io.BufferedReader;
-import java.io.File;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The real kubectl (found on PATH) against the server, as separate processes. Without kubectl
  * the tests are skipped, except in CI (env CI set), where they fail.
  */
-class KubectlTest {
-    private static final Duration COMMAND_TIMEOUT = Duration.ofSeconds(60);
-    private static Path kubectl;
-
-    @TempDir
-    Path dir;
-
-    private EmbeddedApiServer server;
-    private Path kubeconfig;
-
-    @BeforeAll
-    static void findKubectl() {
-        kubectl = onPath("kubectl");
-        if (kubectl == null && System.getenv("CI") != null) {
-            fail("kubectl is not on PATH; CI must have it (the kubectl tests may not be skipped in CI)");
-        }
-        Assumptions.assumeTrue(kubectl != null, "kubectl not on PATH: skipping the kubectl tests");
-    }
-
-    private static Path onPath(String name) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return null;
-        }
-        for (String d : path.split(File.pathSeparator)) {
-            Path p = Path.of(d, name);
-            if (Files.isExecutable(p)) {
-                return p;
-            }
-        }
-        return null;
-    }
-
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder()
-                .register(ResourceDefinition.custom("example.com", "v1", "widgets", "Widget", true)
-                        .withShortNames("wg"))
-                .start();
-        kubeconfig = server.kubeconfig(dir.resolve("kubeconfig"));
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
-
-    /** The result of one kubectl run. */
-    record Result(int exit, String out, String err) {
-        Result ok() {
-            assertEquals(0, exit, () -> "kubectl failed: " + err + "\nstdout: " + out);
-            return this;
-        }
-    }
-
-    private ProcessBuilder builder(String... args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(kubectl.toString());
-        cmd.add("--cache-dir=" + dir.resolve("cache"));
-        cmd.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(cmd);
-        pb.environment().put("KUBECONFIG", kubeconfig.toString());
-        pb.environment().put("HOME", dir.toString());
-        return pb;
-    }
-
-    private Result run(String... args) throws IOException, InterruptedException {
-        ProcessBuilder pb = builder(args);
-        Path out = dir.resolve("out.txt");
-        Path err = dir.resolve("err.txt");
-        pb.redirectOutput(out.toFile());
-        pb.redirectError(err.toFile());
-        Process p = pb.start();
-        if (!p.waitFor(COMMAND_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail("kubectl " + String.join(" ", args) + " did not finish within " + COMMAND_TIMEOUT);
-        }
-        return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
-    }
-
-    private Path manifest(String name, String yaml) throws IOException {
-        Path f = dir.resolve(name);
-        Files.writeString(f, yaml);
-        return f;
+class KubectlTest extends KubectlTestBase {
+    @Override
+    protected EmbeddedApiServer.Builder configure(EmbeddedApiServer.Builder builder) {
+        return builder.register(ResourceDefinition.custom("example.com", "v1", "widgets", "Widget", true)
+                .withShortNames("wg"));
     }
 
     private static final String POD_YAML =
@@ -175,49 +82,16 @@ class KubectlTest {
     @Test
     void getWatchSeesAnUpdateMadeThroughTheApi() throws Exception {
         server.create("pods", "default", TestObjects.pod("w"));
-        Process p = builder("get", "pods", "--watch", "--show-labels", "--no-headers")
-                .redirectErrorStream(true)
-                .start();
-        BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(
-                () -> {
-                    try (BufferedReader r =
-                            new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
-                        String line;
-                        while ((line = r.readLine()) != null) {
-                            lines.add(line);
-                        }
-                    } catch (IOException e) {
-                        lines.add("READ FAILED: " + e);
-                    }
-                },
-                "kubectl-watch-reader");
-        reader.setDaemon(true);
-        reader.start();
-        try {
+        try (Kubectl.Lines lines = start("get", "pods", "--watch", "--show-labels", "--no-headers")) {
             assertTrue(server.awaitOpenWatches(1, Duration.ofSeconds(30)), "kubectl opened no watch");
             new TestApi(server)
                     .mergePatch(
                             "/api/v1/namespaces/default/pods/w", "{\"metadata\":{\"labels\":{\"version\":\"two\"}}}")
                     .expect(200);
-            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-            List<String> seen = new ArrayList<>();
-            while (true) {
-                String line =
-                        lines.poll(Math.max(1, (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS);
-                if (line == null) {
-                    fail("kubectl --watch never showed the update; it printed " + seen);
-                }
-                seen.add(line);
-                if (line.startsWith("w ") && line.contains("version=two")) {
-                    break;
-                }
-            }
-        } finally {
-            p.destroy();
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
+            lines.await(
+                    line -> line.startsWith("w ") && line.contains("version=two"),
+                    "the update (w with version=two)",
+                    Duration.ofSeconds(30));
         }
     }
 
@@ -248,7 +122,7 @@ class KubectlTest {
         server.create("pods", "default", TestObjects.pod("gone"));
         assertTrue(run("delete", "pod", "gone").ok().out().contains("pod \"gone\" deleted"));
         assertTrue(server.get("pods", "default", "gone").isEmpty());
-        Result missing = run("delete", "pod", "gone");
+        Kubectl.Result missing = run("delete", "pod", "gone");
         assertEquals(1, missing.exit());
         assertTrue(missing.err().contains("NotFound") || missing.err().contains("not found"), missing.err());
     }

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
@@ -17,37 +15,28 @@ import tools.jackson.databind.JsonNode;
  * collector (Background, Foreground, Orphan) and namespace termination. Cascades are awaited with
  * {@link EmbeddedApiServer#awaitLifecycleIdle}, never with sleeps.
  */
-class LifecycleTest {
+class LifecycleTest extends ServedApiTest {
     private static final String CMS = "/api/v1/namespaces/default/configmaps";
     private static final String PODS = "/api/v1/namespaces/default/pods";
     private static final String DEPLOYMENTS = "/apis/apps/v1/namespaces/default/deployments";
     private static final String REPLICASETS = "/apis/apps/v1/namespaces/default/replicasets";
     private static final Duration IDLE = Duration.ofSeconds(10);
 
-    private EmbeddedApiServer server;
-    private TestApi api;
-
-    @BeforeEach
-    void start() {
-        EmbeddedApiServer.Builder b = EmbeddedApiServer.builder();
+    @Override
+    protected EmbeddedApiServer.Builder configure(EmbeddedApiServer.Builder builder) {
         // apps/v1 as custom resources unless the server already serves them: the collector is
         // kind-agnostic either way.
         if (ResourceDefinition.builtIns().stream()
                 .noneMatch(d -> d.group().equals("apps") && d.plural().equals("deployments"))) {
-            b.register(ResourceDefinition.custom("apps", "v1", "deployments", "Deployment", true));
-            b.register(ResourceDefinition.custom("apps", "v1", "replicasets", "ReplicaSet", true));
+            builder.register(ResourceDefinition.custom("apps", "v1", "deployments", "Deployment", true));
+            builder.register(ResourceDefinition.custom("apps", "v1", "replicasets", "ReplicaSet", true));
         }
         if (ResourceDefinition.builtIns().stream()
                 .noneMatch(d -> d.group().isEmpty() && d.plural().equals("replicationcontrollers"))) {
-            b.register(ResourceDefinition.custom("", "v1", "replicationcontrollers", "ReplicationController", true));
+            builder.register(
+                    ResourceDefinition.custom("", "v1", "replicationcontrollers", "ReplicationController", true));
         }
-        server = b.start();
-        api = new TestApi(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+        return builder;
     }
 
     private void awaitIdle() throws InterruptedException {

@@ -3,32 +3,21 @@ package dev.informer.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-class PatchTest {
+class PatchTest extends ServedApiTest {
     private static final String POD = "/api/v1/namespaces/default/pods/p";
 
-    private EmbeddedApiServer server;
-    private TestApi api;
-
     @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder().start();
-        api = new TestApi(server);
+    void seed() {
         server.create(
                 "pods",
                 "default",
                 "{\"metadata\":{\"name\":\"p\",\"labels\":{\"a\":\"1\"}},"
                         + "\"spec\":{\"containers\":[{\"name\":\"app\",\"image\":\"app:1\"},"
                         + "{\"name\":\"sidecar\",\"image\":\"proxy:1\"}]}}");
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     @Test

@@ -6,30 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-class ResourceVersionTest {
+class ResourceVersionTest extends ServedApiTest {
     private static final String PODS = "/api/v1/namespaces/default/pods";
     private static final String CMS = "/api/v1/namespaces/default/configmaps";
 
-    private EmbeddedApiServer server;
-    private TestApi api;
-
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder()
-                .historyLimit(10)
-                .futureResourceVersionWait(Duration.ofMillis(100))
-                .start();
-        api = new TestApi(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+    @Override
+    protected EmbeddedApiServer.Builder configure(EmbeddedApiServer.Builder builder) {
+        return builder.historyLimit(10).futureResourceVersionWait(Duration.ofMillis(100));
     }
 
     @Test

@@ -7,30 +7,19 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-class SelectorTest {
+class SelectorTest extends ServedApiTest {
     private static final String PODS = "/api/v1/namespaces/default/pods";
 
-    private EmbeddedApiServer server;
-    private TestApi api;
-
     @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder().start();
-        api = new TestApi(server);
+    void seed() {
         server.create("pods", "default", TestObjects.pod("web-1", Map.of("app", "web", "tier", "fe")));
         server.create("pods", "default", TestObjects.pod("web-2", Map.of("app", "web")));
         server.create("pods", "default", TestObjects.pod("db-1", Map.of("app", "db")));
         server.create("pods", "default", TestObjects.podOnNode("bound", "node-a"));
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
     }
 
     private List<String> names(String query) {

@@ -3,31 +3,23 @@ package dev.informer.testing;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-class StatusSubresourceTest {
+class StatusSubresourceTest extends ServedApiTest {
     private static final String POD = "/api/v1/namespaces/default/pods/p";
 
-    private EmbeddedApiServer server;
-    private TestApi api;
-
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder()
-                .register(ResourceDefinition.custom("example.com", "v1", "widgets", "Widget", true)
+    @Override
+    protected EmbeddedApiServer.Builder configure(EmbeddedApiServer.Builder builder) {
+        return builder.register(ResourceDefinition.custom("example.com", "v1", "widgets", "Widget", true)
                         .withStatusSubresource())
-                .register(ResourceDefinition.custom("example.com", "v1", "gadgets", "Gadget", true))
-                .start();
-        api = new TestApi(server);
-        api.post("/api/v1/namespaces/default/pods", TestObjects.pod("p")).expect(201);
+                .register(ResourceDefinition.custom("example.com", "v1", "gadgets", "Gadget", true));
     }
 
-    @AfterEach
-    void stop() {
-        server.close();
+    @BeforeEach
+    void seed() {
+        api.post("/api/v1/namespaces/default/pods", TestObjects.pod("p")).expect(201);
     }
 
     @Test

@@ -4,28 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
 /** Requests for a resourceVersion the server has not reached, as kube-apiserver answers them. */
-class TooLargeResourceVersionTest {
+class TooLargeResourceVersionTest extends ServedApiTest {
     private static final String PODS = "/api/v1/namespaces/default/pods";
     private static final Duration WAIT = Duration.ofMillis(300);
 
-    private EmbeddedApiServer server;
-    private TestApi api;
-
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder().futureResourceVersionWait(WAIT).start();
-        api = new TestApi(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+    @Override
+    protected EmbeddedApiServer.Builder configure(EmbeddedApiServer.Builder builder) {
+        return builder.futureResourceVersionWait(WAIT);
     }
 
     /** The Status of kube-apiserver's storage.NewTooLargeResourceVersionError. */

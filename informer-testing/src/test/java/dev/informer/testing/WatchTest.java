@@ -6,30 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-class WatchTest {
+class WatchTest extends ServedApiTest {
     private static final String PODS = "/api/v1/namespaces/default/pods";
 
-    private EmbeddedApiServer server;
-    private TestApi api;
-
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder()
-                .historyLimit(20)
+    @Override
+    protected EmbeddedApiServer.Builder configure(EmbeddedApiServer.Builder builder) {
+        return builder.historyLimit(20)
                 .bookmarkInterval(Duration.ofMillis(200))
-                .futureResourceVersionWait(Duration.ofMillis(100))
-                .start();
-        api = new TestApi(server);
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+                .futureResourceVersionWait(Duration.ofMillis(100));
     }
 
     private static long rv(JsonNode obj) {

@@ -14,7 +14,6 @@ import dev.informer.leaderelection.ResourceLock;
 import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -37,20 +36,8 @@ class AppPodsControllerLeadershipTest {
     private LeaderElector elector;
     private final FakeClock electionClock = new FakeClock();
     private final CountDownLatch stoppedLeading = new CountDownLatch(1);
-    private final List<ReconcileResult> reconciled = new CopyOnWriteArrayList<>();
-    private final List<String> failures = new CopyOnWriteArrayList<>();
 
-    private final ReconcileListener recorder = new ReconcileListener() {
-        @Override
-        public void onReconciled(ReconcileResult result, Duration took) {
-            reconciled.add(result);
-        }
-
-        @Override
-        public void onFailed(AppKey key, RuntimeException error, int attempt, boolean willRetry) {
-            failures.add(key + ": " + error);
-        }
-    };
+    private final RecordingReconcileListener recorder = new RecordingReconcileListener();
 
     @BeforeEach
     void startServer() {
@@ -110,10 +97,10 @@ class AppPodsControllerLeadershipTest {
         // The election clock jumps past the renew deadline while the elector waits: as after a pause.
         long writesBefore = configMapWrites();
         long leaseWritesBefore = server.requestCount("update", "leases");
-        int reconcilesBefore = reconciled.size();
+        int reconcilesBefore = recorder.reconciled.size();
         // A 409 AlreadyExists while leading (the ConfigMap informer a moment behind the worker) is an
         // ordinary retried failure; what matters is that none comes after the loss.
-        int failuresBefore = failures.size();
+        int failuresBefore = recorder.failures.size();
         electionClock.step(Duration.ofSeconds(11));
         assertFalse(elector.isLeader());
         assertTrue(stoppedLeading.await(SYNC.toSeconds(), TimeUnit.SECONDS), "onStoppedLeading fired");
@@ -125,11 +112,17 @@ class AppPodsControllerLeadershipTest {
                 "both keys dropped unreconciled",
                 () -> controller.cachedPods() == 2 && controller.notLeadingSkips() >= 2 && controller.isIdle());
 
-        assertEquals(reconcilesBefore, reconciled.size(), "no reconcile after losing leadership: " + reconciled);
+        assertEquals(
+                reconcilesBefore,
+                recorder.reconciled.size(),
+                "no reconcile after losing leadership: " + recorder.reconciled);
         assertEquals(writesBefore, configMapWrites(), "no ConfigMap write reached the server");
         assertEquals(leaseWritesBefore, server.requestCount("update", "leases"), "no lease write either");
         assertTrue(server.get("configmaps", "blog", "api-pods").isEmpty());
-        assertEquals(List.of(), failures.subList(failuresBefore, failures.size()), "not counted as failures");
+        assertEquals(
+                List.of(),
+                recorder.failures.subList(failuresBefore, recorder.failures.size()),
+                "not counted as failures");
     }
 
     @Test
@@ -146,8 +139,8 @@ class AppPodsControllerLeadershipTest {
         Await.until("the key was dropped at the write", () -> controller.notLeadingSkips() >= 1 && controller.isIdle());
 
         assertEquals(0, configMapWrites());
-        assertEquals(List.of(), reconciled);
-        assertEquals(List.of(), failures);
+        assertEquals(List.of(), recorder.reconciled);
+        assertEquals(List.of(), recorder.failures);
         assertTrue(asks.get() >= 2, "asked before the reconcile and before the write: " + asks.get());
     }
 }

@@ -17,7 +17,6 @@ import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -30,20 +29,8 @@ class AppPodsControllerTest {
     private EmbeddedApiServer server;
     private KubernetesClient client;
     private AppPodsController controller;
-    private final List<ReconcileResult> reconciled = new CopyOnWriteArrayList<>();
-    private final List<String> failures = new CopyOnWriteArrayList<>();
 
-    private final ReconcileListener recorder = new ReconcileListener() {
-        @Override
-        public void onReconciled(ReconcileResult result, Duration took) {
-            reconciled.add(result);
-        }
-
-        @Override
-        public void onFailed(AppKey key, RuntimeException error, int attempt, boolean willRetry) {
-            failures.add(key + " attempt " + attempt + (willRetry ? " retry" : " dropped"));
-        }
-    };
+    private final RecordingReconcileListener recorder = new RecordingReconcileListener();
 
     @BeforeEach
     void startServer() {
@@ -88,7 +75,7 @@ class AppPodsControllerTest {
         Await.until(
                 namespace + "/" + configMap + " lists [" + expected + "]",
                 () -> expected.equals(readyPods(namespace, configMap)),
-                () -> "; it has " + configMap(namespace, configMap) + ", failures " + failures);
+                () -> "; it has " + configMap(namespace, configMap) + ", failures " + recorder.failures);
     }
 
     @Test
@@ -155,11 +142,11 @@ class AppPodsControllerTest {
         // as in a cluster; then the controller finds nothing left to delete.
         Await.until(
                 "the reconcile of the empty app is reported",
-                () -> reconciled.stream()
+                () -> recorder.reconciled.stream()
                         .anyMatch(r -> r.totalPods() == 0
                                 && (r.action() == ReconcileResult.Action.DELETED
                                         || r.action() == ReconcileResult.Action.UNCHANGED)),
-                () -> reconciled.toString());
+                () -> recorder.reconciled.toString());
     }
 
     @Test
@@ -221,11 +208,11 @@ class AppPodsControllerTest {
         createPod("shop", "web-1", "web", true);
         startController();
 
-        Await.until("the web app was reconciled", () -> reconciled.stream()
+        Await.until("the web app was reconciled", () -> recorder.reconciled.stream()
                 .anyMatch(r -> r.key().equals(new AppKey("shop", "web"))));
         assertEquals(
                 ReconcileResult.Action.SKIPPED,
-                reconciled.stream()
+                recorder.reconciled.stream()
                         .filter(r -> r.key().equals(new AppKey("shop", "web")))
                         .findFirst()
                         .orElseThrow()
@@ -279,10 +266,11 @@ class AppPodsControllerTest {
 
         awaitReadyPods("shop", "web-pods", "web-1");
         ControllerStats stats = controller.stats();
-        assertEquals(3, stats.failures(), failures.toString());
+        assertEquals(3, stats.failures(), recorder.failures.toString());
         assertEquals(3, stats.retries());
         assertEquals(
-                List.of("shop/web attempt 1 retry", "shop/web attempt 2 retry", "shop/web attempt 3 retry"), failures);
+                List.of("shop/web attempt 1 retry", "shop/web attempt 2 retry", "shop/web attempt 3 retry"),
+                recorder.failures);
     }
 
     @Test
@@ -295,9 +283,9 @@ class AppPodsControllerTest {
         // The listener hears of the drop after the stats count it: wait for what is asserted.
         Await.until(
                 "the key is dropped",
-                () -> controller.stats().droppedKeys() == 1 && failures.size() == 2,
-                () -> failures.toString());
-        assertEquals(List.of("shop/web attempt 1 retry", "shop/web attempt 2 dropped"), failures);
+                () -> controller.stats().droppedKeys() == 1 && recorder.failures.size() == 2,
+                () -> recorder.failures.toString());
+        assertEquals(List.of("shop/web attempt 1 retry", "shop/web attempt 2 dropped"), recorder.failures);
         assertTrue(configMap("shop", "web-pods").isEmpty());
 
         createPod("shop", "web-2", "web", true);
@@ -314,7 +302,9 @@ class AppPodsControllerTest {
         awaitReadyPods("blog", "web-pods", "web-2");
         Await.until("the controller is idle", controller::isIdle);
         assertTrue(configMap("shop", "web-pods").isEmpty());
-        assertFalse(reconciled.stream().anyMatch(r -> r.key().namespace().equals("shop")), reconciled.toString());
+        assertFalse(
+                recorder.reconciled.stream().anyMatch(r -> r.key().namespace().equals("shop")),
+                recorder.reconciled.toString());
     }
 
     @Test

@@ -1,4 +1,4 @@
-package dev.informer.controller;
+package dev.informer.testing;
 
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * <p>Thread-safe (stateless). Every method blocks the calling thread until its condition holds or its
  * timeout passes, and then throws an {@link AssertionError} naming what it waited for.
  */
-final class Await {
+public final class Await {
 
     /** The usual patience for a condition: generous, as it is only spent when a test fails. */
     public static final Duration TIMEOUT = Duration.ofSeconds(10);

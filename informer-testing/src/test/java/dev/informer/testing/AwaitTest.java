@@ -1,4 +1,4 @@
-package dev.informer.testsupport;
+package dev.informer.testing;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
