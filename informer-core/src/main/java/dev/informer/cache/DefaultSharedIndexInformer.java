@@ -15,10 +15,11 @@ import dev.informer.store.KeyFunction;
 import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.store.Queue;
 import dev.informer.store.QueueClosedException;
+import dev.informer.store.ReadOnlyIndexer;
+import dev.informer.store.ReadOnlyStore;
 import dev.informer.store.RealFifo;
 import dev.informer.store.RealFifoOptions;
 import dev.informer.store.ReplacedAll;
-import dev.informer.store.Store;
 import dev.informer.store.Stores;
 import dev.informer.workqueue.HistogramMetric;
 import dev.informer.workqueue.SettableGaugeMetric;
@@ -52,6 +53,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     private final KeyFunction<T> keyFunction;
     private final Function<Object, ObjectMetaAccessor> metadata;
     private final Indexer<T> indexer;
+    private final ReadOnlyIndexer<T> view;
     private final SharedProcessor<T> processor;
     private final Clock clock;
     private final ThreadFactory threadFactory;
@@ -107,6 +109,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         this.keyFunction = keyFunction;
         this.metadata = metadata;
         this.indexer = Stores.newIndexer(keyFunction, builder.indexers);
+        this.view = ReadOnlyIndexer.of(indexer);
         this.clock = builder.clock;
         this.threadFactory =
                 builder.threadFactory != null ? builder.threadFactory : ThreadFactories.platformDaemon(name);
@@ -853,13 +856,13 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     }
 
     @Override
-    public Indexer<T> getIndexer() {
-        return indexer;
+    public ReadOnlyIndexer<T> getIndexer() {
+        return view;
     }
 
     @Override
-    public Store<T> getStore() {
-        return indexer;
+    public ReadOnlyStore<T> getStore() {
+        return view;
     }
 
     @Override

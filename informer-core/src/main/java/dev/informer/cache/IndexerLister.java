@@ -3,8 +3,8 @@ package dev.informer.cache;
 import dev.informer.labels.LabelSelector;
 import dev.informer.labels.SelectorException;
 import dev.informer.store.IndexFunctions;
-import dev.informer.store.Indexer;
 import dev.informer.store.ObjectMetaAccessor;
+import dev.informer.store.ReadOnlyIndexer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -13,21 +13,21 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
-/** {@link Lister} and {@link NamespaceLister} over an {@link Indexer}. Immutable; thread-safe. */
+/** {@link Lister} and {@link NamespaceLister} over an {@link ReadOnlyIndexer}. Immutable; thread-safe. */
 final class IndexerLister<T> implements Lister<T> {
 
-    private final Indexer<T> indexer;
+    private final ReadOnlyIndexer<T> indexer;
     private final Function<? super T, Map<String, String>> labelsOf;
 
     /** Reads namespaces for the scan without a namespace index; the object's own metadata when null. */
     private final Function<Object, ObjectMetaAccessor> metadata;
 
-    IndexerLister(Indexer<T> indexer, Function<? super T, Map<String, String>> labelsOf) {
+    IndexerLister(ReadOnlyIndexer<T> indexer, Function<? super T, Map<String, String>> labelsOf) {
         this(indexer, labelsOf, null);
     }
 
     private IndexerLister(
-            Indexer<T> indexer,
+            ReadOnlyIndexer<T> indexer,
             Function<? super T, Map<String, String>> labelsOf,
             Function<Object, ObjectMetaAccessor> metadata) {
         this.indexer = Objects.requireNonNull(indexer, "indexer");
@@ -36,7 +36,8 @@ final class IndexerLister<T> implements Lister<T> {
     }
 
     /** A lister reading labels and namespaces through the one metadata adapter. */
-    static <T> IndexerLister<T> withMetadata(Indexer<T> indexer, Function<Object, ObjectMetaAccessor> metadata) {
+    static <T> IndexerLister<T> withMetadata(
+            ReadOnlyIndexer<T> indexer, Function<Object, ObjectMetaAccessor> metadata) {
         Objects.requireNonNull(metadata, "metadata");
         return new IndexerLister<>(
                 indexer,

@@ -1,7 +1,7 @@
 package dev.informer.cache;
 
-import dev.informer.store.Indexer;
 import dev.informer.store.ObjectMetaAccessor;
+import dev.informer.store.ReadOnlyIndexer;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,7 +37,7 @@ public interface Lister<T> {
     NamespaceLister<T> namespace(String namespace);
 
     /** A lister over {@code indexer}, for objects that implement {@link ObjectMetaAccessor}. */
-    static <T> Lister<T> of(Indexer<T> indexer) {
+    static <T> Lister<T> of(ReadOnlyIndexer<T> indexer) {
         return new IndexerLister<>(indexer, IndexerLister::labelsOf);
     }
 
@@ -45,7 +45,7 @@ public interface Lister<T> {
      * A lister over {@code indexer} reading labels and namespaces through {@code metadata}, e.g. a
      * resource type's {@code metadataAccessor()}, so any model the informer caches works.
      */
-    static <T> Lister<T> withMetadata(Indexer<T> indexer, Function<Object, ObjectMetaAccessor> metadata) {
+    static <T> Lister<T> withMetadata(ReadOnlyIndexer<T> indexer, Function<Object, ObjectMetaAccessor> metadata) {
         return IndexerLister.withMetadata(indexer, metadata);
     }
 
@@ -55,7 +55,7 @@ public interface Lister<T> {
      * (else it throws {@link IllegalArgumentException} naming the class): prefer {@link
      * #withMetadata}.
      */
-    static <T> Lister<T> of(Indexer<T> indexer, Function<? super T, Map<String, String>> labels) {
+    static <T> Lister<T> of(ReadOnlyIndexer<T> indexer, Function<? super T, Map<String, String>> labels) {
         return new IndexerLister<>(indexer, labels);
     }
 }

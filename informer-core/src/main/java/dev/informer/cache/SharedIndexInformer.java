@@ -6,6 +6,7 @@ import dev.informer.store.Indexer;
 import dev.informer.store.KeyFunction;
 import dev.informer.store.KeyFunctions;
 import dev.informer.store.ObjectMetaAccessor;
+import dev.informer.store.ReadOnlyIndexer;
 import dev.informer.store.RealFifoOptions;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -30,8 +31,12 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
      */
     void addIndexers(Map<String, IndexFunction<T>> indexers);
 
-    /** The informer's indexed cache. Read-only use. */
-    Indexer<T> getIndexer();
+    /**
+     * A read-only view of the informer's indexed cache (client-go's {@code GetIndexer}, which returns
+     * the mutable indexer): only the informer writes to its cache. The view reads through, so it
+     * always shows the current content; the same view is returned on every call.
+     */
+    ReadOnlyIndexer<T> getIndexer();
 
     /**
      * A builder for an informer that lists and watches with {@code listerWatcher}. For an informer over

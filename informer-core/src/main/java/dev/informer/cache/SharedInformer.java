@@ -1,6 +1,6 @@
 package dev.informer.cache;
 
-import dev.informer.store.Store;
+import dev.informer.store.ReadOnlyStore;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -100,8 +100,11 @@ public interface SharedInformer<T> {
     boolean shutDownEventHandler(ResourceEventHandlerRegistration registration, Duration timeout)
             throws InterruptedException;
 
-    /** The informer's cache. Read-only use: writing to it corrupts the informer's view. */
-    Store<T> getStore();
+    /**
+     * A read-only view of the informer's cache (client-go's {@code GetStore}, which returns the
+     * mutable store): only the informer writes to its cache. The view reads through.
+     */
+    ReadOnlyStore<T> getStore();
 
     /** Whether the initial list has been delivered to the store (not necessarily to every handler). */
     boolean hasSynced();

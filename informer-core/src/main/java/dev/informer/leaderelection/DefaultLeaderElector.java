@@ -508,17 +508,6 @@ final class DefaultLeaderElector implements LeaderElector {
         return true;
     }
 
-    /** Test hook: pretend {@code record} was read from the lock at {@code observedNanos}. */
-    void observeForTest(LeaderElectionRecord record, long observedNanos) {
-        observed = new Observation(record, observedNanos, true);
-        lastFetched = record;
-    }
-
-    /** Test hook: the record as last observed. */
-    LeaderElectionRecord observedRecord() {
-        return observed.record();
-    }
-
     @Override
     public boolean isLeader() {
         return holdsRecord() && renewedEver && !fenceTripped();

@@ -39,10 +39,6 @@ final class DefaultDelayingQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>>
     private final WaitingHeap<T> waiting = new WaitingHeap<>();
     // @GuardedBy("lock")
     private boolean stopped;
-    // The clock reading of the waiting thread's latest completed pass: lets tests know that the thread
-    // has seen a stepped fake clock and moved every item that was ready at that time.
-    private volatile long lastPassNanos;
-    private volatile boolean passCompleted;
 
     private DefaultDelayingQueue(WorkQueue<T> queue, Clock clock, CounterMetric retries) {
         super(queue);
@@ -96,8 +92,6 @@ final class DefaultDelayingQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>>
                 while (!waiting.isEmpty() && waiting.peekDeadline() - now <= 0) {
                     queue.add(waiting.poll());
                 }
-                lastPassNanos = now;
-                passCompleted = true;
                 long deadline = now + MAX_WAIT_NANOS;
                 if (!waiting.isEmpty() && waiting.peekDeadline() - deadline < 0) {
                     deadline = waiting.peekDeadline();
@@ -123,7 +117,7 @@ final class DefaultDelayingQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>>
         }
     }
 
-    /** How many items wait for their deadline (for tests and diagnostics). */
+    /** How many items wait for their deadline (shown by {@link #toString}). */
     int waitingLen() {
         lock.lock();
         try {
@@ -131,14 +125,6 @@ final class DefaultDelayingQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>>
         } finally {
             lock.unlock();
         }
-    }
-
-    /**
-     * Whether the waiting thread has completed a pass at a clock reading at or after {@code nanos}, so
-     * every item due by then is in the queue (for tests on a fake clock).
-     */
-    boolean passedAt(long nanos) {
-        return passCompleted && lastPassNanos - nanos >= 0;
     }
 
     @Override

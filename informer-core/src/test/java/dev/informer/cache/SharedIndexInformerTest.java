@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +18,7 @@ import dev.informer.cache.internal.ProcessorListener;
 import dev.informer.client.Transforms;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.store.IndexFunctions;
+import dev.informer.store.Store;
 import dev.informer.testing.Await;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
@@ -461,6 +463,20 @@ class SharedIndexInformerTest extends FakeApiTestBase {
         assertNull(seen.get(0).metadata().managedFields());
         assertNull(informer.getStore().getByKey("ns/a").orElseThrow().metadata().managedFields());
         assertEquals("a", seen.get(0).name());
+    }
+
+    @Test
+    void cacheIsHandedOutAsAReadViewThatCannotBeCastToTheWritableIndexer() {
+        lw.onList = options -> podList("10", pod("a", "1"));
+        informer = builder().build();
+        informer.start();
+        awaitSynced();
+        Object indexer = informer.getIndexer();
+        Object store = informer.getStore();
+        assertFalse(indexer instanceof Store, "getIndexer() handed out the writable cache");
+        assertFalse(store instanceof Store, "getStore() handed out the writable cache");
+        assertSame(indexer, informer.getIndexer(), "one view per informer");
+        assertEquals(List.of("ns/a"), informer.getIndexer().listKeys(), "the view reads the cache");
     }
 
     @Test

@@ -65,6 +65,33 @@ class FakeClockTest {
     }
 
     @Test
+    void waitersSinceAReadingCountOnlyThreadsThatWaitedAgainAfterSeeingIt() throws Exception {
+        FakeClock clock = new FakeClock();
+        Thread sleeper = new Thread(() -> {
+            try {
+                clock.sleep(Duration.ofSeconds(10));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        sleeper.start();
+        assertTrue(clock.awaitWaitersSince(1, 0, Duration.ofSeconds(5)));
+        long later = Duration.ofSeconds(1).toNanos();
+        assertFalse(
+                clock.awaitWaitersSince(1, later, Duration.ofMillis(50)),
+                "counted a thread that started waiting before the reading");
+
+        clock.step(Duration.ofSeconds(1));
+
+        assertTrue(
+                clock.awaitWaitersSince(1, later, Duration.ofSeconds(5)),
+                "the sleeper saw the stepped clock and waited again");
+        clock.step(Duration.ofSeconds(9));
+        sleeper.join(5_000);
+        assertEquals(0, clock.waiterCount());
+    }
+
+    @Test
     void sleepOfZeroReturnsAtOnce() throws Exception {
         FakeClock clock = new FakeClock();
         clock.sleep(Duration.ZERO);

@@ -57,6 +57,13 @@ final class FakeLeaseClient implements ResourceClient<Lease> {
         seed(record.toLeaseSpec());
     }
 
+    /** Removes the Lease, as if another client deleted it. */
+    void remove() {
+        synchronized (monitor) {
+            stored = null;
+        }
+    }
+
     Lease stored() {
         synchronized (monitor) {
             return stored;

@@ -81,6 +81,20 @@ final class JarProcess implements AutoCloseable {
         return new JarProcess(command, environment);
     }
 
+    /**
+     * Starts {@code java <javaOptions...> args...}: the examples launched some other way than {@code
+     * -jar}, e.g. from a module path.
+     */
+    static JarProcess startJava(List<String> javaOptions, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add("-XX:TieredStopAtLevel=1");
+        command.add("-XX:+UseSerialGC");
+        command.addAll(javaOptions);
+        command.addAll(List.of(args));
+        return new JarProcess(command, Map.of());
+    }
+
     /** The jar under test, from the {@code examples.jar} system property the pom sets. */
     static Path jar() {
         String property = System.getProperty("examples.jar");

@@ -1,6 +1,5 @@
 package dev.informer.store;
 
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,48 +11,16 @@ import java.util.Map;
  * the object, so a reader never sees an object whose index entries are stale. Index maintenance
  * is incremental: an update moves the key only between the buckets whose values changed.
  *
+ * <p>The read operations (lookups by key and by index) are declared by {@link ReadOnlyIndexer}, the
+ * view an informer hands out; this interface adds the writes.
+ *
  * <p><b>Misuse.</b> Asking for an index that does not exist throws {@link
  * IllegalArgumentException} naming the index (client-go returns an error, or an empty list from
  * {@code ListIndexFuncValues}).
  *
  * @param <T> the object type
  */
-public interface Indexer<T> extends Store<T> {
-
-    /**
-     * The objects that share at least one value of index {@code indexName} with {@code obj}
-     * (which need not be stored), each once, as an immutable snapshot.
-     *
-     * @throws IllegalArgumentException if the index does not exist
-     */
-    List<T> index(String indexName, T obj);
-
-    /**
-     * The keys of the objects whose values in {@code indexName} include {@code indexedValue}, as an
-     * immutable snapshot (empty when none).
-     *
-     * @throws IllegalArgumentException if the index does not exist
-     */
-    List<String> indexKeys(String indexName, String indexedValue);
-
-    /**
-     * All values currently present in index {@code indexName} (values whose bucket became empty
-     * are dropped), as an immutable snapshot.
-     *
-     * @throws IllegalArgumentException if the index does not exist
-     */
-    List<String> listIndexFuncValues(String indexName);
-
-    /**
-     * The objects whose values in {@code indexName} include {@code indexedValue}, as an immutable
-     * snapshot that later writes do not change (empty when none).
-     *
-     * @throws IllegalArgumentException if the index does not exist
-     */
-    List<T> byIndex(String indexName, String indexedValue);
-
-    /** An immutable view of the registered index functions by name. */
-    Map<String, IndexFunction<T>> getIndexers();
+public interface Indexer<T> extends Store<T>, ReadOnlyIndexer<T> {
 
     /**
      * Registers more indices. Objects already stored are indexed before this returns; if an index

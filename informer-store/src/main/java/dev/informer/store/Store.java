@@ -23,7 +23,7 @@ import java.util.Optional;
  *
  * @param <T> the object type
  */
-public interface Store<T> extends ReflectorStore<T>, KnownObjects<T> {
+public interface Store<T> extends ReflectorStore<T>, KnownObjects<T>, ReadOnlyStore<T> {
 
     /** Stores {@code obj} under its key, replacing any object with the same key. */
     @Override
@@ -46,6 +46,7 @@ public interface Store<T> extends ReflectorStore<T>, KnownObjects<T> {
     void deleteByKey(String key);
 
     /** An immutable snapshot of all stored objects, in no particular order. */
+    @Override
     List<T> list();
 
     /** An immutable snapshot of all keys, in no particular order. */
@@ -57,6 +58,7 @@ public interface Store<T> extends ReflectorStore<T>, KnownObjects<T> {
      *
      * @throws KeyException if no key can be computed for {@code obj}
      */
+    @Override
     Optional<T> get(T obj);
 
     /** The object stored under {@code key}, or empty. Never blocks. */

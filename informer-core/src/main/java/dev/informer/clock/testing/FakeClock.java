@@ -22,7 +22,7 @@ import java.util.concurrent.locks.Lock;
  */
 public final class FakeClock implements Clock {
 
-    private record Waiter(Lock lock, Condition condition, long deadlineNanos) {}
+    private record Waiter(Lock lock, Condition condition, long deadlineNanos, long sinceNanos) {}
 
     private final Object monitor = new Object();
     // @GuardedBy("monitor")
@@ -119,13 +119,41 @@ public final class FakeClock implements Clock {
         }
     }
 
+    /**
+     * Blocks (bounded by real time {@code timeout}) until at least {@code count} threads wait on this
+     * clock that started waiting when it read {@code sinceNanos} or later. Returns whether they do.
+     *
+     * <p>After {@link #step}, {@code awaitWaitersSince(1, clock.nanoTime(), timeout)} tells a test
+     * that a component which waits on this clock between passes has woken, seen the new time and
+     * done everything that was due by it, and is waiting again; a component whose deadline had
+     * already passed returns from {@link #awaitUntil} without waiting, so it only counts once it
+     * has caught up.
+     */
+    public boolean awaitWaitersSince(int count, long sinceNanos, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        synchronized (monitor) {
+            while (waiters.stream()
+                            .filter(w -> w.sinceNanos() - sinceNanos >= 0)
+                            .count()
+                    < count) {
+                long remaining = deadline - System.nanoTime();
+                if (remaining <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(monitor, remaining);
+            }
+            return true;
+        }
+    }
+
     @Override
     public void awaitUntil(Lock lock, Condition condition, long deadlineNanos) throws InterruptedException {
-        Waiter waiter = new Waiter(lock, condition, deadlineNanos);
+        Waiter waiter;
         synchronized (monitor) {
             if (nanos - deadlineNanos >= 0) {
                 return;
             }
+            waiter = new Waiter(lock, condition, deadlineNanos, nanos);
             waiters.add(waiter);
             monitor.notifyAll();
         }

@@ -92,7 +92,7 @@ class FirstControllerTest {
         Path source = Path.of("src/test/java/dev/informer/examples/first/FirstController.java");
         Path readme = Path.of("../README.md");
         String code = Files.readString(source);
-        String shown = code.substring(code.indexOf("import "));
+        String shown = code.substring(code.indexOf("\nimport ") + 1);
         assertTrue(shown.contains("public static void main(String[] args)"), shown);
         assertTrue(
                 Files.readString(readme).contains(shown),

@@ -1,4 +1,4 @@
-package dev.informer.health;
+package dev.informer.micrometer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -8,6 +8,8 @@ import dev.informer.api.ResourceType;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
+import dev.informer.health.HealthChecks;
+import dev.informer.health.HealthServer;
 import dev.informer.leaderelection.LeaderElectionHealthCheck;
 import dev.informer.testing.EmbeddedApiServer;
 import io.micrometer.core.instrument.Counter;

@@ -1,0 +1,11 @@
+/**
+ * The controller runtime on top of the informer stack: reconcilers fed by informers through a rate
+ * limited work queue, with leader election and health checks.
+ */
+module dev.informer.controller {
+    requires transitive dev.informer.core;
+    requires org.slf4j;
+    requires tools.jackson.databind;
+
+    exports dev.informer.controller;
+}
