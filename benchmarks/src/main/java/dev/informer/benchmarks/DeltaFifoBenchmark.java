@@ -3,26 +3,11 @@ package dev.informer.benchmarks;
 import dev.informer.store.DeltaFifo;
 import dev.informer.store.DeltaType;
 import dev.informer.store.Deltas;
-import dev.informer.store.IndexFunctions;
-import dev.informer.store.Indexer;
-import dev.informer.store.KeyFunction;
-import dev.informer.store.KeyFunctions;
-import dev.informer.store.Stores;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
-import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The DeltaFifo merge path.
@@ -38,53 +23,14 @@ import org.openjdk.jmh.annotations.Warmup;
  * Objects are built in setup, so allocation figures are the fifo's (and indexer's) own.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 10, time = 1)
-@Fork(3)
-public class DeltaFifoBenchmark {
-
-    private static final KeyFunction<BenchObject> KEY = KeyFunctions.metaNamespaceKey();
+public class DeltaFifoBenchmark extends FifoWorkload {
 
     @Param("10000")
     public int size;
 
-    BenchObject[] added;
-    BenchObject[] updated;
-    BenchObject[] updatedAgain;
-
-    /** The two lists a relist alternates between: b differs from a in 1% of the objects. */
-    List<BenchObject> listA;
-
-    List<BenchObject> listB;
-    boolean nextIsB;
-    Indexer<BenchObject> indexer;
-
-    @Setup
-    public void setUp() {
-        added = new BenchObject[size];
-        updated = new BenchObject[size];
-        updatedAgain = new BenchObject[size];
-        listA = new ArrayList<>(size);
-        listB = new ArrayList<>(size);
-        for (int i = 0; i < size; i++) {
-            added[i] = BenchObject.create(i, 100, 10, 1);
-            updated[i] = added[i].withVersion(2);
-            updatedAgain[i] = added[i].withVersion(3);
-            listA.add(added[i]);
-            // Every 100th object changed: 1%.
-            listB.add(i % 100 == 0 ? updated[i] : added[i]);
-        }
-        indexer = Stores.newIndexer(
-                KEY,
-                Map.of(
-                        IndexFunctions.NAMESPACE_INDEX,
-                        IndexFunctions.byNamespace(),
-                        "app",
-                        IndexFunctions.byLabel("app")));
-        indexer.replace(listA, "1");
-        nextIsB = true;
+    @Override
+    int size() {
+        return size;
     }
 
     /**
@@ -94,15 +40,7 @@ public class DeltaFifoBenchmark {
     @Benchmark
     public int addUpdateBurstThenPopAll() throws Exception {
         DeltaFifo<BenchObject> fifo = DeltaFifo.builder(KEY).build();
-        for (int i = 0; i < size; i++) {
-            fifo.add(added[i]);
-        }
-        for (int i = 0; i < size; i++) {
-            fifo.update(updated[i]);
-        }
-        for (int i = 0; i < size; i++) {
-            fifo.update(updatedAgain[i]);
-        }
+        addUpdateBurst(fifo);
         int correct = 0;
         for (int i = 0; i < size; i++) {
             Deltas<BenchObject> deltas = fifo.pop((d, initial) -> {});
@@ -116,8 +54,7 @@ public class DeltaFifoBenchmark {
     /** Returns the number of popped items (one per listed key when correct). */
     @Benchmark
     public int replaceWithOnePercentChangedThenPopAll() throws Exception {
-        List<BenchObject> list = nextIsB ? listB : listA;
-        nextIsB = !nextIsB;
+        List<BenchObject> list = nextRelist();
         DeltaFifo<BenchObject> fifo =
                 DeltaFifo.builder(KEY).knownObjects(indexer).build();
         fifo.replace(list, "2");

@@ -7,18 +7,11 @@ import dev.informer.store.KeyFunctions;
 import dev.informer.store.Stores;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Index maintenance and lookup in an indexer of {@code size} objects with two indices (namespace
@@ -33,12 +26,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * </ul>
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 10, time = 1)
-@Fork(3)
-public class IndexUpdateBenchmark {
+public class IndexUpdateBenchmark extends ThroughputBenchmark {
 
     private static final KeyFunction<BenchObject> KEY = KeyFunctions.metaNamespaceKey();
     static final int NAMESPACES = 100;

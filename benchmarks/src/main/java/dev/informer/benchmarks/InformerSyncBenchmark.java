@@ -8,22 +8,14 @@ import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.Transforms;
 import dev.informer.testing.EmbeddedApiServer;
-import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * End-to-end informer sync: the embedded API server holds {@link #pods} realistic pods (labels,
@@ -40,16 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code java -jar benchmarks/target/benchmarks.jar InformerSync}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 5)
-@Measurement(iterations = 15)
-@Fork(
-        value = 1,
-        jvmArgsAppend = {SyncFixture.HEAP_MIN, SyncFixture.HEAP_MAX, SyncFixture.PRE_TOUCH, SyncFixture.GC})
-public class InformerSyncBenchmark {
-
-    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(5);
+public class InformerSyncBenchmark extends SingleSyncBenchmark {
 
     @Param({"10000", "50000"})
     public int pods;

@@ -15,19 +15,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListSet;
-import java.util.concurrent.TimeUnit;
 import org.apache.commons.lang3.tuple.MutablePair;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The peers' side of {@link DeltaFifoBenchmark}: the same methods, sizes and data (the
@@ -48,12 +41,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * One JMH state per thread; not thread-safe.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 10, time = 1)
-@Fork(3)
-public class PeerDeltaFifoBenchmark {
+public class PeerDeltaFifoBenchmark extends ThroughputBenchmark {
 
     /**
      * client-java only in the run: fabric8 has no FIFO, so its store update is different work (the

@@ -6,18 +6,11 @@ import io.kubernetes.client.informer.cache.Cache;
 import io.kubernetes.client.informer.cache.Caches;
 import io.kubernetes.client.openapi.models.V1Pod;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The peers' side of {@link IndexUpdateBenchmark}: the same {@code size} objects over 100 namespaces
@@ -32,12 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * One JMH state per thread; not thread-safe.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 10, time = 1)
-@Fork(3)
-public class PeerIndexUpdateBenchmark {
+public class PeerIndexUpdateBenchmark extends ThroughputBenchmark {
 
     @Param({"clientJava", "fabric8"})
     public String impl;

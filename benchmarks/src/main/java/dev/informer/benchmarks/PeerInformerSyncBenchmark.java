@@ -15,21 +15,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * End-to-end initial sync, the peers' side of {@link InformerSyncBenchmark}: an embedded API server
@@ -56,16 +49,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * pods, indices and buffers. Neither peer is given a transform (both stock).
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 5)
-@Measurement(iterations = 15)
-@Fork(
-        value = 1,
-        jvmArgsAppend = {SyncFixture.HEAP_MIN, SyncFixture.HEAP_MAX, SyncFixture.PRE_TOUCH, SyncFixture.GC})
-public class PeerInformerSyncBenchmark {
-
-    private static final Duration SYNC_TIMEOUT = Duration.ofMinutes(5);
+public class PeerInformerSyncBenchmark extends SingleSyncBenchmark {
 
     @Param({"clientJava", "fabric8"})
     public String impl;

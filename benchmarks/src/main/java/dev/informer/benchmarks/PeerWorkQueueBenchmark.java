@@ -2,20 +2,13 @@ package dev.informer.benchmarks;
 
 import io.kubernetes.client.extended.workqueue.DefaultWorkQueue;
 import io.kubernetes.client.extended.workqueue.WorkQueue;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The peer's side of {@link WorkQueueBenchmark}: the same keys and methods on client-java-extended's
@@ -23,12 +16,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * work queue, so it has no row here. One JMH state per thread; not thread-safe.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 10, time = 1)
-@Fork(3)
-public class PeerWorkQueueBenchmark {
+public class PeerWorkQueueBenchmark extends ThroughputBenchmark {
 
     @Param("clientJava")
     public String impl;

@@ -13,18 +13,11 @@ import dev.informer.podconfig.PodUpdate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The kubelet-style pod merge ({@link PodStorage}, incremental mode) on a node with {@code size}
@@ -40,12 +33,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Prepared updates are built in setup, so an op measures the merge, not building its input.
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 10, time = 1)
-@Fork(3)
-public class PodMergeBenchmark {
+public class PodMergeBenchmark extends ThroughputBenchmark {
 
     static final int CYCLE = 200;
 

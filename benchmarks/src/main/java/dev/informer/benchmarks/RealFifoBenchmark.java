@@ -3,29 +3,15 @@ package dev.informer.benchmarks;
 import dev.informer.store.Delta;
 import dev.informer.store.DeltaType;
 import dev.informer.store.Deltas;
-import dev.informer.store.IndexFunctions;
-import dev.informer.store.Indexer;
-import dev.informer.store.KeyFunction;
-import dev.informer.store.KeyFunctions;
 import dev.informer.store.RealFifo;
 import dev.informer.store.RealFifoOptions;
-import dev.informer.store.Stores;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The RealFifo (in-order queue) at {@link DeltaFifoBenchmark}'s sizes.
@@ -46,14 +32,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * </ul>
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 10, time = 1)
-@Fork(3)
-public class RealFifoBenchmark {
+public class RealFifoBenchmark extends FifoWorkload {
 
-    private static final KeyFunction<BenchObject> KEY = KeyFunctions.metaNamespaceKey();
     private static final RealFifoOptions BATCHES = RealFifoOptions.builder()
             .maxBatchSize(RealFifoOptions.CLIENT_GO_BATCH_SIZE)
             .build();
@@ -61,37 +41,9 @@ public class RealFifoBenchmark {
     @Param("10000")
     public int size;
 
-    BenchObject[] added;
-    BenchObject[] updated;
-    BenchObject[] updatedAgain;
-    List<BenchObject> listA;
-    List<BenchObject> listB;
-    boolean nextIsB;
-    Indexer<BenchObject> indexer;
-
-    @Setup
-    public void setUp() {
-        added = new BenchObject[size];
-        updated = new BenchObject[size];
-        updatedAgain = new BenchObject[size];
-        listA = new ArrayList<>(size);
-        listB = new ArrayList<>(size);
-        for (int i = 0; i < size; i++) {
-            added[i] = BenchObject.create(i, 100, 10, 1);
-            updated[i] = added[i].withVersion(2);
-            updatedAgain[i] = added[i].withVersion(3);
-            listA.add(added[i]);
-            listB.add(i % 100 == 0 ? updated[i] : added[i]);
-        }
-        indexer = Stores.newIndexer(
-                KEY,
-                Map.of(
-                        IndexFunctions.NAMESPACE_INDEX,
-                        IndexFunctions.byNamespace(),
-                        "app",
-                        IndexFunctions.byLabel("app")));
-        indexer.replace(listA, "1");
-        nextIsB = true;
+    @Override
+    int size() {
+        return size;
     }
 
     /** The fifo the pop benchmarks drain, refilled (untimed) before each of their ops. */
@@ -118,15 +70,7 @@ public class RealFifoBenchmark {
     @Benchmark
     public int addUpdateBurstThenPopAll() throws Exception {
         RealFifo<BenchObject> fifo = RealFifo.builder(KEY).build();
-        for (int i = 0; i < size; i++) {
-            fifo.add(added[i]);
-        }
-        for (int i = 0; i < size; i++) {
-            fifo.update(updated[i]);
-        }
-        for (int i = 0; i < size; i++) {
-            fifo.update(updatedAgain[i]);
-        }
+        addUpdateBurst(fifo);
         int popped = 0;
         for (int i = 0; i < 3 * size; i++) {
             if (fifo.pop((d, initial) -> {}).size() == 1) {
@@ -218,8 +162,7 @@ public class RealFifoBenchmark {
     /** Returns the number of popped items (one per listed key when correct). */
     @Benchmark
     public int replaceWithOnePercentChangedThenPopAll() throws Exception {
-        List<BenchObject> list = nextIsB ? listB : listA;
-        nextIsB = !nextIsB;
+        List<BenchObject> list = nextRelist();
         RealFifo<BenchObject> fifo = RealFifo.builder(KEY).knownObjects(indexer).build();
         fifo.replace(list, "2");
         int popped = 0;

@@ -2,19 +2,12 @@ package dev.informer.benchmarks;
 
 import dev.informer.workqueue.WorkQueue;
 import dev.informer.workqueue.WorkQueues;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The controller work queue: add, get and done of {@code namespace/name} keys, single-threaded, so the
@@ -27,12 +20,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * </ul>
  */
 @State(Scope.Thread)
-@BenchmarkMode(Mode.Throughput)
-@OutputTimeUnit(TimeUnit.SECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 10, time = 1)
-@Fork(3)
-public class WorkQueueBenchmark {
+public class WorkQueueBenchmark extends ThroughputBenchmark {
 
     static final int KEYS = 1000;
 

@@ -1,14 +1,9 @@
 package dev.informer.api.internal;
 
 import dev.informer.api.ApiJson;
-import java.util.AbstractMap;
-import java.util.AbstractSet;
 import java.util.Arrays;
-import java.util.Iterator;
 import java.util.Map;
-import java.util.NoSuchElementException;
 import java.util.Objects;
-import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -23,15 +18,13 @@ import tools.jackson.databind.JsonNode;
  * compares the bytes when both sides are of this class, else follows {@link Map}. Not part of the
  * public API.
  */
-final class UnknownFieldsMap extends AbstractMap<String, JsonNode> {
-
-    /** Alternating names and values; a value is a {@link JsonNode} (scalar) or a {@code byte[]}. */
-    private final Object[] table;
+final class UnknownFieldsMap extends ArrayTableMap<String, JsonNode> {
 
     private int hash;
 
+    /** {@code table}: alternating names and values; a value is a {@link JsonNode} (scalar) or a {@code byte[]}. */
     private UnknownFieldsMap(Object[] table) {
-        this.table = table;
+        super(table);
     }
 
     /** {@code fields} kept compactly, or {@code null} when none of its values is an object or array. */
@@ -56,66 +49,9 @@ final class UnknownFieldsMap extends AbstractMap<String, JsonNode> {
         return new UnknownFieldsMap(table);
     }
 
-    private static JsonNode value(Object stored) {
+    @Override
+    JsonNode read(Object stored) {
         return stored instanceof byte[] json ? ApiJson.mapper().readTree(json) : (JsonNode) stored;
-    }
-
-    @Override
-    public int size() {
-        return table.length / 2;
-    }
-
-    @Override
-    public boolean containsKey(Object key) {
-        return indexOf(key) >= 0;
-    }
-
-    @Override
-    public JsonNode get(Object key) {
-        int i = indexOf(key);
-        return i < 0 ? null : value(table[i + 1]);
-    }
-
-    private int indexOf(Object key) {
-        for (int i = 0; i < table.length; i += 2) {
-            if (Objects.equals(table[i], key)) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    @Override
-    public Set<Map.Entry<String, JsonNode>> entrySet() {
-        return new AbstractSet<>() {
-            @Override
-            public Iterator<Map.Entry<String, JsonNode>> iterator() {
-                return new Iterator<>() {
-                    private int next;
-
-                    @Override
-                    public boolean hasNext() {
-                        return next < table.length;
-                    }
-
-                    @Override
-                    public Map.Entry<String, JsonNode> next() {
-                        if (next >= table.length) {
-                            throw new NoSuchElementException();
-                        }
-                        Map.Entry<String, JsonNode> entry =
-                                new AbstractMap.SimpleImmutableEntry<>((String) table[next], value(table[next + 1]));
-                        next += 2;
-                        return entry;
-                    }
-                };
-            }
-
-            @Override
-            public int size() {
-                return table.length / 2;
-            }
-        };
     }
 
     @Override

@@ -1,0 +1,83 @@
+package dev.informer.benchmarks;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Consumer;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * The set-up, waiting scheme and benchmark methods that {@link DispatchBenchmark} and {@link
+ * PeerDispatchBenchmark} share; each subclass declares its own {@code impl} and {@code listeners}
+ * parameters (JMH names the benchmarks after the subclass). Handlers count down, the last one unparks
+ * the benchmark thread, for every impl alike.
+ *
+ * <p>One JMH state per benchmark; the benchmark methods are called from one thread.
+ */
+abstract class DispatchWorkload {
+
+    Dispatcher dispatcher;
+    /** Handler calls still outstanding in the current op; the last handler unparks the benchmark thread. */
+    final AtomicInteger remaining = new AtomicInteger();
+    /** Handler calls seen in total, for the smoke test. */
+    final AtomicInteger delivered = new AtomicInteger();
+
+    volatile Thread waiter;
+
+    /** The {@code impl} parameter: ours in a dispatch mode, or a peer. */
+    abstract String impl();
+
+    /** The {@code listeners} parameter. */
+    abstract int listeners();
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        int listeners = listeners();
+        List<Consumer<Object>> handlers = new ArrayList<>(listeners);
+        for (int i = 0; i < listeners; i++) {
+            handlers.add(obj -> {
+                delivered.incrementAndGet();
+                if (remaining.decrementAndGet() == 0) {
+                    LockSupport.unpark(waiter);
+                }
+            });
+        }
+        dispatcher = Dispatcher.start(impl(), BenchObject.create(1, 100, 10, 1), handlers);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() throws InterruptedException {
+        dispatcher.stop();
+    }
+
+    /** One op = one event, distributed and handled by all listeners. */
+    @Benchmark
+    public int oneEventToAllListeners() {
+        return distributeAndAwait(1);
+    }
+
+    /** One op = one of 100 events distributed back to back, then awaited. */
+    @Benchmark
+    @OperationsPerInvocation(100)
+    public int burstOf100EventsToAllListeners() {
+        return distributeAndAwait(100);
+    }
+
+    int distributeAndAwait(int events) {
+        int listeners = listeners();
+        waiter = Thread.currentThread();
+        remaining.set(events * listeners);
+        for (int i = 0; i < events; i++) {
+            dispatcher.distribute();
+        }
+        while (remaining.get() > 0) {
+            LockSupport.park(this);
+        }
+        return listeners;
+    }
+}
