@@ -12,7 +12,7 @@ import dev.informer.cache.DispatchMode;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.concurrent.ThreadFactories;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

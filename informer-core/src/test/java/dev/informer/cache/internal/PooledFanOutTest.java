@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.cache.DispatchMode;
 import dev.informer.clock.testing.FakeClock;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;

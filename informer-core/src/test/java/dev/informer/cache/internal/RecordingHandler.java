@@ -1,7 +1,7 @@
 package dev.informer.cache.internal;
 
 import dev.informer.cache.ResourceEventHandler;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import java.util.ArrayList;
 import java.util.List;
 

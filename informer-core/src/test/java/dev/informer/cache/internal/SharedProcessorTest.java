@@ -10,7 +10,7 @@ import dev.informer.cache.ListenerMetrics;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.ResourceEventHandlerRegistration;
 import dev.informer.clock.testing.FakeClock;
-import dev.informer.testsupport.Await;
+import dev.informer.testing.Await;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
