@@ -1,5 +1,6 @@
 package dev.informer.testing.internal;
 
+import dev.informer.errors.InformerException;
 import dev.informer.testing.ApiStatusException;
 import dev.informer.testing.ResourceDefinition;
 import java.util.List;
@@ -12,7 +13,7 @@ import tools.jackson.databind.node.ObjectNode;
  * (k8s.io/apimachinery/pkg/api/errors). Thrown inside the server and turned into a JSON answer
  * (HTTP) or an {@link ApiStatusException} (direct calls). Immutable.
  */
-public final class StatusError extends RuntimeException {
+public final class StatusError extends InformerException {
     private static final long serialVersionUID = 1L;
 
     private final int code;
