@@ -199,7 +199,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     }
 
     @Override
-    public void stop() {
+    public void close() {
         Thread loopThread;
         Thread resync;
         Watch<T> watch;

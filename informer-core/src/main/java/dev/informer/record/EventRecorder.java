@@ -31,7 +31,11 @@ public interface EventRecorder {
      * @param message a human-readable description (may be empty)
      */
     void annotatedEvent(
-            ObjectReference involved, Map<String, String> annotations, EventSeverity type, String reason, String message);
+            ObjectReference involved,
+            Map<String, String> annotations,
+            EventSeverity type,
+            String reason,
+            String message);
 
     /** Records an event about {@code object} (client-go's {@code Event}). */
     default void event(KubernetesObject object, EventSeverity type, String reason, String message) {
@@ -39,7 +43,8 @@ public interface EventRecorder {
     }
 
     /** Records an event about {@code object}, its message formatted with {@link String#format}. */
-    default void eventf(KubernetesObject object, EventSeverity type, String reason, String messageFormat, Object... args) {
+    default void eventf(
+            KubernetesObject object, EventSeverity type, String reason, String messageFormat, Object... args) {
         annotatedEvent(referenceTo(object), Map.of(), type, reason, String.format(messageFormat, args));
     }
 

@@ -24,7 +24,7 @@ class InformerDispatchModeTest {
     @AfterEach
     void stopInformer() {
         if (informer != null) {
-            informer.stop();
+            informer.close();
         }
     }
 

@@ -63,7 +63,7 @@ class InformerFaultInjectionTest {
     @AfterEach
     void stopEverything() {
         if (informer != null) {
-            informer.stop();
+            informer.close();
         }
         if (client != null) {
             client.close();

@@ -35,7 +35,7 @@ class InformerFieldTrustTest {
     @AfterEach
     void stop() {
         if (informer != null) {
-            informer.stop();
+            informer.close();
         }
         if (client != null) {
             client.close();

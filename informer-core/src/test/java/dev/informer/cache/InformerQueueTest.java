@@ -75,7 +75,7 @@ class InformerQueueTest {
     @AfterEach
     void stopInformer() {
         if (informer != null) {
-            informer.stop();
+            informer.close();
         }
     }
 
@@ -284,7 +284,7 @@ class InformerQueueTest {
             assertEquals("10", ((ReplacedAll<?>) popped.get(0).object()).resourceVersion());
             assertEquals(new Bookmark("12"), popped.get(2).object());
         } finally {
-            reflector.stop();
+            reflector.close();
         }
     }
 

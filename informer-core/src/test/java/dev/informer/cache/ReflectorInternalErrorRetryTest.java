@@ -30,7 +30,7 @@ class ReflectorInternalErrorRetryTest {
     @AfterEach
     void stop() {
         if (reflector != null) {
-            reflector.stop();
+            reflector.close();
         }
     }
 

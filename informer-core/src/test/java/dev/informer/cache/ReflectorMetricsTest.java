@@ -26,7 +26,7 @@ class ReflectorMetricsTest {
     @AfterEach
     void stop() {
         if (reflector != null) {
-            reflector.stop();
+            reflector.close();
         }
     }
 

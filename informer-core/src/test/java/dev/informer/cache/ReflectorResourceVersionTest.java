@@ -40,7 +40,7 @@ class ReflectorResourceVersionTest {
     @AfterEach
     void stop() {
         if (reflector != null) {
-            reflector.stop();
+            reflector.close();
         }
         logs.close();
     }

@@ -51,7 +51,7 @@ class ReflectorTest {
     @AfterEach
     void stopReflector() {
         if (reflector != null) {
-            reflector.stop();
+            reflector.close();
         }
     }
 
@@ -806,10 +806,21 @@ class ReflectorTest {
     void stopEndsTheWatchAndJoinsTheThread() {
         start(builder());
         FakeWatcher<Pod> watcher = lw.watcher(0);
-        reflector.stop();
+        reflector.close();
         assertTrue(watcher.isStopped());
         assertTrue(reflector.isStopped());
         threads.forEach(thread -> assertFalse(thread.isAlive(), thread + " still alive after stop"));
+    }
+
+    @Test
+    void closeIsIdempotent() {
+        start(builder());
+        FakeWatcher<Pod> watcher = lw.watcher(0);
+        reflector.close();
+        reflector.close();
+        assertTrue(watcher.isStopped());
+        assertTrue(reflector.isStopped());
+        threads.forEach(thread -> assertFalse(thread.isAlive(), thread + " still alive after a second close"));
     }
 
     @Test
@@ -821,7 +832,7 @@ class ReflectorTest {
         start(builder(options().backoff(BackoffPolicy.constant(Duration.ofHours(1))))
                 .clock(clock));
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
-        reflector.stop();
+        reflector.close();
         threads.forEach(thread -> assertFalse(thread.isAlive()));
         assertEquals(1, lw.listCalls.size());
     }
@@ -829,7 +840,7 @@ class ReflectorTest {
     @Test
     void aStoppedReflectorRefusesToRunAndNeverListed() {
         reflector = builder().build();
-        reflector.stop();
+        reflector.close();
         IllegalStateException e = assertThrows(IllegalStateException.class, reflector::run);
         assertTrue(e.getMessage().contains("stopped"), e.getMessage());
         assertTrue(lw.listCalls.isEmpty());

@@ -33,7 +33,7 @@ class ReflectorWatchListTest {
     @AfterEach
     void stop() {
         if (reflector != null) {
-            reflector.stop();
+            reflector.close();
         }
         logs.close();
     }

@@ -41,7 +41,7 @@ class SharedIndexInformerTest {
     @AfterEach
     void stopInformer() {
         if (informer != null) {
-            informer.stop();
+            informer.close();
         }
     }
 
@@ -454,7 +454,7 @@ class SharedIndexInformerTest {
         ProcessorListener<?> byDefault = (ProcessorListener<?>) informer.addEventHandler(new RecordingHandler());
         assertEquals(Duration.ofSeconds(10), byDefault.resyncPeriod());
         informer.start();
-        informer.stop();
+        informer.close();
 
         informer = builder().resyncPeriod(Duration.ofSeconds(10)).build();
         informer.start();
@@ -528,7 +528,7 @@ class SharedIndexInformerTest {
     @Test
     void handlerAddedAfterStopIsRejectedWithAClearMessage() {
         started(builder(), null);
-        informer.stop();
+        informer.close();
         RecordingHandler handler = new RecordingHandler();
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> informer.addEventHandler(handler));
         assertTrue(e.getMessage().contains("because it has stopped already"), e.getMessage());
@@ -551,7 +551,7 @@ class SharedIndexInformerTest {
         started(builder(), handler);
         lw.watcher(0).add(pod("a", "2"));
         handler.awaitEvents(1);
-        informer.stop();
+        informer.close();
         assertTrue(informer.isStopped());
         threads.forEach(thread -> assertFalse(thread.isAlive(), thread.getName() + " still alive after stop"));
         assertThrows(IllegalStateException.class, informer::start);
@@ -572,7 +572,7 @@ class SharedIndexInformerTest {
         runner.start();
         Await.until("started", informer::hasStarted, Await.LONG_TIMEOUT);
         assertFalse(returned.await(50, TimeUnit.MILLISECONDS));
-        informer.stop();
+        informer.close();
         assertTrue(returned.await(10, TimeUnit.SECONDS));
     }
 

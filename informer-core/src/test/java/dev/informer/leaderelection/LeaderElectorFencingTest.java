@@ -56,10 +56,10 @@ class LeaderElectorFencingTest {
     }
 
     @AfterEach
-    void stopAll() throws InterruptedException {
+    void closeAll() throws InterruptedException {
         unblock.countDown();
         for (LeaderElector elector : started) {
-            elector.stop();
+            elector.close();
             assertTrue(elector.awaitTermination(WAIT), "elector ended");
         }
     }

@@ -56,11 +56,21 @@ class LeaderElectorRunTest {
     }
 
     @AfterEach
-    void stopAll() throws InterruptedException {
+    void closeAll() throws InterruptedException {
         for (LeaderElector elector : started) {
-            elector.stop();
+            elector.close();
             assertTrue(elector.awaitTermination(WAIT), "elector ended");
         }
+    }
+
+    @Test
+    void closeIsIdempotentAndEndsTheElection() throws InterruptedException {
+        LeaderElector elector = start(builder());
+        elector.close();
+        elector.close();
+        assertTrue(elector.awaitTermination(WAIT), "elector ended");
+        assertFalse(elector.isLeader());
+        elector.close();
     }
 
     /** Steps the clock by {@code tick} until {@code seconds} have passed, letting the elector react each time. */
@@ -112,7 +122,7 @@ class LeaderElectorRunTest {
         advance(4, Duration.ofSeconds(1));
         Instant stoppedAt = clock.now();
 
-        elector.stop();
+        elector.close();
         assertTrue(elector.awaitTermination(WAIT));
 
         LeaderElectionRecord released = store.current().orElseThrow();
@@ -127,7 +137,7 @@ class LeaderElectorRunTest {
     @Test
     void withoutReleaseOnCancelTheLeaseStaysHeld() throws InterruptedException {
         LeaderElector elector = startLeading(builder());
-        elector.stop();
+        elector.close();
         assertTrue(elector.awaitTermination(WAIT));
         assertEquals("baz", store.current().orElseThrow().holderIdentity());
         assertEquals(List.of("get", "create", "update"), store.verbs("baz"));
@@ -229,14 +239,14 @@ class LeaderElectorRunTest {
         advance(4, Duration.ofSeconds(1));
         assertTrue(elector.isLeader());
         assertEquals(List.of("get", "create", "update", "update", "update"), store.verbs("baz"));
-        elector.stop();
+        elector.close();
         assertTrue(elector.awaitTermination(WAIT), "run() ends although onStoppedLeading threw");
     }
 
     @Test
     void stopBeforeRunReturnsAtOnceAndStillCallsOnStoppedLeading() {
         LeaderElector elector = builder().build();
-        elector.stop();
+        elector.close();
         elector.run();
         assertEquals(List.of(), store.operations());
         assertEquals(1, callbacks.stoppedCount.get());

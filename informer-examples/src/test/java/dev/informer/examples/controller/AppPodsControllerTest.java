@@ -53,7 +53,7 @@ class AppPodsControllerTest {
     }
 
     @AfterEach
-    void stopAll() {
+    void closeAll() {
         if (controller != null) {
             controller.close();
         }

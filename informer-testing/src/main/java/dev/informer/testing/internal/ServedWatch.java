@@ -136,7 +136,7 @@ final class ServedWatch {
         ApiServerEngine engine = store.engine;
         {
             if (expiredMessage != null) {
-                writeStatusEvent(out, StatusError.expired(expiredMessage).toStatus());
+                writeStatusEvent(out, Refusal.expired(expiredMessage).toStatus());
                 out.flush();
                 return;
             }
@@ -212,8 +212,7 @@ final class ServedWatch {
                     case EXPIRE -> {
                         writeStatusEvent(
                                 out,
-                                StatusError.expired(
-                                                "too old resource version: the watch was expired by fault injection")
+                                Refusal.expired("too old resource version: the watch was expired by fault injection")
                                         .toStatus());
                         out.flush();
                         return;
