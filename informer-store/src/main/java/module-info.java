@@ -6,6 +6,7 @@
 module dev.informer.store {
     requires transitive org.slf4j;
 
+    exports dev.informer.errors;
     exports dev.informer.labels;
     exports dev.informer.store;
 }

@@ -3,11 +3,13 @@ package dev.informer;
 import static com.tngtech.archunit.base.DescribedPredicate.not;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import dev.informer.errors.InformerException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,6 +50,33 @@ class LayerRulesTest {
         }
     }
 
+    /**
+     * Every exception type extends the project's root. The one exception: an {@code IOException} the
+     * HTTP client's credential interceptor must throw for OkHttp, unwrapped before it reaches a caller.
+     */
+    @Test
+    void everyExceptionExtendsTheInformerExceptionRoot() {
+        classes()
+                .that()
+                .areAssignableTo(Throwable.class)
+                .and()
+                .doNotHaveFullyQualifiedName("dev.informer.client.internal.CredentialIOException")
+                .should()
+                .beAssignableTo(InformerException.class)
+                .check(MAIN_CLASSES);
+    }
+
+    @Test
+    void errorsPackageDependsOnNothingElseOfTheProject() {
+        noClasses()
+                .that()
+                .resideInAPackage("dev.informer.errors..")
+                .should()
+                .dependOnClassesThat(
+                        resideInAPackage("dev.informer..").and(not(resideInAPackage("dev.informer.errors.."))))
+                .check(MAIN_CLASSES);
+    }
+
     @Test
     void topLevelPackagesAreFreeOfCycles() {
         slices().matching("dev.informer.(*)..").should().beFreeOfCycles().check(MAIN_CLASSES);
@@ -75,6 +104,7 @@ class LayerRulesTest {
                                 "dev.informer.clock..",
                                 "dev.informer.concurrent..",
                                 "dev.informer.workqueue..",
+                                "dev.informer.errors..",
                                 "dev.informer.store..",
                                 "dev.informer.labels.."))))
                 .check(MAIN_CLASSES);
@@ -91,6 +121,7 @@ class LayerRulesTest {
                                 "dev.informer.watch..",
                                 "dev.informer.clock..",
                                 "dev.informer.concurrent..",
+                                "dev.informer.errors..",
                                 "dev.informer.store..",
                                 "dev.informer.labels.."))))
                 .check(MAIN_CLASSES);
@@ -109,6 +140,7 @@ class LayerRulesTest {
                                 "dev.informer.workqueue..",
                                 "dev.informer.clock..",
                                 "dev.informer.concurrent..",
+                                "dev.informer.errors..",
                                 "dev.informer.store..",
                                 "dev.informer.labels.."))))
                 .check(MAIN_CLASSES);
@@ -169,7 +201,10 @@ class LayerRulesTest {
                 .should()
                 .dependOnClassesThat(resideInAPackage("dev.informer..")
                         .and(not(resideInAnyPackage(
-                                "dev.informer.testing..", "dev.informer.store..", "dev.informer.labels.."))))
+                                "dev.informer.testing..",
+                                "dev.informer.errors..",
+                                "dev.informer.store..",
+                                "dev.informer.labels.."))))
                 .check(MAIN_CLASSES);
     }
 }

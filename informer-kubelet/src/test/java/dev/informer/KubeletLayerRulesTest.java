@@ -1,10 +1,12 @@
 package dev.informer;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
+import dev.informer.errors.InformerException;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -28,6 +30,19 @@ class KubeletLayerRulesTest {
                         "no classes of " + pkg + " were imported; the rules below would pass vacuously");
             }
         }
+    }
+
+    /** Every exception type of the kubelet pieces extends the project's root, as below this module. */
+    @Test
+    void everyKubeletExceptionExtendsTheInformerExceptionRoot() {
+        classes()
+                .that()
+                .areAssignableTo(Throwable.class)
+                .and()
+                .resideInAnyPackage("dev.informer.podconfig..", "dev.informer.podstatus..")
+                .should()
+                .beAssignableTo(InformerException.class)
+                .check(MAIN_CLASSES);
     }
 
     @Test

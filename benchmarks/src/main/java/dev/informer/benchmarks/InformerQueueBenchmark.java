@@ -107,7 +107,7 @@ public class InformerQueueBenchmark {
 
     @TearDown(Level.Invocation)
     public void stopInformer() {
-        informer.stop();
+        informer.close();
         informer = null;
     }
 }

@@ -78,7 +78,7 @@ public class InformerSyncBenchmark extends SingleSyncBenchmark {
     @TearDown(Level.Iteration)
     public void measureAndStop(RetainedHeap retained) {
         retained.retainedMegabytes = (SyncFixture.liveHeapBytes() - heapBefore) / (1024.0 * 1024.0);
-        informer.stop();
+        informer.close();
         informer = null;
         client.close();
         client = null;

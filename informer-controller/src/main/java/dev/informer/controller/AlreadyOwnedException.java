@@ -1,12 +1,13 @@
 package dev.informer.controller;
 
 import dev.informer.api.OwnerReference;
+import dev.informer.errors.InformerException;
 
 /**
  * {@link OwnerReferences#setControllerReference} found another controller owning the object
  * (controller-runtime's {@code AlreadyOwnedError}): an object has at most one controlling owner.
  */
-public final class AlreadyOwnedException extends IllegalStateException {
+public final class AlreadyOwnedException extends InformerException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,6 @@
 package dev.informer.controller;
 
+import dev.informer.errors.InformerException;
 import java.util.List;
 
 /**
@@ -7,7 +8,7 @@ import java.util.List;
  * that had not synced and its last list/watch error, e.g. {@code caches did not sync within PT2M:
  * pods@default (last error: 403 Forbidden ...)}.
  */
-public final class CacheSyncTimeoutException extends RuntimeException {
+public final class CacheSyncTimeoutException extends InformerException {
 
     private static final long serialVersionUID = 1L;
 

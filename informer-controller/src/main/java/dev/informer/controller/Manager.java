@@ -324,7 +324,7 @@ public final class Manager implements AutoCloseable {
             LOG.warn("shutdown: reconciles still running after {} were cancelled and interrupted: {}", deadline, cut);
         }
         if (elector != null) {
-            elector.stop();
+            elector.close();
         }
         factory.shutdown();
         if (interrupted) {
@@ -456,7 +456,7 @@ public final class Manager implements AutoCloseable {
         } catch (CacheSyncTimeoutException e) {
             LOG.error("{}; giving up the leadership", e.getMessage());
             lost("caches did not sync after winning the election: " + e.getMessage());
-            elector.stop();
+            elector.close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

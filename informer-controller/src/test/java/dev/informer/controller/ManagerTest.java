@@ -193,7 +193,7 @@ class ManagerTest {
         c.enqueue(request("before"));
         Await.until("reconciled while leading", () -> r.count(request("before")) == 1);
 
-        manager.leaderElector().orElseThrow().stop();
+        manager.leaderElector().orElseThrow().close();
 
         Await.until("liveness fails", () -> !manager.liveness().check().isEmpty());
         assertEquals(Optional.of("leader election lost"), manager.liveness().check());

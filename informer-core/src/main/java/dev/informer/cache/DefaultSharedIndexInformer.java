@@ -595,9 +595,9 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
             if (isStopped()) {
                 return;
             }
-            Thread stopper = threadFactory.newThread(this::stop);
+            Thread stopper = threadFactory.newThread(this::close);
             if (stopper == null) {
-                stop(); // a factory that makes no threads: stop on the cancelling thread
+                close(); // a factory that makes no threads: stop on the cancelling thread
             } else {
                 stopper.start();
             }
@@ -637,12 +637,12 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     }
 
     @Override
-    public void stop() {
-        stop(stopGracePeriod);
+    public void close() {
+        close(stopGracePeriod);
     }
 
     @Override
-    public boolean stop(Duration grace) {
+    public boolean close(Duration grace) {
         long deadline = SharedProcessor.stopDeadline(grace);
         if (!beginStop()) {
             return awaitStopped(deadline);
@@ -650,8 +650,8 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         return finishStop(deadline);
     }
 
-    /** {@link SharedInformer#stopAll}. */
-    static boolean stopAll(java.util.Collection<? extends SharedInformer<?>> informers, Duration grace) {
+    /** {@link SharedInformer#closeAll}. */
+    static boolean closeAll(java.util.Collection<? extends SharedInformer<?>> informers, Duration grace) {
         long deadline = SharedProcessor.stopDeadline(grace);
         List<DefaultSharedIndexInformer<?>> begun = new ArrayList<>();
         boolean clean = true;
@@ -663,7 +663,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                     clean &= own.awaitStopped(deadline); // stopping already: wait for that, to the same deadline
                 }
             } else {
-                clean &= informer.stop(grace);
+                clean &= informer.close(grace);
             }
         }
         for (DefaultSharedIndexInformer<?> informer : begun) {
@@ -693,7 +693,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         processor.beginStop();
         try {
             if (toStop != null) {
-                toStop.stop();
+                toStop.close();
             }
         } finally {
             if (queue != null) {

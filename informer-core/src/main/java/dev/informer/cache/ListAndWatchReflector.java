@@ -1,6 +1,7 @@
 package dev.informer.cache;
 
 import dev.informer.clock.Clock;
+import dev.informer.errors.InformerException;
 import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.store.ReflectorStore;
 import dev.informer.store.Store;
@@ -198,7 +199,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     }
 
     @Override
-    public void stop() {
+    public void close() {
         Thread loopThread;
         Thread resync;
         Watch<T> watch;
@@ -1191,7 +1192,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     }
 
     /** Ends a cycle whose events went back in time; logged once where detected, never passed to the handler. */
-    static final class ResourceVersionWentBackwards extends RuntimeException {
+    static final class ResourceVersionWentBackwards extends InformerException {
         private static final long serialVersionUID = 1L;
 
         ResourceVersionWentBackwards() {
@@ -1200,7 +1201,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     }
 
     /** Unwinds the loop when the reflector is stopped; never escapes the reflector. */
-    static final class StopRequested extends RuntimeException {
+    static final class StopRequested extends InformerException {
         private static final long serialVersionUID = 1L;
 
         StopRequested() {

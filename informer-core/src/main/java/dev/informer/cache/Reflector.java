@@ -60,7 +60,7 @@ import java.util.function.Function;
  * separate thread from the thread factory. A resync that throws ends the watch (and the cycle).
  *
  * <p><b>Threads.</b> {@link #run()} runs the loop on the caller's thread; {@link #start()} runs it on
- * a thread from the builder's {@link ThreadFactory}. {@link #stop()} is thread-safe and idempotent:
+ * a thread from the builder's {@link ThreadFactory}. {@link #close()} is thread-safe and idempotent:
  * it stops the current watch, wakes any backoff wait, interrupts the loop's thread and joins it
  * (a list in flight ends when its HTTP call does). Each {@code Reflector} runs once.
  *
@@ -72,7 +72,7 @@ import java.util.function.Function;
  *
  * @param <T> the object type
  */
-public interface Reflector<T> {
+public interface Reflector<T> extends AutoCloseable {
 
     /** The annotation on the bookmark that ends a streaming list's initial events. */
     String INITIAL_EVENTS_END_ANNOTATION = "k8s.io/initial-events-end";
@@ -89,7 +89,7 @@ public interface Reflector<T> {
     String name();
 
     /**
-     * Runs list-and-watch cycles on the calling thread until {@link #stop()}.
+     * Runs list-and-watch cycles on the calling thread until {@link #close()}.
      *
      * @throws IllegalStateException if the reflector has already been started or stopped
      */
@@ -106,9 +106,10 @@ public interface Reflector<T> {
      * Stops the loop and the current watch, and waits for the loop's thread to end (unless called
      * from that thread). Idempotent.
      */
-    void stop();
+    @Override
+    void close();
 
-    /** Whether {@link #stop()} has been called. */
+    /** Whether {@link #close()} has been called. */
     boolean isStopped();
 
     /**

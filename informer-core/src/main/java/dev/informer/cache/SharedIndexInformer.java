@@ -199,8 +199,8 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         }
 
         /**
-         * How long {@link SharedInformer#stop()} waits for handler calls in progress (default 10 s); see
-         * {@link SharedInformer#stop(Duration)}.
+         * How long {@link SharedInformer#close()} waits for handler calls in progress (default 10 s); see
+         * {@link SharedInformer#close(Duration)}.
          *
          * @throws IllegalArgumentException if negative
          */

@@ -29,9 +29,9 @@ import java.util.function.UnaryOperator;
  * only to the handlers whose resync is due.
  *
  * <p><b>Threads and blocking.</b> Every method is thread-safe. {@link #start()} returns at once;
- * {@link #run()} blocks until {@link #stop()}, which stops the reflector, the processing thread and
+ * {@link #run()} blocks until {@link #close()}, which stops the reflector, the processing thread and
  * every listener and joins them, waiting at most a grace period for handlers (see {@link
- * #stop(Duration)}). Nothing else blocks for longer than a store operation. Threads come
+ * #close(Duration)}). Nothing else blocks for longer than a store operation. Threads come
  * from the builder's thread factory.
  *
  * <p><b>Misuse</b> fails fast with {@link IllegalStateException}: adding a handler after stop
@@ -40,12 +40,12 @@ import java.util.function.UnaryOperator;
  *
  * @param <T> the object type
  */
-public interface SharedInformer<T> {
+public interface SharedInformer<T> extends AutoCloseable {
 
     /** The shortest resync period a handler can get (client-go's {@code minimumResyncPeriod}). */
     Duration MINIMUM_RESYNC_PERIOD = Duration.ofSeconds(1);
 
-    /** How long {@link #stop()} waits for handler calls in progress unless the builder says otherwise: 10 s. */
+    /** How long {@link #close()} waits for handler calls in progress unless the builder says otherwise: 10 s. */
     Duration DEFAULT_STOP_GRACE_PERIOD = Duration.ofSeconds(10);
 
     /** The informer's name, used in log lines and thread names. */
@@ -132,7 +132,7 @@ public interface SharedInformer<T> {
     /** Whether {@link #start()} or {@link #run()} has been called. */
     boolean hasStarted();
 
-    /** Whether {@link #stop()} has been called. */
+    /** Whether {@link #close()} has been called. */
     boolean isStopped();
 
     /**
@@ -170,14 +170,14 @@ public interface SharedInformer<T> {
     void start();
 
     /**
-     * {@link #start()}, then blocks until {@link #stop()} has finished.
+     * {@link #start()}, then blocks until {@link #close()} has finished.
      *
      * @throws InterruptedException if interrupted while waiting (the informer keeps running)
      */
     void run() throws InterruptedException;
 
     /**
-     * {@link #start()}, and {@link #stop()} once {@code token} is cancelled (client-go's {@code
+     * {@link #start()}, and {@link #close()} once {@code token} is cancelled (client-go's {@code
      * RunWithContext} without the blocking). The stop runs on a thread of the informer's thread
      * factory, so {@link CancellationToken#cancel()} does not wait for handlers. A token cancelled
      * already stops the informer at once. Stopping the informer otherwise leaves the token alone.
@@ -188,7 +188,7 @@ public interface SharedInformer<T> {
 
     /**
      * {@link #start(CancellationToken)}, then blocks until the informer has stopped: after {@code
-     * token} is cancelled (or {@link #stop()} is called) and the stop has finished, handlers included
+     * token} is cancelled (or {@link #close()} is called) and the stop has finished, handlers included
      * (client-go's {@code RunWithContext}).
      *
      * @throws IllegalStateException if the informer has been stopped
@@ -196,8 +196,9 @@ public interface SharedInformer<T> {
      */
     void run(CancellationToken token) throws InterruptedException;
 
-    /** {@link #stop(Duration)} with the builder's stop grace period (default 10 s). */
-    void stop();
+    /** {@link #close(Duration)} with the builder's stop grace period (default 10 s). */
+    @Override
+    void close();
 
     /**
      * Stops the informer and returns within about {@code grace} (plus the reflector's own stop, which
@@ -212,7 +213,7 @@ public interface SharedInformer<T> {
      * @return whether every thread of the informer ended within the grace period
      * @throws IllegalArgumentException if {@code grace} is negative
      */
-    boolean stop(Duration grace);
+    boolean close(Duration grace);
 
     /**
      * Stops {@code informers} at once and returns within about {@code grace} overall (not per
@@ -224,8 +225,8 @@ public interface SharedInformer<T> {
      * @return whether every informer's threads ended within the grace period
      * @throws IllegalArgumentException if {@code grace} is negative
      */
-    static boolean stopAll(Collection<? extends SharedInformer<?>> informers, Duration grace) {
-        return DefaultSharedIndexInformer.stopAll(informers, grace);
+    static boolean closeAll(Collection<? extends SharedInformer<?>> informers, Duration grace) {
+        return DefaultSharedIndexInformer.closeAll(informers, grace);
     }
 
     /** A snapshot of every registration's delivery metrics. */

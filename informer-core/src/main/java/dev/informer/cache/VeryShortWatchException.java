@@ -1,11 +1,13 @@
 package dev.informer.cache;
 
+import dev.informer.errors.InformerException;
+
 /**
  * A watch that the server closed within a second without sending a single event, which usually
  * means it is failing; the reflector relists after a backoff instead of re-watching at once, as
  * client-go's {@code VeryShortWatchError}. Unchecked; passed to the {@link WatchErrorHandler}.
  */
-public final class VeryShortWatchException extends RuntimeException {
+public final class VeryShortWatchException extends InformerException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,7 @@
 package dev.informer.client;
 
+import dev.informer.errors.InformerException;
+
 /**
  * Base of every failure the API client reports while talking to the server: {@link StatusException}
  * (the server answered with an error {@code Status}; a 401 is an {@link UnauthorizedException}, a 403
@@ -8,7 +10,7 @@ package dev.informer.client;
  * (credentials could not be obtained, e.g. an exec plugin failed). Unchecked, so callers catch only the
  * kinds they handle. Every message is one line. Immutable.
  */
-public abstract class ApiException extends RuntimeException {
+public abstract class ApiException extends InformerException {
 
     private static final long serialVersionUID = 1L;
 

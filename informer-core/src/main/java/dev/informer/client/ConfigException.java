@@ -1,5 +1,7 @@
 package dev.informer.client;
 
+import dev.informer.errors.InformerException;
+
 /**
  * The client configuration is unusable: a kubeconfig file that is not valid YAML (the message gives the
  * line and column), a current context that is missing or names an undefined context, a context naming
@@ -7,7 +9,7 @@ package dev.informer.client;
  * combination of settings, or in-cluster variables that are not set. The message names the FILE and
  * the ENTRY (context, cluster or user name and field) where one is involved. Unchecked; immutable.
  */
-public final class ConfigException extends RuntimeException {
+public final class ConfigException extends InformerException {
 
     private static final long serialVersionUID = 1L;
 

@@ -180,6 +180,6 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
             lock.unlock();
         }
         // Every informer stops at once, then all are awaited until one shared deadline.
-        return SharedInformer.stopAll(toStop, grace);
+        return SharedInformer.closeAll(toStop, grace);
     }
 }

@@ -31,7 +31,7 @@ import java.util.function.UnaryOperator;
  *
  * <p>Thread-safe. Requesting an informer after {@link #shutdown()} throws {@link IllegalStateException}.
  */
-public interface SharedInformerFactory {
+public interface SharedInformerFactory extends AutoCloseable {
 
     /** The shared informer for every object of {@code type}. */
     default <T> SharedIndexInformer<T> informerFor(ResourceType<T> type) {
@@ -70,8 +70,17 @@ public interface SharedInformerFactory {
     void shutdown();
 
     /**
+     * {@link #shutdown()}: client-go's name is kept, {@code close()} is the same operation for
+     * try-with-resources. Idempotent.
+     */
+    @Override
+    default void close() {
+        shutdown();
+    }
+
+    /**
      * Stops every informer at once and returns within about {@code grace} overall (not per informer),
-     * never hanging on a handler: as {@link SharedInformer#stop(Duration)}, a handler still running
+     * never hanging on a handler: as {@link SharedInformer#close(Duration)}, a handler still running
      * after the grace period is named in one WARN and its thread interrupted, not waited for.
      * Idempotent.
      *

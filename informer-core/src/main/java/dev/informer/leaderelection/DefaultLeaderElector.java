@@ -108,7 +108,7 @@ final class DefaultLeaderElector implements LeaderElector {
     }
 
     @Override
-    public void stop() {
+    public void close() {
         termEnded.set(true); // isLeader() is false from now on, although the run thread may still be in a lock call
         stateLock.lock();
         try {

@@ -6,7 +6,7 @@ import java.time.Duration;
  * What {@code onStartedLeading} receives: the stop signal of one leadership term (client-go passes a
  * {@code context.Context}). It is cancelled when this candidate stops leading: no renewal succeeded
  * for the renew deadline (noticed by the elector's loop, or by {@link #isCancelled()} or {@link
- * LeaderElector#isLeader()} themselves, on the monotonic clock), or {@link LeaderElector#stop()} was
+ * LeaderElector#isLeader()} themselves, on the monotonic clock), or {@link LeaderElector#close()} was
  * called. When it is cancelled the thread
  * running {@code onStartedLeading} is also interrupted, so blocking calls return.
  *

@@ -9,7 +9,7 @@ import java.util.Optional;
  *
  * <p>{@link #run()} first tries to acquire the lock every retry period (with jitter) until it
  * succeeds; then calls {@code onStartedLeading} on a thread of its own and renews the lock every retry
- * period. When no renewal has succeeded for the renew deadline, or on {@link #stop()}, it stops
+ * period. When no renewal has succeeded for the renew deadline, or on {@link #close()}, it stops
  * leading: the {@link LeaderContext} is cancelled, the lock is released if {@code releaseOnCancel} is
  * set (and the lock is still ours), {@code onStoppedLeading} runs (at once, before the release, when the
  * renew deadline passed) and {@code run()} returns. An elector runs once;
@@ -43,7 +43,7 @@ import java.util.Optional;
  *
  * <p>All methods are thread-safe. {@link #isLeader()} and {@link #getLeader()} never block.
  */
-public interface LeaderElector {
+public interface LeaderElector extends AutoCloseable {
 
     /** The retry period of acquisition is stretched by up to this factor at random (client-go's JitterFactor). */
     double JITTER_FACTOR = 1.2;
@@ -60,7 +60,7 @@ public interface LeaderElector {
     }
 
     /**
-     * Runs the election on the calling thread until this candidate stops leading or {@link #stop()} is
+     * Runs the election on the calling thread until this candidate stops leading or {@link #close()} is
      * called (interrupting the thread counts as a stop; its interrupt status is restored on return).
      *
      * @throws IllegalStateException if {@code run()} or {@link #start()} was called before
@@ -81,7 +81,8 @@ public interface LeaderElector {
      * block. Stopping before running makes {@code run()} return at once (after {@code
      * onStoppedLeading}, as client-go).
      */
-    void stop();
+    @Override
+    void close();
 
     /**
      * Waits (on real time, since it waits for a thread rather than for a moment of the clock) until

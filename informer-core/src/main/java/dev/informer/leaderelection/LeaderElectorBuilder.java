@@ -101,7 +101,7 @@ public final class LeaderElectorBuilder {
     /**
      * Whether to release the lock when the election is stopped while leading (default false), so
      * that another candidate takes over at its next retry instead of after the lease duration. Only
-     * safe if everything the lease guards has stopped before {@link LeaderElector#stop()} is called.
+     * safe if everything the lease guards has stopped before {@link LeaderElector#close()} is called.
      */
     public LeaderElectorBuilder releaseOnCancel(boolean releaseOnCancel) {
         this.releaseOnCancel = releaseOnCancel;

@@ -72,7 +72,7 @@ public final class EventBroadcaster implements AutoCloseable {
     private record Queued(
             ObjectReference involved,
             Map<String, String> annotations,
-            EventType type,
+            EventSeverity type,
             String reason,
             String message,
             EventSource source) {}

@@ -31,15 +31,20 @@ public interface EventRecorder {
      * @param message a human-readable description (may be empty)
      */
     void annotatedEvent(
-            ObjectReference involved, Map<String, String> annotations, EventType type, String reason, String message);
+            ObjectReference involved,
+            Map<String, String> annotations,
+            EventSeverity type,
+            String reason,
+            String message);
 
     /** Records an event about {@code object} (client-go's {@code Event}). */
-    default void event(KubernetesObject object, EventType type, String reason, String message) {
+    default void event(KubernetesObject object, EventSeverity type, String reason, String message) {
         annotatedEvent(referenceTo(object), Map.of(), type, reason, message);
     }
 
     /** Records an event about {@code object}, its message formatted with {@link String#format}. */
-    default void eventf(KubernetesObject object, EventType type, String reason, String messageFormat, Object... args) {
+    default void eventf(
+            KubernetesObject object, EventSeverity type, String reason, String messageFormat, Object... args) {
         annotatedEvent(referenceTo(object), Map.of(), type, reason, String.format(messageFormat, args));
     }
 
@@ -47,7 +52,7 @@ public interface EventRecorder {
     default void annotatedEventf(
             KubernetesObject object,
             Map<String, String> annotations,
-            EventType type,
+            EventSeverity type,
             String reason,
             String messageFormat,
             Object... args) {

@@ -1,5 +1,6 @@
 package dev.informer.watch;
 
+import dev.informer.errors.InformerException;
 import java.util.Objects;
 
 /**
@@ -10,7 +11,7 @@ import java.util.Objects;
  *
  * <p>Immutable and thread-safe.
  */
-public final class ApiErrorException extends RuntimeException implements StatusCarrier {
+public final class ApiErrorException extends InformerException implements StatusCarrier {
 
     private static final long serialVersionUID = 1L;
 

@@ -30,7 +30,7 @@ import java.util.concurrent.ThreadFactory;
  * <p>Thread-safe: any thread may produce, register and shut down; each returned {@link Watch} has one
  * consumer.
  */
-public interface Broadcaster<T> {
+public interface Broadcaster<T> extends AutoCloseable {
 
     /** The message of the {@link IllegalStateException} thrown on use after {@link #shutdown()}. */
     String ALREADY_STOPPED = "broadcaster already stopped";
@@ -77,6 +77,20 @@ public interface Broadcaster<T> {
      *                              background
      */
     void shutdown() throws InterruptedException;
+
+    /**
+     * {@link #shutdown()} for try-with-resources (client-go's name is kept for the same operation).
+     * If the calling thread is interrupted while waiting, returns at once with the interrupt flag set
+     * and the shutdown completes in the background. Idempotent.
+     */
+    @Override
+    default void close() {
+        try {
+            shutdown();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 
     /** A builder with the defaults: queue length 25, {@link FullChannelBehavior#WAIT_IF_CHANNEL_FULL}. */
     static <T> Builder<T> builder() {

@@ -1,10 +1,12 @@
 package dev.informer.watch;
 
+import dev.informer.errors.InformerException;
+
 /**
  * The deadline of an {@link Until} wait passed before every condition held, as apimachinery's
  * {@code wait.ErrWaitTimeout}. Carries the last event seen, if any. Unchecked.
  */
-public final class WaitTimeoutException extends RuntimeException {
+public final class WaitTimeoutException extends InformerException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,10 +1,12 @@
 package dev.informer.watch;
 
+import dev.informer.errors.InformerException;
+
 /**
  * The watch ended before every condition of an {@link Until} wait held and before its deadline, as
  * client-go's {@code ErrWatchClosed}. Carries the last event seen, if any. Unchecked.
  */
-public final class WatchClosedException extends RuntimeException {
+public final class WatchClosedException extends InformerException {
 
     private static final long serialVersionUID = 1L;
 

@@ -30,7 +30,7 @@ import java.util.Optional;
  *
  * @param <T> the item type, typically {@code String} keys
  */
-public interface WorkQueue<T> {
+public interface WorkQueue<T> extends AutoCloseable {
 
     /**
      * Marks {@code item} as needing processing. A no-op if the queue is shutting down or the item is
@@ -74,6 +74,15 @@ public interface WorkQueue<T> {
      * {@link #shutDownWithDrain()} (a second Ctrl-C forces the shutdown).
      */
     void shutDown();
+
+    /**
+     * {@link #shutDown()} for try-with-resources: client-go's name is kept for the same operation.
+     * Does not wait for items being processed. Idempotent.
+     */
+    @Override
+    default void close() {
+        shutDown();
+    }
 
     /**
      * Like {@link #shutDown()}, then blocks until every item being processed has been marked

@@ -54,7 +54,7 @@ class BringYourOwnModelInformerTest {
     @AfterEach
     void stop() {
         if (informer != null) {
-            informer.stop();
+            informer.close();
         }
         client.close();
         server.close();

@@ -30,10 +30,10 @@ abstract class FakeApiTestBase {
     @AfterEach
     final void stopInformerAndReflector() {
         if (informer != null) {
-            informer.stop();
+            informer.close();
         }
         if (reflector != null) {
-            reflector.stop();
+            reflector.close();
         }
     }
 
@@ -65,7 +65,7 @@ abstract class FakeApiTestBase {
     /** Stops what an informer test over the embedded server started, in reverse order; any of them may be null. */
     static void stopAll(SharedIndexInformer<?> informer, KubernetesClient client, EmbeddedApiServer server) {
         if (informer != null) {
-            informer.stop();
+            informer.close();
         }
         if (client != null) {
             client.close();

@@ -68,7 +68,7 @@ class InformerMetricsTest {
 
     @AfterEach
     void stopInformers() {
-        informers.forEach(SharedIndexInformer::stop);
+        informers.forEach(SharedIndexInformer::close);
     }
 
     private SharedIndexInformer.Builder<Pod> builder(String name) {
@@ -100,7 +100,7 @@ class InformerMetricsTest {
         lw.watcher(0).modify(pod("b", "12"));
         Await.until("the update's version", () -> Double.valueOf(12).equals(provider.resourceVersions.get("pods|")));
 
-        informer.stop();
+        informer.close();
         assertEquals(List.of("pods|"), provider.unregistered);
         assertEquals(0.0, provider.queued.get("pods|"), "a stopped informer queues nothing");
     }
@@ -119,8 +119,8 @@ class InformerMetricsTest {
         Await.until("second synced", second::hasSynced);
         assertEquals(1, provider.latencies.size(), "only the first informer's series");
 
-        first.stop();
-        second.stop();
+        first.close();
+        second.close();
         assertEquals(List.of("dup|"), provider.unregistered, "only the informer that held the name unregisters");
         lw.onList = options -> podList("20", pod("x", "20"));
         SharedIndexInformer<Pod> third = start(builder("dup"));

@@ -264,7 +264,7 @@ class InformerQueueTest extends FakeApiTestBase {
             assertEquals("10", ((ReplacedAll<?>) popped.get(0).object()).resourceVersion());
             assertEquals(new Bookmark("12"), popped.get(2).object());
         } finally {
-            reflector.stop();
+            reflector.close();
         }
     }
 

@@ -72,7 +72,7 @@ class ReflectorMetricsTest extends FakeApiTestBase {
         assertEquals(2, metrics.count("watches", "metered"));
         assertEquals(0, metrics.count("short_watches", "metered"));
 
-        second.stop();
+        second.close();
         Await.until("a short watch", () -> metrics.count("short_watches", "metered") == 1, Await.LONG_TIMEOUT);
         assertEquals(List.of(3.0, 0.0), metrics.observed("items_per_watch", "metered"));
         assertEquals(1, metrics.count("lists", "metered"), "no relist before the backoff");

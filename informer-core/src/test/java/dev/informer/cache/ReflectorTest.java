@@ -785,10 +785,21 @@ class ReflectorTest extends FakeApiTestBase {
     void stopEndsTheWatchAndJoinsTheThread() {
         start(builder());
         FakeWatcher<Pod> watcher = lw.watcher(0);
-        reflector.stop();
+        reflector.close();
         assertTrue(watcher.isStopped());
         assertTrue(reflector.isStopped());
         threads.forEach(thread -> assertFalse(thread.isAlive(), thread + " still alive after stop"));
+    }
+
+    @Test
+    void closeIsIdempotent() {
+        start(builder());
+        FakeWatcher<Pod> watcher = lw.watcher(0);
+        reflector.close();
+        reflector.close();
+        assertTrue(watcher.isStopped());
+        assertTrue(reflector.isStopped());
+        threads.forEach(thread -> assertFalse(thread.isAlive(), thread + " still alive after a second close"));
     }
 
     @Test
@@ -800,7 +811,7 @@ class ReflectorTest extends FakeApiTestBase {
         start(builder(options().backoff(BackoffPolicy.constant(Duration.ofHours(1))))
                 .clock(clock));
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
-        reflector.stop();
+        reflector.close();
         threads.forEach(thread -> assertFalse(thread.isAlive()));
         assertEquals(1, lw.listCalls.size());
     }
@@ -808,7 +819,7 @@ class ReflectorTest extends FakeApiTestBase {
     @Test
     void aStoppedReflectorRefusesToRunAndNeverListed() {
         reflector = builder().build();
-        reflector.stop();
+        reflector.close();
         IllegalStateException e = assertThrows(IllegalStateException.class, reflector::run);
         assertTrue(e.getMessage().contains("stopped"), e.getMessage());
         assertTrue(lw.listCalls.isEmpty());

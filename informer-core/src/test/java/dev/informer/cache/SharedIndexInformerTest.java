@@ -416,7 +416,7 @@ class SharedIndexInformerTest extends FakeApiTestBase {
         ProcessorListener<?> byDefault = (ProcessorListener<?>) informer.addEventHandler(new RecordingHandler());
         assertEquals(Duration.ofSeconds(10), byDefault.resyncPeriod());
         informer.start();
-        informer.stop();
+        informer.close();
 
         informer = builder().resyncPeriod(Duration.ofSeconds(10)).build();
         informer.start();
@@ -504,7 +504,7 @@ class SharedIndexInformerTest extends FakeApiTestBase {
     @Test
     void handlerAddedAfterStopIsRejectedWithAClearMessage() {
         started(builder(), null);
-        informer.stop();
+        informer.close();
         RecordingHandler handler = new RecordingHandler();
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> informer.addEventHandler(handler));
         assertTrue(e.getMessage().contains("because it has stopped already"), e.getMessage());
@@ -527,7 +527,7 @@ class SharedIndexInformerTest extends FakeApiTestBase {
         started(builder(), handler);
         lw.watcher(0).add(pod("a", "2"));
         handler.awaitEvents(1);
-        informer.stop();
+        informer.close();
         assertTrue(informer.isStopped());
         threads.forEach(thread -> assertFalse(thread.isAlive(), thread.getName() + " still alive after stop"));
         assertThrows(IllegalStateException.class, informer::start);
@@ -548,7 +548,7 @@ class SharedIndexInformerTest extends FakeApiTestBase {
         runner.start();
         Await.until("started", informer::hasStarted, Await.LONG_TIMEOUT);
         assertFalse(returned.await(50, TimeUnit.MILLISECONDS));
-        informer.stop();
+        informer.close();
         assertTrue(returned.await(10, TimeUnit.SECONDS));
     }
 

@@ -91,7 +91,7 @@ class SharedInformerHandlerApiTest extends FakeApiTestBase {
         informer.start();
         assertTrue(inHandler.await(20, TimeUnit.SECONDS));
         try (LogCapture logs = LogCapture.start()) {
-            assertFalse(informer.stop(Duration.ofMillis(20)));
+            assertFalse(informer.close(Duration.ofMillis(20)));
             assertEquals(
                     1,
                     logs.linesWith("WARN", "'stuck-reconciler'", "still running after the stop grace period")
@@ -344,7 +344,7 @@ class SharedInformerHandlerApiTest extends FakeApiTestBase {
         CancellationToken token = new CancellationToken();
         SharedIndexInformer<Pod> second = builder().name("second").build();
         second.start(token);
-        second.stop();
+        second.close();
         assertFalse(token.isCancelled());
         token.cancel(); // stopping a stopped informer again: nothing happens
         assertTrue(second.isStopped());

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** {@link SharedInformer#stop(Duration)}: bounded however a handler behaves. */
+/** {@link SharedInformer#close(Duration)}: bounded however a handler behaves. */
 class SharedInformerStopTest {
 
     private static final String GAVE_UP = "is still running after the stop grace period";
@@ -66,8 +66,19 @@ class SharedInformerStopTest {
     void releaseAndStop() {
         stubborn.release.countDown();
         if (informer != null) {
-            informer.stop();
+            informer.close();
         }
+    }
+
+    @Test
+    void closeIsIdempotentAndClosesAnInformerOfATryWithResources() {
+        try (SharedIndexInformer<Pod> opened = builder().build()) {
+            informer = opened;
+            opened.start();
+        }
+        assertTrue(informer.isStopped());
+        informer.close();
+        assertTrue(informer.close(Duration.ZERO), "a later close finds the first one finished");
     }
 
     private SharedIndexInformer.Builder<Pod> builder() {
@@ -92,7 +103,7 @@ class SharedInformerStopTest {
         boolean clean;
         List<String> warnings;
         try (LogCapture log = LogCapture.start()) {
-            clean = informer.stop(Duration.ofMillis(200));
+            clean = informer.close(Duration.ofMillis(200));
             warnings = log.linesWith(GAVE_UP);
         }
         assertFalse(clean, "a handler outlived the grace period");
@@ -112,14 +123,14 @@ class SharedInformerStopTest {
                 "the abandoned listener thread ends once its handler returns",
                 () -> !stubborn.thread.isAlive(),
                 Await.LONG_TIMEOUT);
-        assertTrue(informer.stop(Duration.ZERO), "a later stop finds the first one finished");
+        assertTrue(informer.close(Duration.ZERO), "a later stop finds the first one finished");
     }
 
     @Test
     void stopWithoutArgumentsUsesTheBuildersGracePeriod() throws Exception {
         startWithStubbornHandler(builder().stopGracePeriod(Duration.ofMillis(100)));
         try (LogCapture log = LogCapture.start()) {
-            informer.stop();
+            informer.close();
             assertEquals(1, log.linesWith(GAVE_UP).size());
         }
         assertTrue(stubborn.interrupted.await(20, TimeUnit.SECONDS));
@@ -135,7 +146,7 @@ class SharedInformerStopTest {
         });
         releaser.start();
         try (LogCapture log = LogCapture.start()) {
-            assertTrue(informer.stop(Duration.ofSeconds(20)), "every thread ended in time");
+            assertTrue(informer.close(Duration.ofSeconds(20)), "every thread ended in time");
             assertEquals(List.of(), log.linesWith(GAVE_UP));
         }
         assertEquals(1, stubborn.interrupted.getCount(), "never interrupted");
@@ -147,6 +158,6 @@ class SharedInformerStopTest {
     void aNegativeGracePeriodIsRejected() {
         assertThrows(IllegalArgumentException.class, () -> builder().stopGracePeriod(Duration.ofSeconds(-1)));
         informer = builder().build();
-        assertThrows(IllegalArgumentException.class, () -> informer.stop(Duration.ofMillis(-1)));
+        assertThrows(IllegalArgumentException.class, () -> informer.close(Duration.ofMillis(-1)));
     }
 }

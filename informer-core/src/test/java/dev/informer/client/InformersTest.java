@@ -61,7 +61,7 @@ class InformersTest {
             Await.until("synced", informer::hasSynced, Await.LONG_TIMEOUT);
             assertEquals(List.of("team-a/web"), informer.getStore().listKeys());
         } finally {
-            informer.stop();
+            informer.close();
         }
     }
 

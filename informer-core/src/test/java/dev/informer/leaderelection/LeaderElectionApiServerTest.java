@@ -66,7 +66,7 @@ class LeaderElectionApiServerTest {
     void stopEverything() throws InterruptedException {
         try {
             for (Candidate c : candidates) {
-                c.elector().stop();
+                c.elector().close();
                 assertTrue(c.elector().awaitTermination(WAIT), c.id() + " ended");
             }
         } finally {
@@ -144,7 +144,7 @@ class LeaderElectionApiServerTest {
     }
 
     private void stop(Candidate candidate) throws InterruptedException {
-        candidate.elector().stop();
+        candidate.elector().close();
         assertTrue(candidate.elector().awaitTermination(WAIT));
         assertEquals(1, candidate.callbacks().stoppedCount.get());
         settle();

@@ -65,6 +65,16 @@ class LeaderElectorRunTest {
     }
 
     @Test
+    void closeIsIdempotentAndEndsTheElection() throws InterruptedException {
+        LeaderElector elector = start(builder());
+        elector.close();
+        elector.close();
+        assertTrue(elector.awaitTermination(WAIT), "elector ended");
+        assertFalse(elector.isLeader());
+        elector.close();
+    }
+
+    @Test
     void leaderRenewsOnTheFastPathWithoutReadingTheLock() throws InterruptedException {
         LeaderElector elector = startLeading(builder());
         assertEquals(List.of("get", "create", "update"), store.verbs("baz"));
@@ -96,7 +106,7 @@ class LeaderElectorRunTest {
         advance(4, Duration.ofSeconds(1));
         Instant stoppedAt = clock.now();
 
-        elector.stop();
+        elector.close();
         assertTrue(elector.awaitTermination(WAIT));
 
         LeaderElectionRecord released = store.current().orElseThrow();
@@ -111,7 +121,7 @@ class LeaderElectorRunTest {
     @Test
     void withoutReleaseOnCancelTheLeaseStaysHeld() throws InterruptedException {
         LeaderElector elector = startLeading(builder());
-        elector.stop();
+        elector.close();
         assertTrue(elector.awaitTermination(WAIT));
         assertEquals("baz", store.current().orElseThrow().holderIdentity());
         assertEquals(List.of("get", "create", "update"), store.verbs("baz"));
@@ -211,14 +221,14 @@ class LeaderElectorRunTest {
         advance(4, Duration.ofSeconds(1));
         assertTrue(elector.isLeader());
         assertEquals(List.of("get", "create", "update", "update", "update"), store.verbs("baz"));
-        elector.stop();
+        elector.close();
         assertTrue(elector.awaitTermination(WAIT), "run() ends although onStoppedLeading threw");
     }
 
     @Test
     void stopBeforeRunReturnsAtOnceAndStillCallsOnStoppedLeading() {
         LeaderElector elector = builder().build();
-        elector.stop();
+        elector.close();
         elector.run();
         assertEquals(List.of(), store.operations());
         assertEquals(1, callbacks.stoppedCount.get());

@@ -37,7 +37,7 @@ final class StartedElectors {
     /** Stops every recorded elector and checks that each one ended within 20 seconds. */
     void stopAll() throws InterruptedException {
         for (LeaderElector elector : started) {
-            elector.stop();
+            elector.close();
             assertTrue(elector.awaitTermination(WAIT), "elector ended");
         }
     }

@@ -80,7 +80,7 @@ class EventBroadcasterTest {
         EventRecorder recorder = broadcaster.newRecorder(
                 EventSource.builder().component("app-controller").host("node-1").build());
 
-        recorder.eventf(POD, EventType.WARNING, "BackOff", "restarting %s (%d)", "app", 3);
+        recorder.eventf(POD, EventSeverity.WARNING, "BackOff", "restarting %s (%d)", "app", 3);
 
         Await.until("one event written", () -> events("default").size() == 1);
         CoreEvent event = events("default").get(0);
@@ -106,7 +106,7 @@ class EventBroadcasterTest {
 
         broadcaster
                 .newRecorder("app-controller")
-                .annotatedEventf(POD, Map.of("example.dev/trace", "abc"), EventType.NORMAL, "Synced", "ok");
+                .annotatedEventf(POD, Map.of("example.dev/trace", "abc"), EventSeverity.NORMAL, "Synced", "ok");
 
         Await.until("one event written", () -> events("default").size() == 1);
         assertEquals(
@@ -119,11 +119,11 @@ class EventBroadcasterTest {
         broadcaster = builder().build();
         EventRecorder recorder = broadcaster.newRecorder("app-controller");
 
-        recorder.event(POD, EventType.NORMAL, "Scaled", "replicas 3");
+        recorder.event(POD, EventSeverity.NORMAL, "Scaled", "replicas 3");
         Await.until("first written", () -> broadcaster.writtenEvents() == 1);
         clock.step(Duration.ofSeconds(90));
-        recorder.event(POD, EventType.NORMAL, "Scaled", "replicas 3");
-        recorder.event(POD, EventType.NORMAL, "Scaled", "replicas 3");
+        recorder.event(POD, EventSeverity.NORMAL, "Scaled", "replicas 3");
+        recorder.event(POD, EventSeverity.NORMAL, "Scaled", "replicas 3");
 
         Await.until("three writes", () -> broadcaster.writtenEvents() == 3);
         List<CoreEvent> events = events("default");
@@ -137,12 +137,12 @@ class EventBroadcasterTest {
     void aRepeatOfAnEventDeletedOnTheServerCreatesItAgain() {
         broadcaster = builder().build();
         EventRecorder recorder = broadcaster.newRecorder("app-controller");
-        recorder.event(POD, EventType.NORMAL, "Scaled", "replicas 3");
+        recorder.event(POD, EventSeverity.NORMAL, "Scaled", "replicas 3");
         Await.until("first written", () -> broadcaster.writtenEvents() == 1);
         String name = events("default").get(0).metadata().name();
         client.resource(ResourceType.EVENTS).inNamespace("default").delete(name);
 
-        recorder.event(POD, EventType.NORMAL, "Scaled", "replicas 3");
+        recorder.event(POD, EventSeverity.NORMAL, "Scaled", "replicas 3");
 
         Await.until("second written", () -> broadcaster.writtenEvents() == 2);
         List<CoreEvent> events = events("default");
@@ -158,7 +158,7 @@ class EventBroadcasterTest {
         EventRecorder recorder = broadcaster.newRecorder("app-controller");
 
         for (int i = 1; i <= 12; i++) {
-            recorder.event(POD, EventType.WARNING, "FailedSync", "attempt " + i);
+            recorder.event(POD, EventSeverity.WARNING, "FailedSync", "attempt " + i);
         }
 
         Await.until("twelve writes", () -> broadcaster.writtenEvents() == 12);
@@ -177,9 +177,9 @@ class EventBroadcasterTest {
         broadcaster = builder().spamBurst(2).build();
         EventRecorder recorder = broadcaster.newRecorder("app-controller");
 
-        recorder.event(POD, EventType.NORMAL, "A", "m");
-        recorder.event(POD, EventType.NORMAL, "B", "m");
-        recorder.event(POD, EventType.NORMAL, "C", "m");
+        recorder.event(POD, EventSeverity.NORMAL, "A", "m");
+        recorder.event(POD, EventSeverity.NORMAL, "B", "m");
+        recorder.event(POD, EventSeverity.NORMAL, "C", "m");
 
         Await.until("one filtered", () -> broadcaster.filteredEvents() == 1);
         Await.until("two written", () -> broadcaster.writtenEvents() == 2);
@@ -197,7 +197,7 @@ class EventBroadcasterTest {
                 .metadata(ObjectMeta.builder().name("node-1").build())
                 .build();
 
-        broadcaster.newRecorder("node-controller").event(node, EventType.NORMAL, "NodeReady", "ready");
+        broadcaster.newRecorder("node-controller").event(node, EventSeverity.NORMAL, "NodeReady", "ready");
 
         Await.until("one event written", () -> events("default").size() == 1);
         assertEquals("node-1", events("default").get(0).involvedObject().name());
@@ -208,7 +208,7 @@ class EventBroadcasterTest {
         broadcaster = builder().maxTries(1).build();
         server.close();
 
-        broadcaster.newRecorder("app-controller").event(POD, EventType.WARNING, "BackOff", "m");
+        broadcaster.newRecorder("app-controller").event(POD, EventSeverity.WARNING, "BackOff", "m");
 
         Await.until("one dropped", () -> broadcaster.droppedEvents() == 1);
         assertEquals(0, broadcaster.writtenEvents());
@@ -219,7 +219,7 @@ class EventBroadcasterTest {
         broadcaster = builder().maxTries(3).build();
         server.close();
 
-        broadcaster.newRecorder("app-controller").event(POD, EventType.WARNING, "BackOff", "m");
+        broadcaster.newRecorder("app-controller").event(POD, EventSeverity.WARNING, "BackOff", "m");
 
         assertTrue(clock.awaitWaiters(1, Await.TIMEOUT), "the writer waits on the clock before retrying");
         assertEquals(0, broadcaster.droppedEvents());
@@ -234,13 +234,13 @@ class EventBroadcasterTest {
         broadcaster = builder().maxTries(2).queueCapacity(2).build();
         server.close();
         EventRecorder recorder = broadcaster.newRecorder("app-controller");
-        recorder.event(POD, EventType.WARNING, "First", "m");
+        recorder.event(POD, EventSeverity.WARNING, "First", "m");
         assertTrue(clock.awaitWaiters(1, Await.TIMEOUT), "the writer is stuck waiting to retry");
 
         try (LogCapture logs = LogCapture.start()) {
-            recorder.event(POD, EventType.WARNING, "Second", "m");
-            recorder.event(POD, EventType.WARNING, "Third", "m");
-            recorder.event(POD, EventType.WARNING, "Fourth", "m");
+            recorder.event(POD, EventSeverity.WARNING, "Second", "m");
+            recorder.event(POD, EventSeverity.WARNING, "Third", "m");
+            recorder.event(POD, EventSeverity.WARNING, "Fourth", "m");
 
             assertEquals(1, broadcaster.droppedEvents());
             assertEquals(2, broadcaster.queuedEvents());
@@ -258,7 +258,7 @@ class EventBroadcasterTest {
         EventRecorder recorder = broadcaster.newRecorder("app-controller");
         broadcaster.close();
 
-        recorder.event(POD, EventType.NORMAL, "Late", "m");
+        recorder.event(POD, EventSeverity.NORMAL, "Late", "m");
 
         assertEquals(1, broadcaster.droppedEvents());
     }
@@ -268,7 +268,7 @@ class EventBroadcasterTest {
         broadcaster = builder().build();
         EventRecorder recorder = broadcaster.newRecorder("app-controller");
         for (int i = 0; i < 5; i++) {
-            recorder.event(POD, EventType.NORMAL, "R" + i, "m");
+            recorder.event(POD, EventSeverity.NORMAL, "R" + i, "m");
         }
 
         broadcaster.close();
@@ -281,7 +281,7 @@ class EventBroadcasterTest {
     void closeEndsARetryWaitWithoutTheClockMovingAndDropsTheEvent() throws InterruptedException {
         broadcaster = builder().maxTries(5).build();
         server.close();
-        broadcaster.newRecorder("app-controller").event(POD, EventType.WARNING, "BackOff", "m");
+        broadcaster.newRecorder("app-controller").event(POD, EventSeverity.WARNING, "BackOff", "m");
         assertTrue(clock.awaitWaiters(1, Await.TIMEOUT), "the writer waits to retry");
 
         broadcaster.close();
@@ -295,7 +295,7 @@ class EventBroadcasterTest {
         broadcaster = builder().build();
         server.faults().failNext(1, "create", "events", 403);
 
-        broadcaster.newRecorder("app-controller").event(POD, EventType.NORMAL, "Denied", "m");
+        broadcaster.newRecorder("app-controller").event(POD, EventSeverity.NORMAL, "Denied", "m");
 
         Await.until("dropped", () -> broadcaster.droppedEvents() == 1);
         assertFalse(clock.hasWaiters(), "no retry wait");
@@ -306,7 +306,7 @@ class EventBroadcasterTest {
     void eachEventIsLogged() {
         broadcaster = builder().build();
         try (LogCapture logs = LogCapture.start()) {
-            broadcaster.newRecorder("app-controller").event(POD, EventType.WARNING, "BackOff", "restarting");
+            broadcaster.newRecorder("app-controller").event(POD, EventSeverity.WARNING, "BackOff", "restarting");
 
             Await.until("written", () -> broadcaster.writtenEvents() == 1);
             assertEquals(
@@ -329,7 +329,7 @@ class EventBroadcasterTest {
 
         IllegalArgumentException e = assertThrows(
                 IllegalArgumentException.class,
-                () -> broadcaster.newRecorder("c").event(nameless, EventType.NORMAL, "R", "m"));
+                () -> broadcaster.newRecorder("c").event(nameless, EventSeverity.NORMAL, "R", "m"));
         assertTrue(e.getMessage().contains("without metadata.name"), e.getMessage());
     }
 }

@@ -63,7 +63,7 @@ final class ApiserverSource implements PodSource {
 
     @Override
     public void close() {
-        reflector.stop();
+        reflector.close();
     }
 
     /** Lists and watches the pods bound to one node. */

@@ -1,5 +1,7 @@
 package dev.informer.podconfig;
 
+import dev.informer.errors.InformerException;
+
 /**
  * A pod manifest (a file or a URL's body, or one item of a list) that cannot be used: not YAML or
  * JSON, the wrong kind, no name, no containers, a {@code null} list element, above the size cap...
@@ -7,7 +9,7 @@ package dev.informer.podconfig;
  * one field is at fault, as in {@code /etc/kubernetes/manifests/bad.yaml: spec.containers[0]: must
  * not be null}. Sources log it and skip the manifest; the other manifests still apply.
  */
-public final class InvalidManifestException extends Exception {
+public final class InvalidManifestException extends InformerException {
 
     private static final long serialVersionUID = 1L;
 

@@ -218,7 +218,7 @@ class InformerMetersTest {
             assertTrue(leading.await(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
             assertEquals(1.0, sample("leader_election_master_status{name=\"ctrl\"}"));
 
-            elector.stop();
+            elector.close();
             assertTrue(elector.awaitTermination(TIMEOUT));
             assertEquals(0.0, sample("leader_election_master_status{name=\"ctrl\"}"));
         }

@@ -1,5 +1,7 @@
 package dev.informer.store;
 
+import dev.informer.errors.InformerException;
+
 /**
  * A key function could not compute a key for an object: the object is {@code null}, does not
  * carry metadata the function can read, or has no name. The message names the object's class and
@@ -9,7 +11,7 @@ package dev.informer.store;
  * from {@link Store}, {@link Indexer}, {@link DeltaFifo} or {@link UndeltaStore} means the
  * structure is unchanged. Immutable; safe to share between threads.
  */
-public final class KeyException extends RuntimeException {
+public final class KeyException extends InformerException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,5 +1,7 @@
 package dev.informer.testing;
 
+import dev.informer.errors.InformerException;
+
 /**
  * A direct (non-HTTP) call on {@link EmbeddedApiServer} was refused the way the HTTP API would
  * refuse it: carries the Kubernetes {@code Status} code, reason and message (e.g. 404 NotFound,
@@ -7,7 +9,7 @@ package dev.informer.testing;
  *
  * <p>Immutable, thread-safe.
  */
-public final class ApiStatusException extends RuntimeException {
+public final class ApiStatusException extends InformerException {
     private static final long serialVersionUID = 1L;
 
     private final int code;

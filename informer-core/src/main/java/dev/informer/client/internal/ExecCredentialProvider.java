@@ -152,7 +152,7 @@ public final class ExecCredentialProvider {
                                 + e.getMessage()
                                 + (config.installHint() == null
                                         ? ""
-                                        : "; " + StatusErrors.oneLine(config.installHint(), 300)),
+                                        : "; " + ErrorResponses.oneLine(config.installHint(), 300)),
                         e);
             }
             process.getOutputStream().close(); // interactiveMode Never/IfAvailable: no standard input
@@ -216,7 +216,7 @@ public final class ExecCredentialProvider {
         if (lines.isEmpty()) {
             return " and wrote nothing to stderr";
         }
-        String first = StatusErrors.oneLine(lines.get(0), 300);
+        String first = ErrorResponses.oneLine(lines.get(0), 300);
         int more = lines.size() - 1;
         return ": " + first
                 + (more == 0 ? "" : " (and " + more + " more line" + (more == 1 ? "" : "s") + " on stderr)");

@@ -106,7 +106,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         Call call = client.http().newCall(request);
         Response response = execute(call, request);
         if (!response.isSuccessful()) {
-            throw StatusErrors.from(response, type.plural(), type.group(), null, client.config());
+            throw ErrorResponses.from(response, type.plural(), type.group(), null, client.config());
         }
         try {
             requireJson(response, "a watch stream");
@@ -207,7 +207,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         try (Response response = execute(client.http(), request.build(), name)) {
             // The body (the deleted object or a Status) is not needed.
             if (!response.isSuccessful()) {
-                throw StatusErrors.from(response, type.plural(), type.group(), name, client.config());
+                throw ErrorResponses.from(response, type.plural(), type.group(), name, client.config());
             }
         }
     }
@@ -270,7 +270,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         String method = response.request().method();
         String url = response.request().url().toString();
         if (!response.isSuccessful()) {
-            throw StatusErrors.from(response, type.plural(), type.group(), null, client.config());
+            throw ErrorResponses.from(response, type.plural(), type.group(), null, client.config());
         }
         requireJson(response, "a " + expected);
         try {
@@ -290,7 +290,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
                     url,
                     method + " " + url + ": HTTP " + response.code()
                             + " but the body is not a valid " + expected + ": "
-                            + StatusErrors.oneLine(String.valueOf(e.getMessage()), 300),
+                            + ErrorResponses.oneLine(String.valueOf(e.getMessage()), 300),
                     e);
         }
     }
@@ -305,7 +305,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         String url = response.request().url().toString();
         String body;
         try {
-            body = response.peekBody(StatusErrors.SNIPPET * 4L).string();
+            body = response.peekBody(ErrorResponses.SNIPPET * 4L).string();
         } catch (IOException e) {
             body = "";
         }
@@ -313,7 +313,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
                 method,
                 url,
                 method + " " + url + ": HTTP " + response.code() + " with "
-                        + StatusErrors.describeBody(contentType, body) + ", not " + expected
+                        + ErrorResponses.describeBody(contentType, body) + ", not " + expected
                         + " (is the server URL that of a Kubernetes API server?)",
                 null);
     }
@@ -327,7 +327,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         Request tagged = tagged(request);
         Response response = execute(http.newCall(tagged), tagged);
         if (!response.isSuccessful()) {
-            throw StatusErrors.from(response, type.plural(), type.group(), name, client.config());
+            throw ErrorResponses.from(response, type.plural(), type.group(), name, client.config());
         }
         return response;
     }

@@ -43,7 +43,7 @@ class ProcessorListenerTest {
     }
 
     @AfterEach
-    void stopAll() throws InterruptedException {
+    void closeAll() throws InterruptedException {
         for (ProcessorListener<String> listener : listeners) {
             listener.stop();
             assertTrue(listener.awaitTermination(10, TimeUnit.SECONDS), "listener thread did not end");

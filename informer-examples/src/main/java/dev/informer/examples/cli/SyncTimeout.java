@@ -2,6 +2,7 @@ package dev.informer.examples.cli;
 
 import dev.informer.cache.SyncError;
 import dev.informer.clock.Durations;
+import dev.informer.errors.InformerException;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -61,7 +62,7 @@ public final class SyncTimeout {
     }
 
     /** The caches did not sync within the timeout; the message is the one line the user sees. */
-    static final class SyncTimeoutException extends RuntimeException {
+    static final class SyncTimeoutException extends InformerException {
         private static final long serialVersionUID = 1L;
 
         SyncTimeoutException(String message) {

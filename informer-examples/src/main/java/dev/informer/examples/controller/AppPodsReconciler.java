@@ -8,6 +8,7 @@ import dev.informer.cache.Lister;
 import dev.informer.client.DeleteOptions;
 import dev.informer.client.ResourceClient;
 import dev.informer.client.StatusException;
+import dev.informer.errors.InformerException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -62,7 +63,7 @@ public final class AppPodsReconciler {
      * Thrown instead of a write when this process does not lead (any more): the write is not sent.
      * The controller drops the key without retrying; the new leader reconciles it.
      */
-    public static final class NotLeaderException extends IllegalStateException {
+    public static final class NotLeaderException extends InformerException {
         private static final long serialVersionUID = 1L;
 
         NotLeaderException(AppKey key, String write) {

@@ -241,7 +241,7 @@ public final class ControllerCommand implements Callable<Integer> {
         console.line("waiting to lead: Lease " + lockNamespace + "/" + leaseName + " as " + id);
         elector.start();
         wake.await();
-        elector.stop(); // cancels the term: the controller stops, then the Lease is released
+        elector.close(); // cancels the term: the controller stops, then the Lease is released
         elector.awaitTermination(STOP_TIMEOUT);
         if (termination.isRequested()) {
             return 0;

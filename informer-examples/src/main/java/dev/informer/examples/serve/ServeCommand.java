@@ -1,5 +1,6 @@
 package dev.informer.examples.serve;
 
+import dev.informer.errors.InformerException;
 import dev.informer.examples.cli.ErrorLines;
 import dev.informer.examples.cli.LoggingOptions;
 import dev.informer.examples.cli.Termination;
@@ -126,7 +127,7 @@ public final class ServeCommand implements Callable<Integer> {
     }
 
     /** The port could not be bound; the message is the one line the user sees. */
-    static final class CannotBindException extends RuntimeException {
+    static final class CannotBindException extends InformerException {
         private static final long serialVersionUID = 1L;
 
         CannotBindException(String message, Throwable cause) {

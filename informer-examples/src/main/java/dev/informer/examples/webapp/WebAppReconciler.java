@@ -27,7 +27,7 @@ import dev.informer.controller.Result;
 import dev.informer.controller.Retry;
 import dev.informer.controller.ServerSideApply;
 import dev.informer.record.EventRecorder;
-import dev.informer.record.EventType;
+import dev.informer.record.EventSeverity;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
@@ -103,7 +103,7 @@ public final class WebAppReconciler implements Reconciler<Request> {
         WebAppSpec spec = webApp.spec(WebAppSpec.class);
         Optional<String> invalid = validate(spec);
         if (invalid.isPresent()) {
-            recorder.event(webApp, EventType.WARNING, "InvalidSpec", invalid.get());
+            recorder.event(webApp, EventSeverity.WARNING, "InvalidSpec", invalid.get());
             return Result.done(); // nothing to do until the spec changes
         }
         Deployment deployment = reconcileDeployment(webApp, spec);
@@ -138,7 +138,7 @@ public final class WebAppReconciler implements Reconciler<Request> {
         if (current.isEmpty()) {
             recorder.eventf(
                     webApp,
-                    EventType.NORMAL,
+                    EventSeverity.NORMAL,
                     "Created",
                     "created Deployment %s with %d replicas of %s",
                     key,
@@ -147,14 +147,14 @@ public final class WebAppReconciler implements Reconciler<Request> {
         } else if (!Objects.equals(replicas(current.get()), spec.replicasOrDefault())) {
             recorder.eventf(
                     webApp,
-                    EventType.NORMAL,
+                    EventSeverity.NORMAL,
                     "Scaled",
                     "scaled Deployment %s from %d to %d replicas",
                     key,
                     replicas(current.get()),
                     spec.replicasOrDefault());
         } else {
-            recorder.eventf(webApp, EventType.NORMAL, "Updated", "updated Deployment %s to %s", key, spec.image());
+            recorder.eventf(webApp, EventSeverity.NORMAL, "Updated", "updated Deployment %s to %s", key, spec.image());
         }
         return applied;
     }
@@ -170,7 +170,7 @@ public final class WebAppReconciler implements Reconciler<Request> {
                 client.resource(ResourceType.SERVICES).inNamespace(webApp.namespace()), desired, WebApps.FIELD_MANAGER);
         recorder.eventf(
                 webApp,
-                EventType.NORMAL,
+                EventSeverity.NORMAL,
                 current.isEmpty() ? "Created" : "Updated",
                 "%s Service %s on port %d",
                 current.isEmpty() ? "created" : "updated",
@@ -229,7 +229,7 @@ public final class WebAppReconciler implements Reconciler<Request> {
         deleteIfPresent(() -> client.resource(ResourceType.SERVICES)
                 .inNamespace(webApp.namespace())
                 .delete(webApp.name()));
-        recorder.eventf(webApp, EventType.NORMAL, "CleanedUp", "deleted Deployment and Service %s", key);
+        recorder.eventf(webApp, EventSeverity.NORMAL, "CleanedUp", "deleted Deployment and Service %s", key);
         updateWebApp(new Request(webApp.namespace(), webApp.name()), app -> Finalizers.remove(app, FINALIZER));
     }
 

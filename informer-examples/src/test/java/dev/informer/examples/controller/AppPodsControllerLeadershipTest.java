@@ -47,12 +47,12 @@ class AppPodsControllerLeadershipTest {
     }
 
     @AfterEach
-    void stopAll() throws InterruptedException {
+    void closeAll() throws InterruptedException {
         if (controller != null) {
             controller.close();
         }
         if (elector != null) {
-            elector.stop();
+            elector.close();
             assertTrue(elector.awaitTermination(SYNC));
         }
         client.close();

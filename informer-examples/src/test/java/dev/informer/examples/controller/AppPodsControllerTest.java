@@ -40,7 +40,7 @@ class AppPodsControllerTest {
     }
 
     @AfterEach
-    void stopAll() {
+    void closeAll() {
         if (controller != null) {
             controller.close();
         }

@@ -45,9 +45,9 @@ class WatchSessionTest {
     }
 
     @AfterEach
-    void stopAll() {
+    void closeAll() {
         if (informer != null) {
-            informer.stop();
+            informer.close();
         }
         client.close();
         server.close();
@@ -135,7 +135,7 @@ class WatchSessionTest {
         Await.until(
                 "the informer cached the late pod",
                 () -> informer.getStore().getByKey("default/late").isPresent());
-        informer.stop();
+        informer.close();
         assertEquals(WatchLine.end(2), lines().get(lines().size() - 1));
     }
 

@@ -21,7 +21,7 @@ import dev.informer.controller.Request;
 import dev.informer.controller.Result;
 import dev.informer.examples.Await;
 import dev.informer.record.EventRecorder;
-import dev.informer.record.EventType;
+import dev.informer.record.EventSeverity;
 import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
 import java.util.List;
@@ -42,7 +42,7 @@ class WebAppReconcilerTest {
         public void annotatedEvent(
                 ObjectReference involved,
                 Map<String, String> annotations,
-                EventType type,
+                EventSeverity type,
                 String reason,
                 String message) {
             events.add(type + " " + reason + " " + message);

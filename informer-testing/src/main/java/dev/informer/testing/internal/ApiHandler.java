@@ -78,7 +78,7 @@ public final class ApiHandler implements HttpHandler {
         } catch (ServedWatch.AbortConnection e) {
             abort = true;
             throw e;
-        } catch (StatusError e) {
+        } catch (Refusal e) {
             sendStatus(ex, e);
         } catch (IOException e) {
             LOG.debug("Client went away during {} {}", ex.getRequestMethod(), ex.getRequestURI(), e);
@@ -86,7 +86,7 @@ public final class ApiHandler implements HttpHandler {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
             LOG.error("Internal error serving {} {}", ex.getRequestMethod(), ex.getRequestURI(), e);
-            sendStatus(ex, StatusError.internal(e.getClass().getSimpleName() + ": " + e.getMessage()));
+            sendStatus(ex, Refusal.internal(e.getClass().getSimpleName() + ": " + e.getMessage()));
         } finally {
             if (!abort) {
                 ex.close();
@@ -151,10 +151,10 @@ public final class ApiHandler implements HttpHandler {
                         && segs.get(2).equals("apis")) {
                     discoveryAnswer(ex, method, openApi.groupVersion(segs.get(3), segs.get(4)));
                 } else {
-                    throw StatusError.noSuchPath();
+                    throw Refusal.noSuchPath();
                 }
             }
-            default -> throw StatusError.noSuchPath();
+            default -> throw Refusal.noSuchPath();
         }
     }
 
@@ -162,10 +162,10 @@ public final class ApiHandler implements HttpHandler {
             throws IOException, InterruptedException {
         engine.faults().holdRequest();
         if (doc == null) {
-            throw StatusError.noSuchPath();
+            throw Refusal.noSuchPath();
         }
         if (!method.equals("GET")) {
-            throw StatusError.methodNotAllowed();
+            throw Refusal.methodNotAllowed();
         }
         sendJson(ex, 200, Json.bytes(doc));
     }
@@ -183,7 +183,7 @@ public final class ApiHandler implements HttpHandler {
             watchPath = true;
             rest = rest.subList(1, rest.size());
             if (rest.isEmpty()) {
-                throw StatusError.noSuchPath();
+                throw Refusal.noSuchPath();
             }
         }
         boolean namespaceStatus = group.isEmpty()
@@ -192,12 +192,12 @@ public final class ApiHandler implements HttpHandler {
                 && rest.get(2).equals("status");
         if (rest.get(0).equals("namespaces") && rest.size() >= 3 && !namespaceStatus) {
             if (rest.size() > 5) {
-                throw StatusError.noSuchPath();
+                throw Refusal.noSuchPath();
             }
             ResourceDefinition def =
-                    engine.registry().find(group, version, rest.get(2)).orElseThrow(StatusError::noSuchPath);
+                    engine.registry().find(group, version, rest.get(2)).orElseThrow(Refusal::noSuchPath);
             if (!def.namespaced()) {
-                throw StatusError.noSuchPath();
+                throw Refusal.noSuchPath();
             }
             return checkSub(new Target(
                     def,
@@ -207,23 +207,23 @@ public final class ApiHandler implements HttpHandler {
                     watchPath));
         }
         if (rest.size() > 3) {
-            throw StatusError.noSuchPath();
+            throw Refusal.noSuchPath();
         }
         ResourceDefinition def =
-                engine.registry().find(group, version, rest.get(0)).orElseThrow(StatusError::noSuchPath);
+                engine.registry().find(group, version, rest.get(0)).orElseThrow(Refusal::noSuchPath);
         String name = rest.size() > 1 ? rest.get(1) : null;
         if (def.namespaced() && name != null) {
-            throw StatusError.noSuchPath();
+            throw Refusal.noSuchPath();
         }
         return checkSub(new Target(def, null, name, rest.size() > 2 ? rest.get(2) : null, watchPath));
     }
 
     private Target checkSub(Target t) {
         if (t.sub() != null && !t.def().subresources().contains(t.sub()) && !servesScale(t)) {
-            throw StatusError.noSuchPath();
+            throw Refusal.noSuchPath();
         }
         if (t.watchPath() && t.name() != null) {
-            throw StatusError.noSuchPath();
+            throw Refusal.noSuchPath();
         }
         return t;
     }
@@ -246,15 +246,15 @@ public final class ApiHandler implements HttpHandler {
                     default -> null;
                 };
         if (verb == null) {
-            throw StatusError.methodNotAllowed();
+            throw Refusal.methodNotAllowed();
         }
         if (t.sub() != null) {
             if (!verb.equals("get") && !verb.equals("update") && !verb.equals("patch")) {
-                throw StatusError.methodNotAllowed();
+                throw Refusal.methodNotAllowed();
             }
         }
         if (!t.def().verbs().contains(verb)) {
-            throw StatusError.methodNotAllowed();
+            throw Refusal.methodNotAllowed();
         }
         return verb;
     }
@@ -266,7 +266,7 @@ public final class ApiHandler implements HttpHandler {
         String verb = verb(method, t, query);
         engine.countRequest(verb, t.resourceKey());
         engine.faults().holdRequest();
-        StatusError injected = engine.faults().nextFailure(verb, t.resourceKey());
+        Refusal injected = engine.faults().nextFailure(verb, t.resourceKey());
         if (injected != null) {
             if (verb.equals("watch") && injected.code() == 410) {
                 startStream(ex);
@@ -320,7 +320,7 @@ public final class ApiHandler implements HttpHandler {
                 sendObject(ex, v.deleted ? 200 : 202, v, t.def());
             }
             case "deletecollection" -> deleteCollection(ex, store, t, query);
-            default -> throw StatusError.methodNotAllowed();
+            default -> throw Refusal.methodNotAllowed();
         }
     }
 
@@ -379,7 +379,7 @@ public final class ApiHandler implements HttpHandler {
             return;
         }
         if (!executor.beginWatch()) {
-            throw StatusError.tooManyRequests(
+            throw Refusal.tooManyRequests(
                     "too many watches: the embedded API server streams at" + " most " + executor.maxWatches()
                             + " at once",
                     1);
@@ -410,17 +410,17 @@ public final class ApiHandler implements HttpHandler {
      * The field manager of a write: {@code ?fieldManager=}, else (not for apply, where it is
      * required) the User-Agent's product name, as kube-apiserver defaults it.
      *
-     * @throws StatusError 422 for an apply without fieldManager
+     * @throws Refusal 422 for an apply without fieldManager
      */
     private static FieldManager.Write writer(HttpExchange ex, Map<String, String> query, boolean apply) {
         String manager = query.get("fieldManager");
         if (manager == null || manager.isEmpty()) {
             if (apply) {
-                throw StatusError.invalid(
+                throw Refusal.invalid(
                         "PatchOptions",
                         "meta.k8s.io",
                         "",
-                        List.of(new StatusError.Cause(
+                        List.of(new Refusal.Cause(
                                 "FieldValueRequired", "Required value: is required for apply patch", "fieldManager")));
             }
             String agent = ex.getRequestHeaders().getFirst("User-Agent");
@@ -441,10 +441,10 @@ public final class ApiHandler implements HttpHandler {
         if (engine.registry().isCustom(t.def())) {
             if (!CUSTOM_RESOURCE_PATCH_TYPES.contains(contentType)) {
                 // kube-apiserver has no strategic merge patch for custom resources (no Go types).
-                throw StatusError.unsupportedMediaType(CUSTOM_RESOURCE_PATCH_TYPES);
+                throw Refusal.unsupportedMediaType(CUSTOM_RESOURCE_PATCH_TYPES);
             }
         } else if (!PATCH_TYPES.contains(contentType)) {
-            throw StatusError.unsupportedPatchType(contentType);
+            throw Refusal.unsupportedPatchType(contentType);
         }
         byte[] raw = readBody(ex);
         boolean applyType = contentType.startsWith("application/apply-patch");
@@ -464,7 +464,7 @@ public final class ApiHandler implements HttpHandler {
             }
             case "application/json-patch+json" -> {
                 if (!patch.isArray()) {
-                    throw StatusError.badRequest("a JSON patch (application/json-patch+json) must be an"
+                    throw Refusal.badRequest("a JSON patch (application/json-patch+json) must be an"
                             + " array of operations, got " + patch.getNodeType());
                 }
                 fn = cur -> asObject(Patches.jsonPatch(cur, patch));
@@ -474,7 +474,7 @@ public final class ApiHandler implements HttpHandler {
                 apply = true;
                 fn = cur -> asObject(Patches.applyPatch(cur, patch));
             }
-            default -> throw StatusError.unsupportedPatchType(contentType);
+            default -> throw Refusal.unsupportedPatchType(contentType);
         }
         if ("scale".equals(t.sub())) {
             ResourceStore.PatchFunction onScale = guarded(fn);
@@ -525,7 +525,7 @@ public final class ApiHandler implements HttpHandler {
                     false,
                     null);
         } else {
-            throw StatusError.methodNotAllowed();
+            throw Refusal.methodNotAllowed();
         }
         sendJson(ex, 200, Json.bytes(ScaleSubresource.toScale(def, v.object)));
     }
@@ -545,7 +545,7 @@ public final class ApiHandler implements HttpHandler {
         }
         String mode = query.getOrDefault("fieldValidation", "Warn");
         if (!mode.equals("Strict") && !mode.equals("Warn") && !mode.equals("Ignore")) {
-            throw StatusError.badRequest("fieldValidation must be one of Ignore, Warn or Strict, got '" + mode + "'");
+            throw Refusal.badRequest("fieldValidation must be one of Ignore, Warn or Strict, got '" + mode + "'");
         }
         List<String> unknown = schema.unknownFields(obj);
         if (unknown.isEmpty() || mode.equals("Ignore")) {
@@ -555,8 +555,8 @@ public final class ApiHandler implements HttpHandler {
                 unknown.stream().map(f -> "unknown field \"" + f + "\"").toList();
         if (mode.equals("Strict")) {
             String kind = t.def().kind();
-            throw StatusError.badRequest(kind + " in version \"" + t.def().version() + "\" cannot be handled as a "
-                    + kind + ": strict decoding error: " + String.join(", ", each));
+            throw Refusal.badRequest(kind + " in version \"" + t.def().version() + "\" cannot be handled as a " + kind
+                    + ": strict decoding error: " + String.join(", ", each));
         }
         for (String w : each) {
             if (!ex.getResponseHeaders()
@@ -576,7 +576,7 @@ public final class ApiHandler implements HttpHandler {
         CrdScale scale = engine.registry()
                 .extras(t.def())
                 .map(ResourceRegistry.Extras::scale)
-                .orElseThrow(StatusError::noSuchPath);
+                .orElseThrow(Refusal::noSuchPath);
         String what = t.def().qualifiedName() + "/scale";
         ResourceStore.PatchFunction fn;
         switch (verb) {
@@ -591,7 +591,7 @@ public final class ApiHandler implements HttpHandler {
             case "patch" -> {
                 String contentType = mediaType(ex.getRequestHeaders().getFirst("Content-Type"));
                 if (!CUSTOM_RESOURCE_PATCH_TYPES.contains(contentType)) {
-                    throw StatusError.unsupportedMediaType(CUSTOM_RESOURCE_PATCH_TYPES);
+                    throw Refusal.unsupportedMediaType(CUSTOM_RESOURCE_PATCH_TYPES);
                 }
                 JsonNode patch = Json.parse(readBody(ex), "patch " + what);
                 fn = cur -> {
@@ -605,7 +605,7 @@ public final class ApiHandler implements HttpHandler {
                     return scale.applyScale(cur, asObject(patched));
                 };
             }
-            default -> throw StatusError.methodNotAllowed();
+            default -> throw Refusal.methodNotAllowed();
         }
         ObjectVersion v = store.patch(t.namespace(), t.name(), guarded(fn), false, dryRun, false, null);
         sendJson(ex, 200, Json.bytes(scale.toScale(v.object)));
@@ -614,7 +614,7 @@ public final class ApiHandler implements HttpHandler {
     private static ObjectVersion liveOrNull(ResourceStore store, Target t) {
         try {
             return store.get(t.namespace(), t.name());
-        } catch (StatusError e) {
+        } catch (Refusal e) {
             return null;
         }
     }
@@ -625,19 +625,18 @@ public final class ApiHandler implements HttpHandler {
             try {
                 return fn.apply(cur);
             } catch (PatchException e) {
-                return throwStatus(StatusError.of(e.httpCode(), e.reason(), e.getMessage()));
+                return throwStatus(Refusal.of(e.httpCode(), e.reason(), e.getMessage()));
             }
         };
     }
 
-    private static ObjectNode throwStatus(StatusError e) {
+    private static ObjectNode throwStatus(Refusal e) {
         throw e;
     }
 
     private static void requireObject(JsonNode patch, String contentType) {
         if (!patch.isObject()) {
-            throw StatusError.badRequest(
-                    "a " + contentType + " patch must be a JSON object, got " + patch.getNodeType());
+            throw Refusal.badRequest("a " + contentType + " patch must be a JSON object, got " + patch.getNodeType());
         }
     }
 
@@ -645,7 +644,7 @@ public final class ApiHandler implements HttpHandler {
         if (n instanceof ObjectNode o) {
             return o;
         }
-        throw StatusError.of(
+        throw Refusal.of(
                 422, "Invalid", "the patch turned the object into a " + n.getNodeType() + "; an object is required");
     }
 
@@ -662,7 +661,7 @@ public final class ApiHandler implements HttpHandler {
             String name = Json.meta(v.object, "name");
             try {
                 deleted.add(store.delete(ns, name, opts));
-            } catch (StatusError e) {
+            } catch (Refusal e) {
                 if (e.code() != 404) {
                     throw e;
                 }
@@ -702,7 +701,7 @@ public final class ApiHandler implements HttpHandler {
         }
     }
 
-    private static void sendStatus(HttpExchange ex, StatusError e) {
+    private static void sendStatus(HttpExchange ex, Refusal e) {
         if (ex.getResponseCode() != -1) {
             LOG.debug("Cannot send {} {} after the response started", e.code(), e.reason());
             return;
@@ -722,7 +721,7 @@ public final class ApiHandler implements HttpHandler {
         if (type.equals("application/vnd.kubernetes.protobuf") || type.equals("application/cbor")) {
             // Decoding these needs the Go type schemas; clients (kubectl's typed generators) are told
             // to send JSON instead.
-            throw StatusError.of(
+            throw Refusal.of(
                     415,
                     "UnsupportedMediaType",
                     "the embedded API server accepts JSON"
@@ -736,7 +735,7 @@ public final class ApiHandler implements HttpHandler {
         try (InputStream in = ex.getRequestBody()) {
             byte[] body = in.readNBytes(MAX_BODY_BYTES + 1);
             if (body.length > MAX_BODY_BYTES) {
-                throw StatusError.tooLarge(MAX_BODY_BYTES);
+                throw Refusal.tooLarge(MAX_BODY_BYTES);
             }
             return body;
         }
@@ -784,7 +783,7 @@ public final class ApiHandler implements HttpHandler {
         try {
             return URLDecoder.decode(s, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
-            throw StatusError.badRequest("malformed query string: " + e.getMessage());
+            throw Refusal.badRequest("malformed query string: " + e.getMessage());
         }
     }
 

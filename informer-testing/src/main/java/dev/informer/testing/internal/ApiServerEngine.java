@@ -142,12 +142,12 @@ public final class ApiServerEngine {
     /**
      * The store of a served resource.
      *
-     * @throws StatusError 404 when the resource is not served (any more: its CRD was deleted)
+     * @throws Refusal 404 when the resource is not served (any more: its CRD was deleted)
      */
     ResourceStore store(ResourceDefinition def) {
         ResourceStore s = stores.get(storeKey(def));
         if (s == null) {
-            throw StatusError.noSuchPath();
+            throw Refusal.noSuchPath();
         }
         return s;
     }

@@ -29,7 +29,7 @@ record ContinueToken(long rv, String afterKey) {
     /**
      * Decodes a token from a request.
      *
-     * @throws StatusError 400 BadRequest when it is not one of ours
+     * @throws Refusal 400 BadRequest when it is not one of ours
      */
     static ContinueToken decode(String token) {
         JsonNode n;
@@ -38,20 +38,20 @@ record ContinueToken(long rv, String afterKey) {
                     .decode(token.replace('+', '-').replace('/', '_').replace("=", ""));
             n = Json.MAPPER.readTree(new String(raw, StandardCharsets.UTF_8));
         } catch (IllegalArgumentException | JacksonException e) {
-            throw StatusError.badRequest("continue key is not valid: " + e.getMessage());
+            throw Refusal.badRequest("continue key is not valid: " + e.getMessage());
         }
         if (!n.isObject() || !VERSION.equals(Json.text(n, "v"))) {
-            throw StatusError.badRequest("continue key is not valid: incorrect encoded start resourceVersion"
-                    + " (version " + VERSION + " required)");
+            throw Refusal.badRequest("continue key is not valid: incorrect encoded start resourceVersion" + " (version "
+                    + VERSION + " required)");
         }
         JsonNode rv = n.get("rv");
         String start = Json.text(n, "start");
         if (rv == null || !rv.isIntegralNumber() || start == null || !start.endsWith("\u0000")) {
-            throw StatusError.badRequest("continue key is not valid: missing rv or start");
+            throw Refusal.badRequest("continue key is not valid: missing rv or start");
         }
         long r = rv.longValue();
         if (r == 0 || r < -1) {
-            throw StatusError.badRequest(
+            throw Refusal.badRequest(
                     "continue key is not valid: incorrect encoded start" + " resourceVersion (version meta.k8s.io/v1)");
         }
         return new ContinueToken(r, start.substring(0, start.length() - 1));

@@ -47,25 +47,25 @@ record CrdScale(String specReplicasPath, String statusReplicasPath, String label
     /**
      * {@code obj} (a new tree) with the replicas of {@code scale} written at the spec path.
      *
-     * @throws StatusError 422 when {@code spec.replicas} is not a non-negative integer, 409 when the
+     * @throws Refusal 422 when {@code spec.replicas} is not a non-negative integer, 409 when the
      *                     Scale's resourceVersion is stale
      */
     ObjectNode applyScale(ObjectNode obj, JsonNode scale) {
         JsonNode replicas = scale.path("spec").path("replicas");
         String name = Json.meta(obj, "name");
         if (!replicas.isIntegralNumber() || replicas.asLong() < 0 || replicas.asLong() > Integer.MAX_VALUE) {
-            throw StatusError.invalid(
+            throw Refusal.invalid(
                     "Scale",
                     "autoscaling",
                     name,
-                    List.of(new StatusError.Cause(
+                    List.of(new Refusal.Cause(
                             "FieldValueInvalid",
                             "Invalid value: " + JsonValues.render(replicas) + ": must be greater than or equal to 0",
                             "spec.replicas")));
         }
         String rv = scale.path("metadata").path("resourceVersion").asString("");
         if (!rv.isEmpty() && !rv.equals(Json.meta(obj, "resourceVersion"))) {
-            throw StatusError.of(
+            throw Refusal.of(
                     409,
                     "Conflict",
                     "Operation cannot be fulfilled on scale \"" + name + "\": the object has been modified;"

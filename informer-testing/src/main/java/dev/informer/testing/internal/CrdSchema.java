@@ -52,8 +52,8 @@ final class CrdSchema {
     }
 
     /** The violations of the schema, in field order; empty when the object is valid. */
-    List<StatusError.Cause> validate(ObjectNode obj) {
-        List<StatusError.Cause> causes = new ArrayList<>();
+    List<Refusal.Cause> validate(ObjectNode obj) {
+        List<Refusal.Cause> causes = new ArrayList<>();
         validateObjectFields(obj, root, "", causes, true);
         return causes;
     }
@@ -173,7 +173,7 @@ final class CrdSchema {
 
     // ---------------------------------------------------------------- validation
 
-    private void validate(JsonNode value, JsonNode schema, String path, List<StatusError.Cause> out) {
+    private void validate(JsonNode value, JsonNode schema, String path, List<Refusal.Cause> out) {
         if (value.isNull()) {
             if (!schema.path("nullable").asBoolean(false) && schema.has("type")) {
                 out.add(typeInvalid(path, value, schema.path("type").asString()));
@@ -197,7 +197,7 @@ final class CrdSchema {
             for (JsonNode e : en) {
                 supported.add(e.isString() ? quote(e.asString()) : e.toString());
             }
-            out.add(new StatusError.Cause(
+            out.add(new Refusal.Cause(
                     "FieldValueNotSupported",
                     "Unsupported value: " + render(value) + ": supported values: " + String.join(", ", supported),
                     path));
@@ -214,13 +214,13 @@ final class CrdSchema {
     }
 
     private void validateObjectFields(
-            ObjectNode o, JsonNode schema, String path, List<StatusError.Cause> out, boolean atRoot) {
+            ObjectNode o, JsonNode schema, String path, List<Refusal.Cause> out, boolean atRoot) {
         JsonNode required = schema.get("required");
         if (required != null && required.isArray()) {
             for (JsonNode r : required) {
                 String name = r.asString();
                 if (!(atRoot && ROOT_META.contains(name)) && !o.has(name)) {
-                    out.add(new StatusError.Cause("FieldValueRequired", "Required value", child(path, name)));
+                    out.add(new Refusal.Cause("FieldValueRequired", "Required value", child(path, name)));
                 }
             }
         }
@@ -240,11 +240,11 @@ final class CrdSchema {
         }
     }
 
-    private void validateString(String s, JsonNode schema, String path, List<StatusError.Cause> out) {
+    private void validateString(String s, JsonNode schema, String path, List<Refusal.Cause> out) {
         int length = s.codePointCount(0, s.length());
         JsonNode max = schema.get("maxLength");
         if (max != null && max.isNumber() && length > max.asLong()) {
-            out.add(new StatusError.Cause(
+            out.add(new Refusal.Cause(
                     "FieldValueTooLong", "Too long: may not be more than " + max.asLong() + " bytes", path));
         }
         JsonNode min = schema.get("minLength");
@@ -268,7 +268,7 @@ final class CrdSchema {
         }
     }
 
-    private static void validateNumber(JsonNode n, JsonNode schema, String path, List<StatusError.Cause> out) {
+    private static void validateNumber(JsonNode n, JsonNode schema, String path, List<Refusal.Cause> out) {
         BigDecimal v = n.decimalValue();
         JsonNode max = schema.get("maximum");
         if (max != null && max.isNumber()) {
@@ -294,10 +294,10 @@ final class CrdSchema {
         }
     }
 
-    private void validateArray(ArrayNode a, JsonNode schema, String path, List<StatusError.Cause> out) {
+    private void validateArray(ArrayNode a, JsonNode schema, String path, List<Refusal.Cause> out) {
         JsonNode max = schema.get("maxItems");
         if (max != null && max.isNumber() && a.size() > max.asLong()) {
-            out.add(new StatusError.Cause(
+            out.add(new Refusal.Cause(
                     "FieldValueTooMany",
                     "Too many: " + a.size() + ": must have at most " + max.asLong() + " items",
                     path));
@@ -339,16 +339,16 @@ final class CrdSchema {
         return false;
     }
 
-    private static StatusError.Cause typeInvalid(String path, JsonNode value, String type) {
-        return new StatusError.Cause(
+    private static Refusal.Cause typeInvalid(String path, JsonNode value, String type) {
+        return new Refusal.Cause(
                 "FieldValueTypeInvalid",
                 "Invalid value: " + render(value) + ": " + path + " in body must be of type " + type + ": "
                         + quote(actualType(value)),
                 path);
     }
 
-    private static StatusError.Cause invalid(String path, String renderedValue, String detail) {
-        return new StatusError.Cause("FieldValueInvalid", "Invalid value: " + renderedValue + ": " + detail, path);
+    private static Refusal.Cause invalid(String path, String renderedValue, String detail) {
+        return new Refusal.Cause("FieldValueInvalid", "Invalid value: " + renderedValue + ": " + detail, path);
     }
 
     /** A value as kube's field errors print it: strings quoted, scalars as is, else the type name. */

@@ -66,7 +66,7 @@ final class Crds {
      * Shapes and checks an object about to be stored ({@code old} is null on create).
      *
      * @return the object to store (the same tree, changed in place)
-     * @throws StatusError 422 Invalid
+     * @throws Refusal 422 Invalid
      */
     ObjectNode admit(ResourceDefinition def, ObjectNode obj, ObjectNode old) {
         if (isCrd(def)) {
@@ -81,9 +81,9 @@ final class Crds {
         if (extras.isPresent() && extras.get().schema() != null) {
             CrdSchema schema = extras.get().schema();
             schema.pruneAndDefault(obj);
-            List<StatusError.Cause> causes = schema.validate(obj);
+            List<Refusal.Cause> causes = schema.validate(obj);
             if (!causes.isEmpty()) {
-                throw StatusError.invalid(def.kind(), def.group(), Json.meta(obj, "name"), causes);
+                throw Refusal.invalid(def.kind(), def.group(), Json.meta(obj, "name"), causes);
             }
         }
         return obj;
@@ -92,17 +92,17 @@ final class Crds {
     private void admitCrd(ObjectNode crd, ObjectNode old) {
         String name = Json.meta(crd, "name");
         applyCrdDefaults(crd);
-        List<StatusError.Cause> causes = validateCrd(crd, name);
+        List<Refusal.Cause> causes = validateCrd(crd, name);
         if (old != null) {
             String oldScope = old.path("spec").path("scope").asString("");
             String scope = crd.path("spec").path("scope").asString("");
             if (!oldScope.equals(scope)) {
-                causes.add(new StatusError.Cause(
+                causes.add(new Refusal.Cause(
                         "FieldValueInvalid", "Invalid value: \"" + scope + "\": field is immutable", "spec.scope"));
             }
         }
         if (!causes.isEmpty()) {
-            throw StatusError.invalid(
+            throw Refusal.invalid(
                     ResourceDefinition.CUSTOM_RESOURCE_DEFINITIONS.kind(),
                     ResourceDefinition.CUSTOM_RESOURCE_DEFINITIONS.group(),
                     name,
@@ -132,8 +132,8 @@ final class Crds {
         }
     }
 
-    private static List<StatusError.Cause> validateCrd(ObjectNode crd, String name) {
-        List<StatusError.Cause> out = new ArrayList<>();
+    private static List<Refusal.Cause> validateCrd(ObjectNode crd, String name) {
+        List<Refusal.Cause> out = new ArrayList<>();
         JsonNode spec = crd.path("spec");
         String group = spec.path("group").asString("");
         JsonNode names = spec.path("names");
@@ -162,7 +162,7 @@ final class Crds {
         if (scope.isEmpty()) {
             out.add(required("spec.scope", ""));
         } else if (!scope.equals("Cluster") && !scope.equals("Namespaced")) {
-            out.add(new StatusError.Cause(
+            out.add(new Refusal.Cause(
                     "FieldValueNotSupported",
                     "Unsupported value: " + quote(scope) + ": supported values: \"Cluster\", \"Namespaced\"",
                     "spec.scope"));
@@ -171,7 +171,7 @@ final class Crds {
         validateVersions(spec.path("versions"), out);
         String strategy = spec.path("conversion").path("strategy").asString("None");
         if (!strategy.equals("None") && !strategy.equals("Webhook")) {
-            out.add(new StatusError.Cause(
+            out.add(new Refusal.Cause(
                     "FieldValueNotSupported",
                     "Unsupported value: " + quote(strategy) + ": supported values: \"None\", \"Webhook\"",
                     "spec.conversion.strategy"));
@@ -179,7 +179,7 @@ final class Crds {
         return out;
     }
 
-    private static void validateNames(JsonNode names, List<StatusError.Cause> out) {
+    private static void validateNames(JsonNode names, List<Refusal.Cause> out) {
         for (String f : List.of("plural", "singular")) {
             String v = names.path(f).asString("");
             if (v.isEmpty()) {
@@ -215,7 +215,7 @@ final class Crds {
         }
     }
 
-    private static void validateVersions(JsonNode versions, List<StatusError.Cause> out) {
+    private static void validateVersions(JsonNode versions, List<Refusal.Cause> out) {
         if (!versions.isArray() || versions.isEmpty()) {
             out.add(required("spec.versions", "must have exactly one version marked as storage version"));
             return;
@@ -238,7 +238,7 @@ final class Crds {
                                 + " alphabetic character, and end with an alphanumeric character (e.g. 'my-name', "
                                 + " or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')"));
             } else if (!seen.add(vn)) {
-                out.add(new StatusError.Cause("FieldValueDuplicate", "Duplicate value: " + quote(vn), path + ".name"));
+                out.add(new Refusal.Cause("FieldValueDuplicate", "Duplicate value: " + quote(vn), path + ".name"));
             }
             if (v.path("storage").asBoolean(false)) {
                 storage.add(vn);
@@ -273,7 +273,7 @@ final class Crds {
     }
 
     private static void checkReplicasPath(
-            JsonNode scale, String field, String under, String path, boolean required, List<StatusError.Cause> out) {
+            JsonNode scale, String field, String under, String path, boolean required, List<Refusal.Cause> out) {
         String p = scale.path(field).asString("");
         if (p.isEmpty()) {
             if (required) {
@@ -292,7 +292,7 @@ final class Crds {
     }
 
     /** Every specified field has a type (or preserves unknown fields / is int-or-string). */
-    private static void validateStructural(JsonNode schema, String path, List<StatusError.Cause> out) {
+    private static void validateStructural(JsonNode schema, String path, List<Refusal.Cause> out) {
         JsonNode pattern = schema.get("pattern");
         if (pattern != null && pattern.isString()) {
             try {
@@ -619,13 +619,13 @@ final class Crds {
                 + " validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
     }
 
-    private static StatusError.Cause required(String field, String detail) {
-        return new StatusError.Cause(
+    private static Refusal.Cause required(String field, String detail) {
+        return new Refusal.Cause(
                 "FieldValueRequired", detail.isEmpty() ? "Required value" : "Required value: " + detail, field);
     }
 
-    private static StatusError.Cause invalid(String field, String renderedValue, String detail) {
-        return new StatusError.Cause("FieldValueInvalid", "Invalid value: " + renderedValue + ": " + detail, field);
+    private static Refusal.Cause invalid(String field, String renderedValue, String detail) {
+        return new Refusal.Cause("FieldValueInvalid", "Invalid value: " + renderedValue + ": " + detail, field);
     }
 
     private static String quote(String s) {

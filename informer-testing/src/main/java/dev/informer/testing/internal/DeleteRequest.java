@@ -48,11 +48,11 @@ record DeleteRequest(
                     return p;
                 }
             }
-            throw StatusError.invalid(
+            throw Refusal.invalid(
                     "DeleteOptions",
                     "meta.k8s.io",
                     "",
-                    List.of(new StatusError.Cause(
+                    List.of(new Refusal.Cause(
                             "FieldValueNotSupported",
                             "Unsupported value: \"" + value
                                     + "\": supported values: \"Foreground\", \"Background\", \"Orphan\"",
@@ -73,7 +73,7 @@ record DeleteRequest(
     /**
      * Parses query parameters and an optional JSON body.
      *
-     * @throws StatusError 400 BadRequest on malformed values, 422 Invalid on an unknown
+     * @throws Refusal 400 BadRequest on malformed values, 422 Invalid on an unknown
      *                     propagationPolicy or one given together with orphanDependents
      */
     static DeleteRequest parse(Map<String, String> query, byte[] body) {
@@ -92,7 +92,7 @@ record DeleteRequest(
             JsonNode gn = o.get("gracePeriodSeconds");
             if (gn != null && !gn.isNull()) {
                 if (!gn.isIntegralNumber()) {
-                    throw StatusError.badRequest("DeleteOptions.gracePeriodSeconds must be an integer");
+                    throw Refusal.badRequest("DeleteOptions.gracePeriodSeconds must be an integer");
                 }
                 grace = gn.longValue();
             }
@@ -112,14 +112,14 @@ record DeleteRequest(
             JsonNode pp = o.get("propagationPolicy");
             if (pp != null && !pp.isNull()) {
                 if (!pp.isString()) {
-                    throw StatusError.badRequest("DeleteOptions.propagationPolicy must be a string");
+                    throw Refusal.badRequest("DeleteOptions.propagationPolicy must be a string");
                 }
                 policy = pp.stringValue();
             }
             JsonNode od = o.get("orphanDependents");
             if (od != null && !od.isNull()) {
                 if (!od.isBoolean()) {
-                    throw StatusError.badRequest("DeleteOptions.orphanDependents must be a boolean");
+                    throw Refusal.badRequest("DeleteOptions.orphanDependents must be a boolean");
                 }
                 orphanDependents = od.booleanValue();
             }
@@ -130,11 +130,11 @@ record DeleteRequest(
         Propagation propagation = null;
         if (policy != null) {
             if (orphanDependents != null) {
-                throw StatusError.invalid(
+                throw Refusal.invalid(
                         "DeleteOptions",
                         "meta.k8s.io",
                         "",
-                        List.of(new StatusError.Cause(
+                        List.of(new Refusal.Cause(
                                 "FieldValueInvalid",
                                 "Invalid value: \"" + policy
                                         + "\": orphanDependents and deletionPropagation cannot be both set",
@@ -152,7 +152,7 @@ record DeleteRequest(
         try {
             return Long.parseLong(g);
         } catch (NumberFormatException e) {
-            throw StatusError.badRequest("invalid gracePeriodSeconds: \"" + g + "\"");
+            throw Refusal.badRequest("invalid gracePeriodSeconds: \"" + g + "\"");
         }
     }
 
@@ -163,7 +163,7 @@ record DeleteRequest(
         if (v.equals("true") || v.equals("false")) {
             return Boolean.valueOf(v);
         }
-        throw StatusError.badRequest("invalid orphanDependents: \"" + v + "\"");
+        throw Refusal.badRequest("invalid orphanDependents: \"" + v + "\"");
     }
 
     private static String emptyToNull(String s) {

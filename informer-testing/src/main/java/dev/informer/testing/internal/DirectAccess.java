@@ -43,7 +43,7 @@ public final class DirectAccess {
         ResourceDefinition def = engine.registry().resolve(resource);
         try {
             return Optional.of(text(engine.store(def).get(ns(def, namespace), name)));
-        } catch (StatusError e) {
+        } catch (Refusal e) {
             if (e.code() == 404) {
                 return Optional.empty();
             }
@@ -70,7 +70,7 @@ public final class DirectAccess {
             ObjectNode body = parse(json, "update " + def.qualifiedName());
             String name = Json.meta(body, "name");
             if (name == null || name.isEmpty()) {
-                throw StatusError.badRequest("metadata.name is required for an update");
+                throw Refusal.badRequest("metadata.name is required for an update");
             }
             String ns = namespace;
             if (ns == null && def.namespaced()) {
@@ -96,9 +96,9 @@ public final class DirectAccess {
                                     if (out instanceof ObjectNode o) {
                                         return o;
                                     }
-                                    throw StatusError.of(422, "Invalid", "the patch does not yield an object");
+                                    throw Refusal.of(422, "Invalid", "the patch does not yield an object");
                                 } catch (PatchException e) {
-                                    throw StatusError.of(e.httpCode(), e.reason(), e.getMessage());
+                                    throw Refusal.of(e.httpCode(), e.reason(), e.getMessage());
                                 }
                             },
                             false,
@@ -134,7 +134,7 @@ public final class DirectAccess {
 
     private static ObjectNode parse(String json, String what) {
         if (json == null) {
-            throw StatusError.badRequest(what + ": the JSON text is null");
+            throw Refusal.badRequest(what + ": the JSON text is null");
         }
         return Json.parseObject(json.getBytes(StandardCharsets.UTF_8), what);
     }
@@ -146,7 +146,7 @@ public final class DirectAccess {
     private static String call(Supplier<String> op) {
         try {
             return op.get();
-        } catch (StatusError e) {
+        } catch (Refusal e) {
             throw e.toApiException();
         }
     }

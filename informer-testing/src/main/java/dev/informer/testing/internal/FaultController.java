@@ -220,7 +220,7 @@ public final class FaultController implements ServerFaults {
     }
 
     /** The injected failure for this request, consuming one count, or null. */
-    StatusError nextFailure(String verb, String resource) {
+    Refusal nextFailure(String verb, String resource) {
         synchronized (monitor) {
             for (Iterator<FailureRule> it = rules.iterator(); it.hasNext(); ) {
                 FailureRule r = it.next();
@@ -228,8 +228,7 @@ public final class FaultController implements ServerFaults {
                     if (--r.remaining == 0) {
                         it.remove();
                     }
-                    return StatusError.injected(
-                            r.code, r.retryAfterSeconds, verb.equals("list") || verb.equals("watch"));
+                    return Refusal.injected(r.code, r.retryAfterSeconds, verb.equals("list") || verb.equals("watch"));
                 }
             }
             return null;

@@ -82,7 +82,7 @@ final class FieldManager {
      * Records an update or patch of {@code old} into {@code next}, or an apply of {@code applied}.
      * Nothing changes when the object did not (so a no-op write stays a no-op).
      *
-     * @throws StatusError 409 Conflict when an unforced apply would change fields other managers
+     * @throws Refusal 409 Conflict when an unforced apply would change fields other managers
      *                     own
      */
     static void onUpdate(
@@ -255,7 +255,7 @@ final class FieldManager {
     }
 
     /** kube-apiserver's apply conflict: message and one FieldManagerConflict cause per field. */
-    private static StatusError conflict(ResourceDefinition def, String name, List<String[]> conflicts) {
+    private static Refusal conflict(ResourceDefinition def, String name, List<String[]> conflicts) {
         String message;
         if (conflicts.size() == 1) {
             message = "Apply failed with 1 conflict: conflict with " + conflicts.get(0)[0] + ": "
@@ -274,11 +274,11 @@ final class FieldManager {
             }
             message = "Apply failed with " + conflicts.size() + " conflicts: " + String.join("\n", lines);
         }
-        List<StatusError.Cause> causes = new ArrayList<>();
+        List<Refusal.Cause> causes = new ArrayList<>();
         for (String[] c : conflicts) {
-            causes.add(new StatusError.Cause("FieldManagerConflict", "conflict with " + c[0], c[1]));
+            causes.add(new Refusal.Cause("FieldManagerConflict", "conflict with " + c[0], c[1]));
         }
-        return StatusError.applyConflict(message, causes);
+        return Refusal.applyConflict(message, causes);
     }
 
     /** {@code .spec.containers[name="c"].image}: the path as kube prints it. */

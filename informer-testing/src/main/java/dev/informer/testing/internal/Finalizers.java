@@ -115,7 +115,7 @@ final class Finalizers {
     /**
      * Rejects finalizers added to an object that is being deleted, with kube-apiserver's 422.
      *
-     * @throws StatusError 422 Invalid ({@code metadata.finalizers: Forbidden: no new finalizers can
+     * @throws Refusal 422 Invalid ({@code metadata.finalizers: Forbidden: no new finalizers can
      *                     be added if the object is being deleted, found new finalizers ...})
      */
     static void checkNoNewFinalizers(ResourceDefinition def, String name, JsonNode old, JsonNode next) {
@@ -137,11 +137,11 @@ final class Finalizers {
             go.append('"').append(f).append('"');
         }
         go.append('}');
-        throw StatusError.invalid(
+        throw Refusal.invalid(
                 def.kind(),
                 def.group(),
                 name,
-                List.of(new StatusError.Cause(
+                List.of(new Refusal.Cause(
                         "FieldValueForbidden",
                         "Forbidden: no new finalizers can be added if the object is being deleted, found new"
                                 + " finalizers " + go,

@@ -237,7 +237,7 @@ final class GarbageCollector {
         try {
             ObjectVersion v = engine.store(ref.def()).get(ref.namespace(), ref.name());
             return ref.uid().equals(Json.meta(v.object, "uid")) ? v : null;
-        } catch (StatusError e) {
+        } catch (Refusal e) {
             if (e.code() == 404) {
                 return null;
             }
@@ -313,7 +313,7 @@ final class GarbageCollector {
                             item.namespace(),
                             item.name(),
                             DeleteRequest.DEFAULT.withPropagation(policy).withPreconditionUid(item.uid()));
-        } catch (StatusError e) {
+        } catch (Refusal e) {
             if (e.code() != 404) {
                 throw e;
             }

@@ -26,20 +26,20 @@ public final class Json {
     /**
      * Parses a request body that must be one JSON object.
      *
-     * @throws StatusError 400 BadRequest naming {@code what} when it is not
+     * @throws Refusal 400 BadRequest naming {@code what} when it is not
      */
     public static ObjectNode parseObject(byte[] body, String what) {
         if (body.length == 0) {
-            throw StatusError.badRequest(what + ": the request body is empty; a JSON object is required");
+            throw Refusal.badRequest(what + ": the request body is empty; a JSON object is required");
         }
         JsonNode node;
         try {
             node = MAPPER.readTree(body);
         } catch (JacksonException e) {
-            throw StatusError.badRequest(what + ": the request body is not valid JSON: " + e.getOriginalMessage());
+            throw Refusal.badRequest(what + ": the request body is not valid JSON: " + e.getOriginalMessage());
         }
         if (!(node instanceof ObjectNode obj)) {
-            throw StatusError.badRequest(what + ": the request body must be a JSON object, got " + node.getNodeType());
+            throw Refusal.badRequest(what + ": the request body must be a JSON object, got " + node.getNodeType());
         }
         return obj;
     }
@@ -47,16 +47,16 @@ public final class Json {
     /**
      * Parses any JSON document (patch bodies may be arrays).
      *
-     * @throws StatusError 400 BadRequest when it is not valid JSON
+     * @throws Refusal 400 BadRequest when it is not valid JSON
      */
     public static JsonNode parse(byte[] body, String what) {
         if (body.length == 0) {
-            throw StatusError.badRequest(what + ": the request body is empty");
+            throw Refusal.badRequest(what + ": the request body is empty");
         }
         try {
             return MAPPER.readTree(body);
         } catch (JacksonException e) {
-            throw StatusError.badRequest(what + ": the request body is not valid JSON: " + e.getOriginalMessage());
+            throw Refusal.badRequest(what + ": the request body is not valid JSON: " + e.getOriginalMessage());
         }
     }
 

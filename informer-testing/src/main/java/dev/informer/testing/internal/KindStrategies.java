@@ -24,7 +24,7 @@ import tools.jackson.databind.node.ObjectNode;
  * <p>A kind is recognised by its group and plural, so a custom resource that happens to share a
  * kind name in another group is left alone. What is and is not emulated is listed in
  * {@code docs/embedded-api-server.md}. Stateless and thread-safe; every method works on trees the
- * caller owns. Failures are {@link StatusError} 422 Invalid with one cause per bad field.
+ * caller owns. Failures are {@link Refusal} 422 Invalid with one cause per bad field.
  */
 final class KindStrategies {
     /** The Service ClusterIP range (kube-apiserver's default {@code --service-cluster-ip-range}). */
@@ -65,7 +65,7 @@ final class KindStrategies {
      * rules). The name may still be empty when only generateName is given.
      *
      * @param uid the object's new uid (jobs label their pods with it)
-     * @throws StatusError 422 when a field is invalid
+     * @throws Refusal 422 when a field is invalid
      */
     static void prepareForCreate(ResourceDefinition def, ObjectNode obj, String uid) {
         switch (id(def)) {
@@ -84,7 +84,7 @@ final class KindStrategies {
      * the values the server allocated (a Service's ClusterIP and node ports) when the update
      * leaves them out, then checks immutable fields against {@code old}.
      *
-     * @throws StatusError 422 when a field is invalid or an immutable one changed
+     * @throws Refusal 422 when a field is invalid or an immutable one changed
      */
     static void prepareForUpdate(ResourceDefinition def, ObjectNode next, ObjectNode old) {
         if (id(def).equals("/services")) {
@@ -400,7 +400,7 @@ final class KindStrategies {
      * Services. Other kinds are left alone.
      *
      * @param others the other live Services (never the one being written)
-     * @throws StatusError 422 when a requested address or port is outside its range or taken
+     * @throws Refusal 422 when a requested address or port is outside its range or taken
      */
     static void allocate(ResourceDefinition def, ObjectNode obj, Iterable<JsonNode> others) {
         if (!id(def).equals("/services")) {
@@ -535,7 +535,7 @@ final class KindStrategies {
 
     private static void validate(ResourceDefinition def, ObjectNode obj, ObjectNode old) {
         String name = Json.meta(obj, "name");
-        List<StatusError.Cause> causes = new ArrayList<>();
+        List<Refusal.Cause> causes = new ArrayList<>();
         JsonNode spec = obj.path("spec");
         JsonNode oldSpec = old == null ? null : old.path("spec");
         switch (id(def)) {
@@ -576,7 +576,7 @@ final class KindStrategies {
                     causes.add(required(Json.text(roleRef, "kind") == null ? "roleRef.kind" : "roleRef.name"));
                 }
                 if (old != null && !roleRef.equals(old.path("roleRef"))) {
-                    causes.add(new StatusError.Cause(
+                    causes.add(new Refusal.Cause(
                             "FieldValueInvalid", "Invalid value: " + roleRef + ": cannot change roleRef", "roleRef"));
                 }
             }
@@ -590,14 +590,14 @@ final class KindStrategies {
                 }
                 JsonNode max = spec.path("maxReplicas");
                 if (!max.isIntegralNumber() || max.intValue() < 1) {
-                    causes.add(new StatusError.Cause(
+                    causes.add(new Refusal.Cause(
                             "FieldValueInvalid",
                             "Invalid value: " + (max.isMissingNode() ? 0 : max)
                                     + ": must be greater than or equal to 1",
                             "spec.maxReplicas"));
                 } else if (spec.path("minReplicas").isIntegralNumber()
                         && spec.get("minReplicas").intValue() > max.intValue()) {
-                    causes.add(new StatusError.Cause(
+                    causes.add(new Refusal.Cause(
                             "FieldValueInvalid",
                             "Invalid value: " + spec.get("minReplicas") + ": must be less than or equal to maxReplicas",
                             "spec.minReplicas"));
@@ -605,7 +605,7 @@ final class KindStrategies {
             }
             case "policy/poddisruptionbudgets" -> {
                 if (spec.has("minAvailable") && spec.has("maxUnavailable")) {
-                    causes.add(new StatusError.Cause(
+                    causes.add(new Refusal.Cause(
                             "FieldValueInvalid",
                             "Invalid value: " + spec + ": minAvailable and maxUnavailable cannot be both set",
                             "spec"));
@@ -629,7 +629,7 @@ final class KindStrategies {
                 if (old != null) {
                     for (String f : List.of("provisioner", "parameters", "reclaimPolicy", "volumeBindingMode")) {
                         if (!obj.path(f).equals(old.path(f))) {
-                            causes.add(new StatusError.Cause(
+                            causes.add(new Refusal.Cause(
                                     "FieldValueForbidden", "Forbidden: updates to " + f + " are forbidden.", f));
                         }
                     }
@@ -638,14 +638,14 @@ final class KindStrategies {
             default -> {}
         }
         if (!causes.isEmpty()) {
-            throw StatusError.invalid(def.kind(), def.group(), name == null ? "" : name, causes);
+            throw Refusal.invalid(def.kind(), def.group(), name == null ? "" : name, causes);
         }
     }
 
-    private static void replicas(JsonNode spec, List<StatusError.Cause> causes) {
+    private static void replicas(JsonNode spec, List<Refusal.Cause> causes) {
         JsonNode r = spec.path("replicas");
         if (r.isNumber() && r.longValue() < 0) {
-            causes.add(new StatusError.Cause(
+            causes.add(new Refusal.Cause(
                     "FieldValueInvalid",
                     "Invalid value: " + r + ": must be greater than or equal to 0",
                     "spec.replicas"));
@@ -653,7 +653,7 @@ final class KindStrategies {
     }
 
     private static void selectorMatchesTemplate(
-            JsonNode spec, String kindWord, boolean labelSelector, List<StatusError.Cause> causes) {
+            JsonNode spec, String kindWord, boolean labelSelector, List<Refusal.Cause> causes) {
         JsonNode selector = spec.path("selector");
         if (selector.isMissingNode() || selector.isNull()) {
             causes.add(required("spec.selector"));
@@ -661,7 +661,7 @@ final class KindStrategies {
         }
         String expr = ScaleSubresource.selectorString(selector);
         if (expr.isEmpty()) {
-            causes.add(new StatusError.Cause(
+            causes.add(new Refusal.Cause(
                     "FieldValueInvalid",
                     "Invalid value: " + selector + ": empty selector is invalid for " + kindWord,
                     "spec.selector"));
@@ -671,13 +671,13 @@ final class KindStrategies {
         try {
             parsed = LabelSelector.parse(expr);
         } catch (SelectorException e) {
-            causes.add(new StatusError.Cause(
+            causes.add(new Refusal.Cause(
                     "FieldValueInvalid", "Invalid value: " + selector + ": " + e.getMessage(), "spec.selector"));
             return;
         }
         Map<String, String> labels = Json.labels(spec.path("template"));
         if (!parsed.matches(labels)) {
-            causes.add(new StatusError.Cause(
+            causes.add(new Refusal.Cause(
                     "FieldValueInvalid",
                     "Invalid value: " + goMap(labels) + ": `selector` does not match template `labels`",
                     "spec.template.metadata.labels"));
@@ -702,7 +702,7 @@ final class KindStrategies {
         return sb.append('}').toString();
     }
 
-    private static void containers(JsonNode podSpec, String path, List<StatusError.Cause> causes) {
+    private static void containers(JsonNode podSpec, String path, List<Refusal.Cause> causes) {
         JsonNode containers = podSpec.path("containers");
         if (!containers.isArray() || containers.isEmpty()) {
             causes.add(required(path + ".containers"));
@@ -721,12 +721,12 @@ final class KindStrategies {
         }
     }
 
-    private static void jobTemplate(JsonNode jobSpec, String path, List<StatusError.Cause> causes) {
+    private static void jobTemplate(JsonNode jobSpec, String path, List<Refusal.Cause> causes) {
         JsonNode podSpec = jobSpec.path("template").path("spec");
         containers(podSpec, path + ".template.spec", causes);
         String restart = Json.text(podSpec, "restartPolicy");
         if (restart == null || restart.isEmpty()) {
-            causes.add(new StatusError.Cause(
+            causes.add(new Refusal.Cause(
                     "FieldValueRequired",
                     "Required value: valid values: \"OnFailure\", \"Never\"",
                     path + ".template.spec.restartPolicy"));
@@ -744,7 +744,7 @@ final class KindStrategies {
             "minReadySeconds",
             "revisionHistoryLimit");
 
-    private static void statefulSetUpdate(JsonNode spec, JsonNode oldSpec, List<StatusError.Cause> causes) {
+    private static void statefulSetUpdate(JsonNode spec, JsonNode oldSpec, List<Refusal.Cause> causes) {
         ObjectNode a = spec.isObject() ? ((ObjectNode) spec).deepCopy() : Json.object();
         ObjectNode b = oldSpec.isObject() ? ((ObjectNode) oldSpec).deepCopy() : Json.object();
         for (String f : STATEFULSET_MUTABLE) {
@@ -754,7 +754,7 @@ final class KindStrategies {
         a.remove("selector");
         b.remove("selector");
         if (!a.equals(b)) {
-            causes.add(new StatusError.Cause(
+            causes.add(new Refusal.Cause(
                     "FieldValueForbidden",
                     "Forbidden: updates to statefulset spec for fields other than 'replicas', 'ordinals',"
                             + " 'template', 'updateStrategy', 'revisionHistoryLimit',"
@@ -765,7 +765,7 @@ final class KindStrategies {
 
     private static final List<String> SERVICE_TYPES = List.of("ClusterIP", "NodePort", "LoadBalancer", "ExternalName");
 
-    private static void service(JsonNode spec, JsonNode oldSpec, List<StatusError.Cause> causes) {
+    private static void service(JsonNode spec, JsonNode oldSpec, List<Refusal.Cause> causes) {
         String type = Json.text(spec, "type");
         if (!SERVICE_TYPES.contains(type)) {
             causes.add(
@@ -788,7 +788,7 @@ final class KindStrategies {
             JsonNode p = ports.get(i);
             JsonNode port = p.path("port");
             if (!port.isIntegralNumber() || port.intValue() < 1 || port.intValue() > 65535) {
-                causes.add(new StatusError.Cause(
+                causes.add(new Refusal.Cause(
                         "FieldValueInvalid",
                         "Invalid value: " + (port.isMissingNode() ? 0 : port) + ": must be between 1 and 65535,"
                                 + " inclusive",
@@ -802,14 +802,14 @@ final class KindStrategies {
             if (ports.size() > 1 && (portName == null || portName.isEmpty())) {
                 causes.add(required("spec.ports[" + i + "].name"));
             } else if (portName != null && !portName.isEmpty() && !portNames.add(portName)) {
-                causes.add(new StatusError.Cause(
+                causes.add(new Refusal.Cause(
                         "FieldValueDuplicate", "Duplicate value: \"" + portName + "\"", "spec.ports[" + i + "].name"));
             }
         }
         if (oldSpec != null && !type.equals("ExternalName")) {
             String oldIp = Json.text(oldSpec, "clusterIP");
             if (oldIp != null && !oldIp.isEmpty() && !oldIp.equals(clusterIp)) {
-                causes.add(new StatusError.Cause(
+                causes.add(new Refusal.Cause(
                         "FieldValueInvalid",
                         "Invalid value: \"" + (clusterIp == null ? "" : clusterIp) + "\": field is immutable",
                         "spec.clusterIP"));
@@ -819,24 +819,21 @@ final class KindStrategies {
 
     // ---------------------------------------------------------------- helpers
 
-    private static StatusError invalid(ResourceDefinition def, String name, String field, String type, String message) {
-        return StatusError.invalid(
-                def.kind(),
-                def.group(),
-                name == null ? "" : name,
-                List.of(new StatusError.Cause(type, message, field)));
+    private static Refusal invalid(ResourceDefinition def, String name, String field, String type, String message) {
+        return Refusal.invalid(
+                def.kind(), def.group(), name == null ? "" : name, List.of(new Refusal.Cause(type, message, field)));
     }
 
-    private static StatusError.Cause required(String field) {
-        return new StatusError.Cause("FieldValueRequired", "Required value", field);
+    private static Refusal.Cause required(String field) {
+        return new Refusal.Cause("FieldValueRequired", "Required value", field);
     }
 
-    private static StatusError.Cause immutable(String field, JsonNode value) {
-        return new StatusError.Cause("FieldValueInvalid", "Invalid value: " + value + ": field is immutable", field);
+    private static Refusal.Cause immutable(String field, JsonNode value) {
+        return new Refusal.Cause("FieldValueInvalid", "Invalid value: " + value + ": field is immutable", field);
     }
 
-    private static StatusError.Cause notSupported(String field, String value, String supported) {
-        return new StatusError.Cause(
+    private static Refusal.Cause notSupported(String field, String value, String supported) {
+        return new Refusal.Cause(
                 "FieldValueNotSupported",
                 "Unsupported value: \"" + (value == null ? "" : value) + "\": supported values: " + supported,
                 field);
@@ -853,7 +850,7 @@ final class KindStrategies {
     /**
      * The object at {@code field}, created when absent or null.
      *
-     * @throws StatusError 400 when the field holds something other than an object
+     * @throws Refusal 400 when the field holds something other than an object
      */
     private static ObjectNode child(ObjectNode parent, String field) {
         JsonNode n = parent.get(field);
@@ -861,7 +858,7 @@ final class KindStrategies {
             return o;
         }
         if (n != null && !n.isNull()) {
-            throw StatusError.badRequest("the field \"" + field + "\" must be a JSON object, got " + n.getNodeType());
+            throw Refusal.badRequest("the field \"" + field + "\" must be a JSON object, got " + n.getNodeType());
         }
         return parent.putObject(field);
     }

@@ -149,7 +149,7 @@ final class LifecycleController {
             }
             try {
                 collector.process(work);
-            } catch (StatusError e) {
+            } catch (Refusal e) {
                 LOG.debug("Lifecycle work {} failed: {} {}", work, e.code(), e.getMessage());
             } catch (RuntimeException e) {
                 LOG.warn("Lifecycle work {} failed: {}", work, e.toString());

@@ -38,7 +38,7 @@ record ListQuery(
      * Parses and validates.
      *
      * @param forceWatch true for the legacy {@code /watch/} path prefix
-     * @throws StatusError 400 for unparsable values, 422 Invalid for forbidden combinations
+     * @throws Refusal 400 for unparsable values, 422 Invalid for forbidden combinations
      */
     static ListQuery parse(Map<String, String> q, boolean forceWatch) {
         boolean watch = forceWatch || bool(q, "watch");
@@ -50,7 +50,7 @@ record ListQuery(
             try {
                 limit = Math.max(0, Long.parseLong(l));
             } catch (NumberFormatException e) {
-                throw StatusError.badRequest("invalid limit: \"" + l + "\" is not an integer");
+                throw Refusal.badRequest("invalid limit: \"" + l + "\" is not an integer");
             }
         }
         String cont = emptyToNull(q.get("continue"));
@@ -61,7 +61,7 @@ record ListQuery(
             try {
                 timeout = Long.parseLong(t);
             } catch (NumberFormatException e) {
-                throw StatusError.badRequest("invalid timeoutSeconds: \"" + t + "\" is not an integer");
+                throw Refusal.badRequest("invalid timeoutSeconds: \"" + t + "\" is not an integer");
             }
         }
         if (rv != null) {
@@ -90,7 +90,7 @@ record ListQuery(
     /**
      * Parses a resourceVersion string.
      *
-     * @throws StatusError 400 when not a non-negative integer
+     * @throws Refusal 400 when not a non-negative integer
      */
     static long parseResourceVersion(String rv) {
         try {
@@ -100,12 +100,12 @@ record ListQuery(
             }
             return v;
         } catch (NumberFormatException e) {
-            throw StatusError.badRequest("invalid resource version: \"" + rv + "\"");
+            throw Refusal.badRequest("invalid resource version: \"" + rv + "\"");
         }
     }
 
     private void validate() {
-        List<StatusError.Cause> errs = new ArrayList<>();
+        List<Refusal.Cause> errs = new ArrayList<>();
         if (watch) {
             if (sendInitialEvents != null && !NOT_OLDER_THAN.equals(resourceVersionMatch)) {
                 errs.add(forbidden("sendInitialEvents requires setting resourceVersionMatch to " + NOT_OLDER_THAN));
@@ -138,26 +138,26 @@ record ListQuery(
                 }
             }
             if (sendInitialEvents != null) {
-                errs.add(new StatusError.Cause(
+                errs.add(new Refusal.Cause(
                         "FieldValueForbidden",
                         "Forbidden: sendInitialEvents is forbidden for list",
                         "sendInitialEvents"));
             }
         }
         if (!errs.isEmpty()) {
-            throw StatusError.invalidListOptions(errs);
+            throw Refusal.invalidListOptions(errs);
         }
         if (!watch && continueToken != null && resourceVersion != null && !"0".equals(resourceVersion)) {
-            throw StatusError.badRequest("specifying resource version is not allowed when using continue");
+            throw Refusal.badRequest("specifying resource version is not allowed when using continue");
         }
     }
 
-    private static StatusError.Cause forbidden(String detail) {
-        return new StatusError.Cause("FieldValueForbidden", "Forbidden: " + detail, "resourceVersionMatch");
+    private static Refusal.Cause forbidden(String detail) {
+        return new Refusal.Cause("FieldValueForbidden", "Forbidden: " + detail, "resourceVersionMatch");
     }
 
-    private static StatusError.Cause notSupported(String value, String supported) {
-        return new StatusError.Cause(
+    private static Refusal.Cause notSupported(String value, String supported) {
+        return new Refusal.Cause(
                 "FieldValueNotSupported",
                 "Unsupported value: \"" + value + "\": supported values: " + supported,
                 "resourceVersionMatch");
@@ -176,7 +176,7 @@ record ListQuery(
         return switch (v) {
             case "1", "t", "T", "true", "TRUE", "True" -> true;
             case "0", "f", "F", "false", "FALSE", "False" -> false;
-            default -> throw StatusError.badRequest("invalid boolean value for " + name + ": \"" + v + "\"");
+            default -> throw Refusal.badRequest("invalid boolean value for " + name + ": \"" + v + "\"");
         };
     }
 }

@@ -71,7 +71,7 @@ final class NamespaceLifecycle {
     /**
      * The NamespaceLifecycle admission check of a create: nothing new in a terminating namespace.
      *
-     * @throws StatusError 403 Forbidden with a {@code NamespaceTerminating} cause
+     * @throws Refusal 403 Forbidden with a {@code NamespaceTerminating} cause
      */
     static void checkCreate(ApiServerEngine engine, ResourceDefinition def, String namespace, JsonNode body) {
         if (!def.namespaced() || namespace == null) {
@@ -85,18 +85,18 @@ final class NamespaceLifecycle {
         ObjectVersion ns;
         try {
             ns = engine.store(nsDef).get(null, namespace);
-        } catch (StatusError e) {
+        } catch (Refusal e) {
             return; // absent namespaces are not checked (the server serves any namespace)
         }
         if (!ObjectRules.isTerminating(ns.object)) {
             return;
         }
         String name = Json.meta(body, "name");
-        throw StatusError.forbidden(
+        throw Refusal.forbidden(
                 def,
                 name == null ? "" : name,
                 "unable to create new content in namespace " + namespace + " because it is being terminated",
-                List.of(new StatusError.Cause(
+                List.of(new Refusal.Cause(
                         "NamespaceTerminating",
                         "namespace " + namespace + " is being terminated",
                         "metadata.namespace")));
@@ -106,11 +106,11 @@ final class NamespaceLifecycle {
      * The NamespaceLifecycle admission check of a delete: {@code default}, {@code kube-system} and
      * {@code kube-public} may not be deleted.
      *
-     * @throws StatusError 403 Forbidden
+     * @throws Refusal 403 Forbidden
      */
     static void checkDelete(ResourceDefinition def, String name) {
         if (isNamespaces(def) && IMMORTAL.contains(name)) {
-            throw StatusError.forbidden(def, name, "this namespace may not be deleted", List.of());
+            throw Refusal.forbidden(def, name, "this namespace may not be deleted", List.of());
         }
     }
 
@@ -138,7 +138,7 @@ final class NamespaceLifecycle {
         ObjectVersion ns;
         try {
             ns = engine.store(nsDef).get(null, name);
-        } catch (StatusError e) {
+        } catch (Refusal e) {
             return false;
         }
         if (!ObjectRules.isTerminating(ns.object)) {
@@ -162,7 +162,7 @@ final class NamespaceLifecycle {
                     if (!after.deleted) {
                         remaining++;
                     }
-                } catch (StatusError e) {
+                } catch (Refusal e) {
                     if (e.code() != 404) {
                         LOG.debug(
                                 "Namespace {}: deleting {} {} failed: {}",
@@ -200,7 +200,7 @@ final class NamespaceLifecycle {
             // namespace controller does once it is finalized.
             try {
                 engine.store(nsDef).delete(null, name, DeleteRequest.DEFAULT.withPreconditionUid(uid));
-            } catch (StatusError e) {
+            } catch (Refusal e) {
                 if (e.code() != 404) {
                     throw e;
                 }

@@ -21,7 +21,7 @@ final class ObjectFilter {
     /**
      * Parses the request's selectors.
      *
-     * @throws StatusError 400 BadRequest with the parser's message on bad syntax or an unsupported
+     * @throws Refusal 400 BadRequest with the parser's message on bad syntax or an unsupported
      *                     field
      */
     static ObjectFilter of(String labelSelector, String fieldSelector, String plural) {
@@ -33,7 +33,7 @@ final class ObjectFilter {
             FieldSelector f = fieldSelector == null ? null : FieldSelector.parse(fieldSelector, plural);
             return new ObjectFilter(l, f);
         } catch (SelectorException e) {
-            throw StatusError.badRequest(e.getMessage());
+            throw Refusal.badRequest(e.getMessage());
         }
     }
 

@@ -41,17 +41,17 @@ final class ObjectRules {
     /**
      * Checks kind/apiVersion of a request body against the resource; fills them in when absent.
      *
-     * @throws StatusError 400 when they name another type
+     * @throws Refusal 400 when they name another type
      */
     static void checkTypeMeta(ResourceDefinition def, ObjectNode body) {
         String kind = Json.text(body, "kind");
         String apiVersion = Json.text(body, "apiVersion");
         if (kind != null && !kind.isEmpty() && !kind.equals(def.kind())) {
-            throw StatusError.badRequest("the kind \"" + kind + "\" of the request body does not match"
-                    + " the resource " + def.qualifiedName() + " (kind \"" + def.kind() + "\")");
+            throw Refusal.badRequest("the kind \"" + kind + "\" of the request body does not match" + " the resource "
+                    + def.qualifiedName() + " (kind \"" + def.kind() + "\")");
         }
         if (apiVersion != null && !apiVersion.isEmpty() && !apiVersion.equals(def.apiVersion())) {
-            throw StatusError.badRequest("the API version in the data (" + apiVersion + ") does not"
+            throw Refusal.badRequest("the API version in the data (" + apiVersion + ") does not"
                     + " match the expected API version (" + def.apiVersion() + ")");
         }
         if (kind == null || kind.isEmpty() || apiVersion == null || apiVersion.isEmpty()) {
@@ -69,7 +69,7 @@ final class ObjectRules {
     /**
      * The metadata object of a request body, created when absent.
      *
-     * @throws StatusError 400 when metadata, labels, annotations or finalizers have the wrong shape
+     * @throws Refusal 400 when metadata, labels, annotations or finalizers have the wrong shape
      */
     static ObjectNode metadata(ObjectNode body) {
         JsonNode m = body.get("metadata");
@@ -77,7 +77,7 @@ final class ObjectRules {
             return body.putObject("metadata");
         }
         if (!(m instanceof ObjectNode meta)) {
-            throw StatusError.badRequest("metadata must be a JSON object, got " + m.getNodeType());
+            throw Refusal.badRequest("metadata must be a JSON object, got " + m.getNodeType());
         }
         for (String mapField : List.of("labels", "annotations")) {
             JsonNode map = meta.get(mapField);
@@ -85,11 +85,11 @@ final class ObjectRules {
                 continue;
             }
             if (!map.isObject()) {
-                throw StatusError.badRequest("metadata." + mapField + " must be a map of strings");
+                throw Refusal.badRequest("metadata." + mapField + " must be a map of strings");
             }
             for (Map.Entry<String, JsonNode> e : map.properties()) {
                 if (!e.getValue().isString()) {
-                    throw StatusError.badRequest("metadata." + mapField + "." + e.getKey() + " must be a string, got "
+                    throw Refusal.badRequest("metadata." + mapField + "." + e.getKey() + " must be a string, got "
                             + e.getValue().getNodeType());
                 }
             }
@@ -97,18 +97,18 @@ final class ObjectRules {
         JsonNode fin = meta.get("finalizers");
         if (fin != null && !fin.isNull()) {
             if (!fin.isArray()) {
-                throw StatusError.badRequest("metadata.finalizers must be a list of strings");
+                throw Refusal.badRequest("metadata.finalizers must be a list of strings");
             }
             for (JsonNode f : fin) {
                 if (!f.isString()) {
-                    throw StatusError.badRequest("metadata.finalizers must be a list of strings");
+                    throw Refusal.badRequest("metadata.finalizers must be a list of strings");
                 }
             }
         }
         for (String s : List.of("name", "namespace", "generateName", "resourceVersion", "uid")) {
             JsonNode v = meta.get(s);
             if (v != null && !v.isNull() && !v.isString()) {
-                throw StatusError.badRequest("metadata." + s + " must be a string, got " + v.getNodeType());
+                throw Refusal.badRequest("metadata." + s + " must be a string, got " + v.getNodeType());
             }
         }
         return meta;
@@ -118,7 +118,7 @@ final class ObjectRules {
      * Rejects annotations whose keys and values together exceed kube-apiserver's limit
      * (apimachinery's {@code ValidateAnnotationsSize}: 256 KiB of UTF-8).
      *
-     * @throws StatusError 422 Invalid naming {@code metadata.annotations}
+     * @throws Refusal 422 Invalid naming {@code metadata.annotations}
      */
     static void validateAnnotationsSize(ResourceDefinition def, ObjectNode meta, String name) {
         JsonNode annotations = meta.get("annotations");
@@ -130,11 +130,11 @@ final class ObjectRules {
             total += utf8Length(e.getKey()) + utf8Length(e.getValue().asString());
         }
         if (total > TOTAL_ANNOTATION_SIZE_LIMIT) {
-            throw StatusError.invalid(
+            throw Refusal.invalid(
                     def.kind(),
                     def.group(),
                     name,
-                    List.of(new StatusError.Cause(
+                    List.of(new Refusal.Cause(
                             "FieldValueTooLong",
                             "Too long: must have at most " + TOTAL_ANNOTATION_SIZE_LIMIT + " bytes",
                             "metadata.annotations")));
@@ -165,7 +165,7 @@ final class ObjectRules {
      * Validates an object name the way the resource requires (DNS-1123 label for namespaces,
      * DNS-1123 subdomain otherwise).
      *
-     * @throws StatusError 422 Invalid naming the field
+     * @throws Refusal 422 Invalid naming the field
      */
     static void validateName(ResourceDefinition def, String name, String field) {
         boolean label = def.group().isEmpty() && def.plural().equals("namespaces");
@@ -173,11 +173,11 @@ final class ObjectRules {
         Pattern p = label ? DNS1123_LABEL : DNS1123_SUBDOMAIN;
         if (name.length() > max || !p.matcher(name).matches()) {
             String what = label ? "a lowercase RFC 1123 label" : "a lowercase RFC 1123 subdomain";
-            throw StatusError.invalid(
+            throw Refusal.invalid(
                     def.kind(),
                     def.group(),
                     name,
-                    List.of(new StatusError.Cause(
+                    List.of(new Refusal.Cause(
                             "FieldValueInvalid",
                             "Invalid value: \"" + name + "\": " + what + " must consist of"
                                     + " lower case alphanumeric characters, '-' or '.', and must start and end with an"
@@ -192,7 +192,7 @@ final class ObjectRules {
      * store picks it.
      *
      * @param namespace the request's namespace (namespaced resources), never null for them
-     * @throws StatusError 400/422 on bad input
+     * @throws Refusal 400/422 on bad input
      */
     static ObjectNode prepareCreate(
             ResourceDefinition def, String namespace, ObjectNode body, String uid, Instant now) {
@@ -201,7 +201,7 @@ final class ObjectRules {
         if (def.namespaced()) {
             String bodyNs = Json.text(meta, "namespace");
             if (bodyNs != null && !bodyNs.isEmpty() && !bodyNs.equals(namespace)) {
-                throw StatusError.badRequest(
+                throw Refusal.badRequest(
                         "the namespace of the provided object does not match the" + " namespace sent on the request");
             }
             meta.put("namespace", namespace);
@@ -211,11 +211,11 @@ final class ObjectRules {
         String name = Json.text(meta, "name");
         String generateName = Json.text(meta, "generateName");
         if ((name == null || name.isEmpty()) && (generateName == null || generateName.isEmpty())) {
-            throw StatusError.invalid(
+            throw Refusal.invalid(
                     def.kind(),
                     def.group(),
                     "",
-                    List.of(new StatusError.Cause(
+                    List.of(new Refusal.Cause(
                             "FieldValueRequired",
                             "Required value: name or generateName is required",
                             "metadata.name")));
@@ -262,7 +262,7 @@ final class ObjectRules {
      *
      * @param urlName the name in the URL
      * @param status  true for the status subresource
-     * @throws StatusError 400 (name/namespace mismatch), 409 (stale resourceVersion, uid
+     * @throws Refusal 400 (name/namespace mismatch), 409 (stale resourceVersion, uid
      *                     precondition), 422
      */
     static ObjectNode prepareUpdate(
@@ -271,7 +271,7 @@ final class ObjectRules {
         ObjectNode meta = metadata(body);
         String bodyName = Json.text(meta, "name");
         if (bodyName == null || !bodyName.equals(urlName)) {
-            throw StatusError.badRequest("the name of the object (" + (bodyName == null ? "" : bodyName)
+            throw Refusal.badRequest("the name of the object (" + (bodyName == null ? "" : bodyName)
                     + ") does not match the name on the URL (" + urlName + ")");
         }
         ObjectNode oldMeta = Json.metadata(old.object);
@@ -279,14 +279,14 @@ final class ObjectRules {
             String bodyNs = Json.text(meta, "namespace");
             String oldNs = Json.text(oldMeta, "namespace");
             if (bodyNs != null && !bodyNs.isEmpty() && !bodyNs.equals(oldNs)) {
-                throw StatusError.badRequest(
+                throw Refusal.badRequest(
                         "the namespace of the provided object does not match the" + " namespace sent on the request");
             }
         }
         String uid = Json.text(meta, "uid");
         String oldUid = Json.text(oldMeta, "uid");
         if (uid != null && !uid.isEmpty() && !uid.equals(oldUid)) {
-            throw StatusError.conflict(
+            throw Refusal.conflict(
                     def,
                     urlName,
                     "Precondition failed: UID in precondition: " + uid + ", UID in object meta: " + oldUid);
@@ -295,7 +295,7 @@ final class ObjectRules {
         if (rv != null && !rv.isEmpty()) {
             long wanted = ListQuery.parseResourceVersion(rv);
             if (wanted != old.rv) {
-                throw StatusError.staleResourceVersion(def, urlName);
+                throw Refusal.staleResourceVersion(def, urlName);
             }
         }
         if (!status) {

@@ -1,5 +1,7 @@
 package dev.informer.testing.internal;
 
+import dev.informer.errors.InformerException;
+
 /**
  * A patch that cannot be applied, with the HTTP status kube-apiserver answers for it.
  *
@@ -14,7 +16,7 @@ package dev.informer.testing.internal;
  *
  * <p>The message names the path and operation. Unchecked; immutable.
  */
-public final class PatchException extends RuntimeException {
+public final class PatchException extends InformerException {
     private static final long serialVersionUID = 1L;
 
     private final int httpCode;

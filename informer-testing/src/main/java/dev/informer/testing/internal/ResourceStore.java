@@ -68,7 +68,7 @@ final class ResourceStore {
     /**
      * The current object.
      *
-     * @throws StatusError 404 when absent
+     * @throws Refusal 404 when absent
      */
     ObjectVersion get(String namespace, String name) {
         lock.lock();
@@ -82,7 +82,7 @@ final class ResourceStore {
     private ObjectVersion liveLocked(String namespace, String name) {
         ObjectVersion v = heads.get(ObjectRules.key(def, namespace, name));
         if (v == null || v.deleted) {
-            throw StatusError.notFound(def, name);
+            throw Refusal.notFound(def, name);
         }
         return v;
     }
@@ -94,7 +94,7 @@ final class ResourceStore {
      * Lists with kube-apiserver's resourceVersion rules (see {@code docs/embedded-api-server.md}).
      *
      * @param namespace null for all namespaces (or a cluster-scoped resource)
-     * @throws StatusError 410 for a compacted snapshot, 504 for a resourceVersion that does not
+     * @throws Refusal 410 for a compacted snapshot, 504 for a resourceVersion that does not
      *                     appear within the engine's wait bound, 400 for a bad continue token
      */
     ListResult list(String namespace, ObjectFilter filter, ListQuery o) {
@@ -112,9 +112,9 @@ final class ResourceStore {
                 if (token.rv() == -1) {
                     snapshot = current;
                 } else if (token.rv() < floor) {
-                    throw StatusError.expiredContinue(new ContinueToken(-1, token.afterKey()).encode());
+                    throw Refusal.expiredContinue(new ContinueToken(-1, token.afterKey()).encode());
                 } else if (token.rv() > current) {
-                    throw StatusError.badRequest("continue key is not valid: resourceVersion " + token.rv()
+                    throw Refusal.badRequest("continue key is not valid: resourceVersion " + token.rv()
                             + " is newer than the server's " + current);
                 } else {
                     snapshot = token.rv();
@@ -125,11 +125,11 @@ final class ResourceStore {
                 String match = o.resourceVersionMatch();
                 boolean exact = ListQuery.EXACT.equals(match) || (match == null && rv > 0 && o.limit() > 0);
                 if (rv > current) {
-                    throw StatusError.tooLargeResourceVersion(rv, current);
+                    throw Refusal.tooLargeResourceVersion(rv, current);
                 }
                 if (exact) {
                     if (rv < floor) {
-                        throw StatusError.expired("The resourceVersion for the provided list is too old.");
+                        throw Refusal.expired("The resourceVersion for the provided list is too old.");
                     }
                     snapshot = rv;
                 } else {
@@ -197,7 +197,7 @@ final class ResourceStore {
      * Creates an object.
      *
      * @param body a tree the store may keep (the caller must not touch it afterwards)
-     * @throws StatusError 409 AlreadyExists, 400/422 on bad input
+     * @throws Refusal 409 AlreadyExists, 400/422 on bad input
      */
     ObjectVersion create(String namespace, ObjectNode body, boolean dryRun) {
         return create(namespace, body, dryRun, null, null);
@@ -228,7 +228,7 @@ final class ResourceStore {
             String key = ObjectRules.key(def, ns, name);
             ObjectVersion existing = heads.get(key);
             if (existing != null && !existing.deleted) {
-                throw StatusError.alreadyExists(def, name);
+                throw Refusal.alreadyExists(def, name);
             }
             obj = engine.crds().admit(def, obj, null);
             allocateLocked(obj, key);
@@ -257,13 +257,13 @@ final class ResourceStore {
                 return name;
             }
         }
-        throw StatusError.alreadyExists(def, prefix + "*");
+        throw Refusal.alreadyExists(def, prefix + "*");
     }
 
     /**
      * Replaces an object (PUT), or its status (subresource).
      *
-     * @throws StatusError 404, 409 Conflict on a stale resourceVersion, 400 on mismatches
+     * @throws Refusal 404, 409 Conflict on a stale resourceVersion, 400 on mismatches
      */
     ObjectVersion update(String namespace, String name, ObjectNode body, boolean status, boolean dryRun) {
         return update(namespace, name, body, status, dryRun, null);
@@ -298,7 +298,7 @@ final class ResourceStore {
      *
      * @param createIfMissing server-side apply creates absent objects
      * @param createBody      what to create when absent (the applied configuration)
-     * @throws StatusError 404, 409, 400/422 from the patch engine
+     * @throws Refusal 404, 409, 400/422 from the patch engine
      */
     ObjectVersion patch(
             String namespace,
@@ -315,7 +315,7 @@ final class ResourceStore {
      * Patches an object (or its status), recording {@code writer}'s changes (null: none); for an
      * apply, {@code createBody} is the applied configuration.
      *
-     * @throws StatusError also 409 Conflict when an unforced apply changes fields others own
+     * @throws Refusal also 409 Conflict when an unforced apply changes fields others own
      */
     ObjectVersion patch(
             String namespace,
@@ -334,14 +334,14 @@ final class ResourceStore {
                     ObjectNode meta = ObjectRules.metadata(createBody);
                     String bodyName = Json.text(meta, "name");
                     if (bodyName != null && !bodyName.equals(name)) {
-                        throw StatusError.badRequest("the name of the object (" + bodyName
+                        throw Refusal.badRequest("the name of the object (" + bodyName
                                 + ") does not match the name on the URL (" + name + ")");
                     }
                     meta.put("name", name);
                     ObjectNode applied = createBody.deepCopy();
                     return create(namespace, createBody, dryRun, writer, applied);
                 }
-                throw StatusError.notFound(def, name);
+                throw Refusal.notFound(def, name);
             }
             ObjectNode patched = patch.apply(old.object);
             ObjectNode next = ObjectRules.prepareUpdate(def, old, patched, name, status);
@@ -411,7 +411,7 @@ final class ResourceStore {
      *
      * @return the object as deleted (stamped with the deletion's resourceVersion) or as now
      *     terminating
-     * @throws StatusError 404, 409 on a failed precondition
+     * @throws Refusal 404, 409 on a failed precondition
      */
     ObjectVersion delete(String namespace, String name, DeleteRequest opts) {
         lock.lock();
@@ -419,14 +419,14 @@ final class ResourceStore {
             ObjectVersion old = liveLocked(namespace, name);
             ObjectNode oldMeta = Json.metadata(old.object);
             if (opts.preconditionUid() != null && !opts.preconditionUid().equals(Json.text(oldMeta, "uid"))) {
-                throw StatusError.conflict(
+                throw Refusal.conflict(
                         def,
                         name,
                         "Precondition failed: UID in precondition: " + opts.preconditionUid() + ", UID in object meta: "
                                 + Json.text(oldMeta, "uid"));
             }
             if (opts.preconditionRv() != null && !opts.preconditionRv().equals(Long.toString(old.rv))) {
-                throw StatusError.conflict(
+                throw Refusal.conflict(
                         def,
                         name,
                         "Precondition failed: ResourceVersion in"
@@ -638,7 +638,7 @@ final class ResourceStore {
      * resourceVersion newer than the server's waits (without the lock, within the engine's bound)
      * for it to appear.
      *
-     * @throws StatusError 504 Timeout with a ResourceVersionTooLarge cause for a resourceVersion
+     * @throws Refusal 504 Timeout with a ResourceVersionTooLarge cause for a resourceVersion
      *                     that did not appear in time
      */
     ServedWatch openWatch(String namespace, ObjectFilter filter, ListQuery o) {
@@ -650,7 +650,7 @@ final class ResourceStore {
             expireLocked();
             long current = engine.currentRv();
             if (rv > current) {
-                throw StatusError.tooLargeResourceVersion(rv, current);
+                throw Refusal.tooLargeResourceVersion(rv, current);
             }
             List<ObjectVersion> initial = null;
             boolean endBookmark = false;
@@ -717,7 +717,7 @@ final class ResourceStore {
 
     private void requireServedLocked() {
         if (retired) {
-            throw StatusError.noSuchPath();
+            throw Refusal.noSuchPath();
         }
     }
 

@@ -54,35 +54,35 @@ final class ScaleSubresource {
      *
      * @param current the object now (not modified)
      * @param scale   the Scale written by the client
-     * @throws StatusError 400 when the Scale names another object, 409 when its resourceVersion is
+     * @throws Refusal 400 when the Scale names another object, 409 when its resourceVersion is
      *                     stale, 422 when {@code spec.replicas} is missing or negative
      */
     static ObjectNode apply(ResourceDefinition def, ObjectNode current, JsonNode scale, String urlName) {
         if (!(scale instanceof ObjectNode s)) {
-            throw StatusError.badRequest("a Scale must be a JSON object, got " + scale.getNodeType());
+            throw Refusal.badRequest("a Scale must be a JSON object, got " + scale.getNodeType());
         }
         String kind = Json.text(s, "kind");
         if (kind != null && !kind.isEmpty() && !kind.equals(KIND)) {
-            throw StatusError.badRequest("the kind \"" + kind + "\" of the request body does not match the"
+            throw Refusal.badRequest("the kind \"" + kind + "\" of the request body does not match the"
                     + " subresource " + def.qualifiedName() + "/scale (kind \"Scale\")");
         }
         String name = Json.meta(s, "name");
         if (name != null && !name.isEmpty() && !name.equals(urlName)) {
-            throw StatusError.badRequest(
+            throw Refusal.badRequest(
                     "the name of the object (" + name + ") does not match the name on the URL (" + urlName + ")");
         }
         String rv = Json.meta(s, "resourceVersion");
         if (rv != null && !rv.isEmpty() && !rv.equals(Json.meta(current, "resourceVersion"))) {
-            throw StatusError.staleResourceVersion(def, urlName);
+            throw Refusal.staleResourceVersion(def, urlName);
         }
         JsonNode replicas = s.path("spec").path("replicas");
         if (!replicas.isIntegralNumber() || replicas.longValue() < 0 || replicas.longValue() > Integer.MAX_VALUE) {
             String shown = replicas.isMissingNode() || replicas.isNull() ? "null" : replicas.toString();
-            throw StatusError.invalid(
+            throw Refusal.invalid(
                     KIND,
                     GROUP,
                     urlName,
-                    List.of(new StatusError.Cause(
+                    List.of(new Refusal.Cause(
                             "FieldValueInvalid",
                             "Invalid value: " + shown + ": must be greater than or equal to 0",
                             "spec.replicas")));

@@ -1,5 +1,6 @@
 package dev.informer.testing.internal;
 
+import dev.informer.errors.InformerException;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +38,7 @@ final class ServedWatch {
     }
 
     /** Thrown out of the HTTP handler so the server closes the connection without a last chunk. */
-    static final class AbortConnection extends RuntimeException {
+    static final class AbortConnection extends InformerException {
         private static final long serialVersionUID = 1L;
 
         AbortConnection() {
@@ -135,7 +136,7 @@ final class ServedWatch {
         ApiServerEngine engine = store.engine;
         {
             if (expiredMessage != null) {
-                writeStatusEvent(out, StatusError.expired(expiredMessage).toStatus());
+                writeStatusEvent(out, Refusal.expired(expiredMessage).toStatus());
                 out.flush();
                 return;
             }
@@ -211,8 +212,7 @@ final class ServedWatch {
                     case EXPIRE -> {
                         writeStatusEvent(
                                 out,
-                                StatusError.expired(
-                                                "too old resource version: the watch was expired by fault injection")
+                                Refusal.expired("too old resource version: the watch was expired by fault injection")
                                         .toStatus());
                         out.flush();
                         return;

@@ -39,7 +39,7 @@ class ContinueTokenTest {
             b64("{\"v\":\"meta.k8s.io/v1\",\"rv\":1,\"start\":\"a\"}"),
             b64("{\"v\":\"meta.k8s.io/v1\",\"start\":\"a\\u0000\"}")
         }) {
-            StatusError e = assertThrows(StatusError.class, () -> ContinueToken.decode(bad), bad);
+            Refusal e = assertThrows(Refusal.class, () -> ContinueToken.decode(bad), bad);
             assertEquals(400, e.code());
         }
     }

@@ -20,7 +20,7 @@ class CrdSchemaTest {
 
     private static List<String> violations(CrdSchema s, ObjectNode o) {
         List<String> out = new ArrayList<>();
-        for (StatusError.Cause c : s.validate(o)) {
+        for (Refusal.Cause c : s.validate(o)) {
             out.add(c.field() + ": " + c.message());
         }
         return out;

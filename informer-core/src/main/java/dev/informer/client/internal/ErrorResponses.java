@@ -24,7 +24,7 @@ import tools.jackson.databind.JsonNode;
  * {@link ForbiddenException}, naming who sent the request. Every message is one line; a body that is
  * not a Status is quoted by its content type and first {@value #SNIPPET} characters. Stateless.
  */
-final class StatusErrors {
+final class ErrorResponses {
 
     /** Enough for any Status; a proxy's huge error page is cut here. */
     private static final long MAX_BODY = 64 * 1024;
@@ -33,7 +33,7 @@ final class StatusErrors {
     /** How much of such a body the synthesized Status's cause keeps, as client-go. */
     private static final int CAUSE_TEXT = 2048;
 
-    private StatusErrors() {}
+    private ErrorResponses() {}
 
     /**
      * The exception for a non-2xx {@code response}; reads (part of) and closes its body.

@@ -1,5 +1,6 @@
 package dev.informer.testing.internal;
 
+import dev.informer.errors.InformerException;
 import dev.informer.testing.ApiStatusException;
 import dev.informer.testing.ResourceDefinition;
 import java.util.List;
@@ -10,9 +11,10 @@ import tools.jackson.databind.node.ObjectNode;
  * A request that ends in a Kubernetes {@code Status} failure: the HTTP code, the reason, the
  * message and the details object, built the way kube-apiserver builds them
  * (k8s.io/apimachinery/pkg/api/errors). Thrown inside the server and turned into a JSON answer
- * (HTTP) or an {@link ApiStatusException} (direct calls). Immutable.
+ * (HTTP) or an {@link ApiStatusException} (direct calls). Named for what it is, the server refusing
+ * a request, so that it is not mistaken for the client's {@code StatusException}. Immutable.
  */
-public final class StatusError extends RuntimeException {
+public final class Refusal extends InformerException {
     private static final long serialVersionUID = 1L;
 
     private final int code;
@@ -21,7 +23,7 @@ public final class StatusError extends RuntimeException {
     private final long retryAfterSeconds;
     private final transient ObjectNode listMeta;
 
-    private StatusError(
+    private Refusal(
             int code, String reason, String message, ObjectNode details, long retryAfterSeconds, ObjectNode listMeta) {
         super(message, null, false, false);
         this.code = code;
@@ -32,8 +34,8 @@ public final class StatusError extends RuntimeException {
     }
 
     /** A failure with an explicit code and reason and no details. */
-    public static StatusError of(int code, String reason, String message) {
-        return new StatusError(code, reason, message, null, 0, null);
+    public static Refusal of(int code, String reason, String message) {
+        return new Refusal(code, reason, message, null, 0, null);
     }
 
     public int code() {
@@ -94,20 +96,19 @@ public final class StatusError extends RuntimeException {
     }
 
     /** 404 NotFound: {@code pods "x" not found}. */
-    public static StatusError notFound(ResourceDefinition def, String name) {
-        return new StatusError(
+    public static Refusal notFound(ResourceDefinition def, String name) {
+        return new Refusal(
                 404, "NotFound", qualified(def) + " \"" + name + "\" not found", details(def, name), 0, null);
     }
 
     /** 404 NotFound for a path that names no resource. */
-    public static StatusError noSuchPath() {
-        return new StatusError(
-                404, "NotFound", "the server could not find the requested resource", Json.object(), 0, null);
+    public static Refusal noSuchPath() {
+        return new Refusal(404, "NotFound", "the server could not find the requested resource", Json.object(), 0, null);
     }
 
     /** 409 AlreadyExists. */
-    public static StatusError alreadyExists(ResourceDefinition def, String name) {
-        return new StatusError(
+    public static Refusal alreadyExists(ResourceDefinition def, String name) {
+        return new Refusal(
                 409, "AlreadyExists", qualified(def) + " \"" + name + "\" already exists", details(def, name), 0, null);
     }
 
@@ -115,7 +116,7 @@ public final class StatusError extends RuntimeException {
      * 403 Forbidden: {@code configmaps "x" is forbidden: why}, with the given causes (reason,
      * message, field) in the details.
      */
-    public static StatusError forbidden(ResourceDefinition def, String name, String why, List<Cause> causes) {
+    public static Refusal forbidden(ResourceDefinition def, String name, String why, List<Cause> causes) {
         ObjectNode d = details(def, name);
         if (!causes.isEmpty()) {
             ArrayNode arr = d.putArray("causes");
@@ -126,14 +127,14 @@ public final class StatusError extends RuntimeException {
                 o.put("field", c.field());
             }
         }
-        return new StatusError(403, "Forbidden", qualified(def) + " \"" + name + "\" is forbidden: " + why, d, 0, null);
+        return new Refusal(403, "Forbidden", qualified(def) + " \"" + name + "\" is forbidden: " + why, d, 0, null);
     }
 
     /**
      * 409 Conflict of a server-side apply: the message lists the conflicting managers and fields;
      * one {@code FieldManagerConflict} cause per field.
      */
-    public static StatusError applyConflict(String message, List<Cause> causes) {
+    public static Refusal applyConflict(String message, List<Cause> causes) {
         ObjectNode d = Json.object();
         ArrayNode arr = d.putArray("causes");
         for (Cause c : causes) {
@@ -142,12 +143,12 @@ public final class StatusError extends RuntimeException {
             o.put("message", c.message());
             o.put("field", c.field());
         }
-        return new StatusError(409, "Conflict", message, d, 0, null);
+        return new Refusal(409, "Conflict", message, d, 0, null);
     }
 
     /** 409 Conflict on a stale resourceVersion or a failed precondition. */
-    public static StatusError conflict(ResourceDefinition def, String name, String why) {
-        return new StatusError(
+    public static Refusal conflict(ResourceDefinition def, String name, String why) {
+        return new Refusal(
                 409,
                 "Conflict",
                 "Operation cannot be fulfilled on " + qualified(def) + " \"" + name + "\": " + why,
@@ -157,7 +158,7 @@ public final class StatusError extends RuntimeException {
     }
 
     /** 409 Conflict for the usual stale-resourceVersion case. */
-    public static StatusError staleResourceVersion(ResourceDefinition def, String name) {
+    public static Refusal staleResourceVersion(ResourceDefinition def, String name) {
         return conflict(
                 def,
                 name,
@@ -165,17 +166,17 @@ public final class StatusError extends RuntimeException {
     }
 
     /** 410 Expired (kube's ResourceExpired). */
-    public static StatusError expired(String message) {
-        return new StatusError(410, "Expired", message, null, 0, null);
+    public static Refusal expired(String message) {
+        return new Refusal(410, "Expired", message, null, 0, null);
     }
 
     /** 410 Expired for a continue token whose snapshot is compacted; carries a fresh token. */
-    public static StatusError expiredContinue(String inconsistentContinue) {
+    public static Refusal expiredContinue(String inconsistentContinue) {
         ObjectNode meta = Json.object();
         if (inconsistentContinue != null) {
             meta.put("continue", inconsistentContinue);
         }
-        return new StatusError(
+        return new Refusal(
                 410,
                 "Expired",
                 "The provided continue parameter is too old to display a consistent list result. You can"
@@ -190,13 +191,13 @@ public final class StatusError extends RuntimeException {
     }
 
     /** 400 BadRequest. */
-    public static StatusError badRequest(String message) {
-        return new StatusError(400, "BadRequest", message, null, 0, null);
+    public static Refusal badRequest(String message) {
+        return new Refusal(400, "BadRequest", message, null, 0, null);
     }
 
     /** 405 MethodNotAllowed. */
-    public static StatusError methodNotAllowed() {
-        return new StatusError(
+    public static Refusal methodNotAllowed() {
+        return new Refusal(
                 405,
                 "MethodNotAllowed",
                 "the server does not allow this method on the requested resource",
@@ -206,19 +207,18 @@ public final class StatusError extends RuntimeException {
     }
 
     /** 406 NotAcceptable. */
-    public static StatusError notAcceptable(String message) {
-        return new StatusError(406, "NotAcceptable", message, null, 0, null);
+    public static Refusal notAcceptable(String message) {
+        return new Refusal(406, "NotAcceptable", message, null, 0, null);
     }
 
     /** 413 RequestEntityTooLarge. */
-    public static StatusError tooLarge(long limit) {
-        return new StatusError(
-                413, "RequestEntityTooLarge", "Request entity too large: limit is " + limit, null, 0, null);
+    public static Refusal tooLarge(long limit) {
+        return new Refusal(413, "RequestEntityTooLarge", "Request entity too large: limit is " + limit, null, 0, null);
     }
 
     /** 415 UnsupportedMediaType for a PATCH content type we do not know. */
-    public static StatusError unsupportedPatchType(String contentType) {
-        return new StatusError(
+    public static Refusal unsupportedPatchType(String contentType) {
+        return new Refusal(
                 415,
                 "UnsupportedMediaType",
                 "the body of the request was in an unknown format (" + contentType
@@ -234,8 +234,8 @@ public final class StatusError extends RuntimeException {
      * 415 UnsupportedMediaType as kube-apiserver's content negotiation answers it, listing the
      * accepted media types (for example a strategic merge patch of a custom resource).
      */
-    public static StatusError unsupportedMediaType(List<String> accepted) {
-        return new StatusError(
+    public static Refusal unsupportedMediaType(List<String> accepted) {
+        return new Refusal(
                 415,
                 "UnsupportedMediaType",
                 "the body of the request was in an unknown format - accepted media types include: "
@@ -249,7 +249,7 @@ public final class StatusError extends RuntimeException {
     public record Cause(String type, String message, String field) {}
 
     /** 422 Invalid: {@code Pod "x" is invalid: metadata.name: Required value: ...}. */
-    public static StatusError invalid(String kind, String group, String name, List<Cause> causes) {
+    public static Refusal invalid(String kind, String group, String name, List<Cause> causes) {
         StringBuilder msg = new StringBuilder();
         msg.append(group == null || group.isEmpty() ? kind : kind + "." + group)
                 .append(" \"")
@@ -283,21 +283,21 @@ public final class StatusError extends RuntimeException {
                     .append(joined.substring(colon))
                     .append(']');
         }
-        return new StatusError(422, "Invalid", msg.toString(), d, 0, null);
+        return new Refusal(422, "Invalid", msg.toString(), d, 0, null);
     }
 
     /** 422 Invalid for bad ListQuery (watch/list query parameters). */
-    public static StatusError invalidListOptions(List<Cause> causes) {
+    public static Refusal invalidListOptions(List<Cause> causes) {
         return invalid("ListOptions", "meta.k8s.io", "", causes);
     }
 
     /** 429 TooManyRequests with Retry-After. */
-    public static StatusError tooManyRequests(String message, long retryAfterSeconds) {
+    public static Refusal tooManyRequests(String message, long retryAfterSeconds) {
         ObjectNode d = Json.object();
         if (retryAfterSeconds > 0) {
             d.put("retryAfterSeconds", retryAfterSeconds);
         }
-        return new StatusError(429, "TooManyRequests", message, d, retryAfterSeconds, null);
+        return new Refusal(429, "TooManyRequests", message, d, retryAfterSeconds, null);
     }
 
     /**
@@ -306,14 +306,14 @@ public final class StatusError extends RuntimeException {
      * {@code Timeout: Too large resource version: X, current: Y}, a {@code ResourceVersionTooLarge}
      * cause (what client-go's {@code IsTooLargeResourceVersion} checks) and Retry-After 1.
      */
-    public static StatusError tooLargeResourceVersion(long requested, long current) {
+    public static Refusal tooLargeResourceVersion(long requested, long current) {
         ObjectNode d = Json.object();
         ArrayNode causes = d.putArray("causes");
         ObjectNode c = causes.addObject();
         c.put("reason", "ResourceVersionTooLarge");
         c.put("message", "Too large resource version");
         d.put("retryAfterSeconds", 1);
-        return new StatusError(
+        return new Refusal(
                 504,
                 "Timeout",
                 "Timeout: Too large resource version: " + requested + ", current: " + current,
@@ -323,10 +323,10 @@ public final class StatusError extends RuntimeException {
     }
 
     /** 500 InternalError. */
-    public static StatusError internal(String message) {
+    public static Refusal internal(String message) {
         ObjectNode d = Json.object();
         d.putArray("causes").addObject().put("message", message);
-        return new StatusError(500, "InternalError", "Internal error occurred: " + message, d, 0, null);
+        return new Refusal(500, "InternalError", "Internal error occurred: " + message, d, 0, null);
     }
 
     /**
@@ -334,7 +334,7 @@ public final class StatusError extends RuntimeException {
      *
      * @param forListOrWatch 410 is "Expired" for list/watch, "Gone" otherwise
      */
-    public static StatusError injected(int code, long retryAfterSeconds, boolean forListOrWatch) {
+    public static Refusal injected(int code, long retryAfterSeconds, boolean forListOrWatch) {
         String reason =
                 switch (code) {
                     case 400 -> "BadRequest";
@@ -356,7 +356,7 @@ public final class StatusError extends RuntimeException {
             d = Json.object();
             d.put("retryAfterSeconds", retryAfterSeconds);
         }
-        return new StatusError(
+        return new Refusal(
                 code,
                 reason,
                 "injected failure: HTTP " + code + (reason.isEmpty() ? "" : " " + reason),
