@@ -17,7 +17,7 @@ final class LoggingWatchErrorHandler implements WatchErrorHandler {
         this(log, clock);
     }
 
-    /** For tests: logs to {@code logger}. */
+    /** Logs to {@code logger} (the one-argument constructor passes this class's logger). */
     LoggingWatchErrorHandler(Logger logger, Clock clock) {
         this.logger = logger;
         this.failures = new FailureLog(logger, clock, FailureLog.DEFAULT_WINDOW);
