@@ -174,7 +174,7 @@ class ManagerTest {
         Await.until(
                 "b leads after a released the lease",
                 () -> {
-                    electionClock.step(Duration.ofSeconds(1));
+                    stepElectionClockAndSettle();
                     return b.leaderElector().orElseThrow().isLeader();
                 },
                 Await.LONG_TIMEOUT);
@@ -231,7 +231,7 @@ class ManagerTest {
         Await.until(
                 "cold leads",
                 () -> {
-                    electionClock.step(Duration.ofSeconds(1));
+                    stepElectionClockAndSettle();
                     return cold.leaderElector().orElseThrow().isLeader();
                 },
                 Await.LONG_TIMEOUT);
@@ -239,5 +239,20 @@ class ManagerTest {
         fx.createConfigMap("y");
         Await.until("cold reconciled y", () -> r.count(request("y")) == 1);
         assertTrue(configMapReads() > callsBefore, "cold listed and watched only after winning");
+    }
+
+    /**
+     * Steps the election clock by a second, then waits (bounded) until the elector has seen the new time
+     * and waits on the clock again: a busy machine must not let the clock run ahead of a starved elector
+     * thread past its renew deadline.
+     */
+    private void stepElectionClockAndSettle() {
+        electionClock.step(Duration.ofSeconds(1));
+        try {
+            electionClock.awaitWaitersSince(1, electionClock.nanoTime(), Duration.ofSeconds(5));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted while the elector caught up with the clock", e);
+        }
     }
 }
