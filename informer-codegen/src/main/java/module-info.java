@@ -3,7 +3,8 @@
  * Used only while compiling informer-core ({@code requires static}); never at run time.
  */
 module dev.informer.codegen {
-    requires java.compiler;
+    requires transitive java.compiler;
+    requires static org.jspecify;
 
     exports dev.informer.codegen;
 

@@ -5,6 +5,7 @@
  */
 module dev.informer.store {
     requires transitive org.slf4j;
+    requires transitive org.jspecify;
 
     exports dev.informer.errors;
     exports dev.informer.labels;

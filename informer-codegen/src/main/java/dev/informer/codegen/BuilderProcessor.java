@@ -14,7 +14,6 @@ import javax.annotation.processing.SupportedAnnotationTypes;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
-import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
@@ -77,11 +76,14 @@ public final class BuilderProcessor extends AbstractProcessor {
                 }
             }
         }
-        return true;
+        // Claims nothing: another processor may also read @GenerateBuilder.
+        return false;
     }
 
     private void write(TypeElement record) throws IOException {
-        String pkg = ((PackageElement) record.getEnclosingElement())
+        String pkg = processingEnv
+                .getElementUtils()
+                .getPackageOf(record)
                 .getQualifiedName()
                 .toString();
         String recordName = record.getSimpleName().toString();

@@ -87,6 +87,7 @@ public final class ControllerBuilder {
      * @throws IllegalStateException if called twice
      */
     @SafeVarargs
+    @SuppressWarnings("varargs") // predicates are only copied into an immutable list
     public final <T extends KubernetesObject> ControllerBuilder forResource(
             ResourceType<T> type, InformerOptions options, EventPredicate<? super T>... predicates) {
         Objects.requireNonNull(type, "type");
@@ -110,6 +111,7 @@ public final class ControllerBuilder {
      * controlling owner of the {@link #forResource} type (none when it has no such owner).
      */
     @SafeVarargs
+    @SuppressWarnings("varargs") // predicates are only copied into an immutable list
     public final <T extends KubernetesObject> ControllerBuilder owns(
             ResourceType<T> type, InformerOptions options, EventPredicate<? super T>... predicates) {
         Objects.requireNonNull(type, "type");
@@ -126,6 +128,7 @@ public final class ControllerBuilder {
 
     /** Any resource: {@code mapper} turns each notification that passes {@code predicates} into requests. */
     @SafeVarargs
+    @SuppressWarnings("varargs") // predicates are only copied into an immutable list
     public final <T extends KubernetesObject> ControllerBuilder watches(
             ResourceType<T> type,
             InformerOptions options,

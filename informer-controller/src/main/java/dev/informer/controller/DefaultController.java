@@ -256,8 +256,7 @@ final class DefaultController implements Controller {
 
     private void runWorker() {
         try {
-            Optional<Request> item;
-            while ((item = queue.get()).isPresent()) {
+            for (Optional<Request> item = queue.get(); item.isPresent(); item = queue.get()) {
                 Request request = item.get();
                 try {
                     process(request);

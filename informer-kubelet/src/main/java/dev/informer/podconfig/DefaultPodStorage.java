@@ -191,6 +191,8 @@ final class DefaultPodStorage implements PodStorage {
         return changes;
     }
 
+    // Identity first: sources backed by a store resend an unchanged pod as the same instance.
+    @SuppressWarnings("ReferenceEquality")
     private void applyPodsLocked(
             String source, List<Pod> refs, Map<String, Entry> sourcePods, long stamp, Changes changes) {
         for (Pod ref : refs) {

@@ -18,7 +18,7 @@ final class PodDiff {
         ObjectMeta em = existing.metadata();
         ObjectMeta rm = ref.metadata();
         if (em == null || rm == null) {
-            return em != rm || !Objects.equals(existing.spec(), ref.spec());
+            return (em == null) != (rm == null) || !Objects.equals(existing.spec(), ref.spec());
         }
         return !(Objects.equals(existing.spec(), ref.spec())
                 && Objects.equals(em.labels(), rm.labels())

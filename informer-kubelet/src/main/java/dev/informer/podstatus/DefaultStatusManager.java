@@ -419,7 +419,7 @@ final class DefaultStatusManager implements StatusManager {
                         status.namespace(),
                         status.name(),
                         uid);
-                deleteStatus(uid, status);
+                deleteStatus(uid);
                 return;
             }
             failed(uid, status, "reading", e);
@@ -448,7 +448,7 @@ final class DefaultStatusManager implements StatusManager {
                     status.name(),
                     uid,
                     serverUid);
-            deleteStatus(uid, status);
+            deleteStatus(uid);
             return;
         }
         PodStatus desired = status.status();
@@ -475,7 +475,7 @@ final class DefaultStatusManager implements StatusManager {
                         status.name(), PatchType.MERGE, ApiJson.mapper().writeValueAsString(patch));
             } catch (StatusException e) {
                 if (e.isNotFound()) {
-                    deleteStatus(uid, status);
+                    deleteStatus(uid);
                     return;
                 }
                 failed(uid, status, "patching", e);
@@ -542,7 +542,7 @@ final class DefaultStatusManager implements StatusManager {
         }
     }
 
-    private void deleteStatus(String uid, Versioned status) {
+    private void deleteStatus(String uid) {
         lock.lock();
         try {
             // Only the entry that was synced: a newer pod with the same UID key cannot exist.

@@ -218,6 +218,8 @@ final class PodStatuses {
         return merged;
     }
 
+    // Replaces the very condition instance that condition() found, not an equal one.
+    @SuppressWarnings("ReferenceEquality")
     private static PodStatus notReady(PodStatus status, String type, Instant now) {
         PodCondition c = condition(status, type);
         if (c == null || !"True".equals(c.status())) {

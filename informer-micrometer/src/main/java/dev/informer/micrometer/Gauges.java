@@ -6,6 +6,7 @@ import io.micrometer.core.instrument.Tags;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Gauges backed by a settable value, one value per name and tags, so that two providers' calls for the
@@ -39,7 +40,7 @@ final class Gauges {
         this.registry = registry;
     }
 
-    Value gauge(String name, String baseUnit, Tags tags) {
+    Value gauge(String name, @Nullable String baseUnit, Tags tags) {
         return values.computeIfAbsent(name + tags, k -> {
             Value value = new Value();
             Gauge.builder(name, value, Value::get)

@@ -2,6 +2,7 @@ package dev.informer.store;
 
 import java.util.Arrays;
 import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The RealFifo's queue: an unbounded FIFO of (key, delta) pairs kept in two parallel arrays used as
@@ -30,7 +31,7 @@ final class KeyedDeltaRing<T> {
         return size == 0;
     }
 
-    void addLast(String key, Delta<T> delta) {
+    void addLast(@Nullable String key, Delta<T> delta) {
         if (size == keys.length) {
             grow();
         }
@@ -91,7 +92,7 @@ final class KeyedDeltaRing<T> {
 
     /** Calls {@code action} with each queued (key, delta), oldest first; key is null for atomic items. */
     @SuppressWarnings("unchecked")
-    void forEach(BiConsumer<String, Delta<T>> action) {
+    void forEach(BiConsumer<@Nullable String, Delta<T>> action) {
         int mask = keys.length - 1;
         for (int i = 0; i < size; i++) {
             int slot = (head + i) & mask;

@@ -1,0 +1,5 @@
+/**
+ * The kubelet's pod configuration: pods merged from the API server, static manifest files and
+ * HTTP sources into one desired set, with the changes announced to listeners (see docs/podconfig.md).
+ */
+package dev.informer.podconfig;
