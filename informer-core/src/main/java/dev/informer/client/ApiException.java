@@ -1,5 +1,7 @@
 package dev.informer.client;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Base of every failure the API client reports while talking to the server: {@link StatusException}
  * (the server answered with an error {@code Status}; a 401 is an {@link UnauthorizedException}, a 403
@@ -12,7 +14,7 @@ public abstract class ApiException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    protected ApiException(String message, Throwable cause) {
+    protected ApiException(String message, @Nullable Throwable cause) {
         super(message, cause);
     }
 }

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An unmodifiable, insertion-ordered map kept as one array of alternating keys and values: the small
@@ -33,18 +34,18 @@ final class CompactMap<K, V> extends AbstractMap<K, V> {
     }
 
     @Override
-    public boolean containsKey(Object key) {
+    public boolean containsKey(@Nullable Object key) {
         return indexOf(key) >= 0;
     }
 
     @Override
     @SuppressWarnings("unchecked")
-    public V get(Object key) {
+    public @Nullable V get(@Nullable Object key) {
         int i = indexOf(key);
         return i < 0 ? null : (V) table[i + 1];
     }
 
-    private int indexOf(Object key) {
+    private int indexOf(@Nullable Object key) {
         for (int i = 0; i < table.length; i += 2) {
             if (Objects.equals(table[i], key)) {
                 return i;

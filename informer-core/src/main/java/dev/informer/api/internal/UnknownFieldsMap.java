@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,7 +36,7 @@ final class UnknownFieldsMap extends AbstractMap<String, JsonNode> {
     }
 
     /** {@code fields} kept compactly, or {@code null} when none of its values is an object or array. */
-    static Map<String, JsonNode> compactOrNull(Map<String, JsonNode> fields) {
+    static @Nullable Map<String, JsonNode> compactOrNull(Map<String, JsonNode> fields) {
         if (fields.size() > CompactMap.MAX_SIZE) {
             return null;
         }
@@ -66,17 +67,17 @@ final class UnknownFieldsMap extends AbstractMap<String, JsonNode> {
     }
 
     @Override
-    public boolean containsKey(Object key) {
+    public boolean containsKey(@Nullable Object key) {
         return indexOf(key) >= 0;
     }
 
     @Override
-    public JsonNode get(Object key) {
+    public @Nullable JsonNode get(@Nullable Object key) {
         int i = indexOf(key);
         return i < 0 ? null : value(table[i + 1]);
     }
 
-    private int indexOf(Object key) {
+    private int indexOf(@Nullable Object key) {
         for (int i = 0; i < table.length; i += 2) {
             if (Objects.equals(table[i], key)) {
                 return i;
@@ -119,7 +120,7 @@ final class UnknownFieldsMap extends AbstractMap<String, JsonNode> {
     }
 
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
         if (o == this) {
             return true;
         }
@@ -128,7 +129,7 @@ final class UnknownFieldsMap extends AbstractMap<String, JsonNode> {
             for (int i = 0; i < table.length && same; i++) {
                 Object a = table[i];
                 Object b = other.table[i];
-                same = a instanceof byte[] x && b instanceof byte[] y ? Arrays.equals(x, y) : Objects.equals(a, b);
+                same = (a instanceof byte[] x && b instanceof byte[] y) ? Arrays.equals(x, y) : Objects.equals(a, b);
             }
             if (same) {
                 return true;

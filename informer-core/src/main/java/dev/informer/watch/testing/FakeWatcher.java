@@ -4,6 +4,7 @@ import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
 import dev.informer.watch.Watch;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link Watch} a test feeds by hand, as apimachinery's {@code watch.FakeWatcher}, but with an
@@ -51,7 +52,7 @@ public final class FakeWatcher<T> implements Watch<T> {
     }
 
     @Override
-    public Event<T> next() throws InterruptedException {
+    public @Nullable Event<T> next() throws InterruptedException {
         return queue.take();
     }
 
