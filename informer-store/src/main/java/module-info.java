@@ -5,6 +5,7 @@
  */
 module dev.informer.store {
     requires transitive org.slf4j;
+    requires transitive org.jspecify;
 
     exports dev.informer.labels;
     exports dev.informer.store;

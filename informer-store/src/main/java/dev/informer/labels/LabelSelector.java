@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Function;
 
@@ -155,19 +156,19 @@ public final class LabelSelector {
 
         boolean matches(boolean present, String value) {
             switch (op) {
-                case EQUALS:
-                case DOUBLE_EQUALS:
-                case IN:
+                case EQUALS, DOUBLE_EQUALS, IN -> {
                     return present && hasValue(value);
-                case NOT_EQUALS:
-                case NOT_IN:
+                }
+                case NOT_EQUALS, NOT_IN -> {
                     return !present || !hasValue(value);
-                case EXISTS:
+                }
+                case EXISTS -> {
                     return present;
-                case DOES_NOT_EXIST:
+                }
+                case DOES_NOT_EXIST -> {
                     return !present;
-                case GREATER_THAN:
-                case LESS_THAN:
+                }
+                case GREATER_THAN, LESS_THAN -> {
                     if (!present) {
                         return false;
                     }
@@ -178,8 +179,8 @@ public final class LabelSelector {
                         return false; // a non-integer label never satisfies an integer comparison
                     }
                     return op == Operator.GREATER_THAN ? actual > bound : actual < bound;
-                default:
-                    throw new AssertionError(op);
+                }
+                default -> throw new AssertionError(op);
             }
         }
 
@@ -284,8 +285,7 @@ public final class LabelSelector {
             while (true) {
                 Token t = lookahead(true);
                 switch (t) {
-                    case IDENTIFIER:
-                    case DOES_NOT_EXIST:
+                    case IDENTIFIER, DOES_NOT_EXIST -> {
                         requirements.add(parseRequirement());
                         Token after = consume(true);
                         if (after == Token.END_OF_STRING) {
@@ -300,10 +300,11 @@ public final class LabelSelector {
                             throw new SelectorException(
                                     "found '" + lookaheadLiteral() + "', expected: identifier after ','");
                         }
-                        break;
-                    case END_OF_STRING:
+                    }
+                    case END_OF_STRING -> {
                         return requirements;
-                    default:
+                    }
+                    default ->
                         throw new SelectorException(
                                 "found '" + lookaheadLiteral() + "', expected: !, identifier, or 'end of string'");
                 }
@@ -335,7 +336,7 @@ public final class LabelSelector {
                 return new Requirement(key, op, new String[0], 0);
             }
             op = parseOperator();
-            TreeSet<String> values = (op == Operator.IN || op == Operator.NOT_IN) ? parseValues() : parseExactValue();
+            SortedSet<String> values = (op == Operator.IN || op == Operator.NOT_IN) ? parseValues() : parseExactValue();
             String[] sorted = values.toArray(new String[0]);
             int i = 0;
             for (String v : sorted) {
@@ -360,56 +361,49 @@ public final class LabelSelector {
 
         private Operator parseOperator() {
             Token t = consume(false);
-            switch (t) {
-                case IN:
-                    return Operator.IN;
-                case EQUALS:
-                    return Operator.EQUALS;
-                case DOUBLE_EQUALS:
-                    return Operator.DOUBLE_EQUALS;
-                case GREATER_THAN:
-                    return Operator.GREATER_THAN;
-                case LESS_THAN:
-                    return Operator.LESS_THAN;
-                case NOT_IN:
-                    return Operator.NOT_IN;
-                case NOT_EQUALS:
-                    return Operator.NOT_EQUALS;
-                default:
+            return switch (t) {
+                case IN -> Operator.IN;
+                case EQUALS -> Operator.EQUALS;
+                case DOUBLE_EQUALS -> Operator.DOUBLE_EQUALS;
+                case GREATER_THAN -> Operator.GREATER_THAN;
+                case LESS_THAN -> Operator.LESS_THAN;
+                case NOT_IN -> Operator.NOT_IN;
+                case NOT_EQUALS -> Operator.NOT_EQUALS;
+                default ->
                     throw requirementError("found '" + consumedLiteral() + "', expected: in, notin, =, ==, !=, gt, lt");
-            }
+            };
         }
 
-        private TreeSet<String> parseValues() {
+        private SortedSet<String> parseValues() {
             if (consume(true) != Token.OPEN_PAR) {
                 throw requirementError("found '" + consumedLiteral() + "' expected: '('");
             }
             Token t = lookahead(true);
             String literal = lookaheadLiteral();
             switch (t) {
-                case IDENTIFIER:
-                case COMMA:
-                    TreeSet<String> values = parseIdentifiersList();
+                case IDENTIFIER, COMMA -> {
+                    SortedSet<String> values = parseIdentifiersList();
                     if (consume(true) != Token.CLOSED_PAR) {
                         throw requirementError("found '" + literal + "', expected: ')'");
                     }
                     return values;
-                case CLOSED_PAR:
+                }
+                case CLOSED_PAR -> {
                     consume(true);
                     TreeSet<String> empty = new TreeSet<>();
                     empty.add("");
                     return empty;
-                default:
-                    throw requirementError("found '" + literal + "', expected: ',', ')' or identifier");
+                }
+                default -> throw requirementError("found '" + literal + "', expected: ',', ')' or identifier");
             }
         }
 
-        private TreeSet<String> parseIdentifiersList() {
+        private SortedSet<String> parseIdentifiersList() {
             TreeSet<String> values = new TreeSet<>();
             while (true) {
                 Token t = consume(true);
                 switch (t) {
-                    case IDENTIFIER:
+                    case IDENTIFIER -> {
                         values.add(consumedLiteral());
                         Token next = lookahead(true);
                         if (next == Token.COMMA) {
@@ -419,7 +413,8 @@ public final class LabelSelector {
                             return values;
                         }
                         throw requirementError("found '" + lookaheadLiteral() + "', expected: ',' or ')'");
-                    case COMMA:
+                    }
+                    case COMMA -> {
                         // A comma with nothing before or after it stands for the empty value.
                         if (values.isEmpty()) {
                             values.add("");
@@ -432,14 +427,14 @@ public final class LabelSelector {
                         if (following == Token.COMMA) {
                             values.add("");
                         }
-                        break;
-                    default:
+                    }
+                    default ->
                         throw requirementError("found '" + consumedLiteral() + "', expected: ',', or identifier");
                 }
             }
         }
 
-        private TreeSet<String> parseExactValue() {
+        private SortedSet<String> parseExactValue() {
             TreeSet<String> values = new TreeSet<>();
             Token t = lookahead(true);
             if (t == Token.END_OF_STRING || t == Token.COMMA) {

@@ -1,6 +1,7 @@
 package dev.informer.store;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A tombstone: the object stored under {@code key} was deleted while the watch was disconnected,
@@ -15,7 +16,7 @@ import java.util.Objects;
  * @param obj the last known state, or {@code null} when none was known
  * @param <T> the object type
  */
-public record DeletedFinalStateUnknown<T>(String key, T obj) {
+public record DeletedFinalStateUnknown<T>(String key, @Nullable T obj) {
 
     /** @throws NullPointerException if {@code key} is {@code null} */
     public DeletedFinalStateUnknown {

@@ -1,6 +1,7 @@
 package dev.informer.store;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One change to one object (client-go's {@code Delta}): its type and the object's state after the
@@ -32,7 +33,7 @@ public record Delta<T>(DeltaType type, Object object) {
      * The object, or for a tombstone its last known state (which may be {@code null}).
      */
     @SuppressWarnings("unchecked")
-    public T unwrap() {
+    public @Nullable T unwrap() {
         return object instanceof DeletedFinalStateUnknown<?> tombstone ? (T) tombstone.obj() : (T) object;
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A producer/consumer queue of per-object change lists (client-go's {@code DeltaFIFO}): a
@@ -125,6 +126,7 @@ public interface DeltaFifo<T> extends Queue<T> {
      * by copying them); the informer's queued-items metric reads it after every pop, from within the
      * pop's processor. Implementations answer it in O(1).
      */
+    @Override
     default int len() {
         return listKeys().size();
     }
@@ -169,9 +171,9 @@ public interface DeltaFifo<T> extends Queue<T> {
     final class Builder<T> {
 
         private final KeyFunction<T> keyFunction;
-        private KnownObjects<? extends T> knownObjects;
+        private @Nullable KnownObjects<? extends T> knownObjects;
         private boolean emitDeltaTypeReplaced = true;
-        private UnaryOperator<Object> transformer;
+        private @Nullable UnaryOperator<Object> transformer;
 
         private Builder(KeyFunction<T> keyFunction) {
             this.keyFunction = Objects.requireNonNull(keyFunction, "keyFunction");

@@ -1,5 +1,7 @@
 package dev.informer.store;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A key function could not compute a key for an object: the object is {@code null}, does not
  * carry metadata the function can read, or has no name. The message names the object's class and
@@ -27,12 +29,12 @@ public final class KeyException extends RuntimeException {
      * A key exception for {@code obj} with the given reason, e.g. {@code
      * "cannot compute a key for com.foo.Bar: it has no name"}.
      */
-    public static KeyException forObject(Object obj, String reason) {
+    public static KeyException forObject(@Nullable Object obj, String reason) {
         return new KeyException("cannot compute a key for " + describe(obj) + ": " + reason);
     }
 
     /** The class name of {@code obj}, or {@code "null"}: what key-related messages name. */
-    static String describe(Object obj) {
+    static String describe(@Nullable Object obj) {
         return obj == null ? "null" : obj.getClass().getName();
     }
 }

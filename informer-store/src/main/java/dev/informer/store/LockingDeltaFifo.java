@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +28,7 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
 
     private static final Logger LOG = LoggerFactory.getLogger(DeltaFifo.class);
 
-    private final KnownObjects<? extends T> knownObjects; // null when there are none
+    private final @Nullable KnownObjects<? extends T> knownObjects; // null when there are none
     private final boolean emitDeltaTypeReplaced;
 
     // @GuardedBy("lock")
@@ -37,9 +38,9 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
 
     LockingDeltaFifo(
             KeyFunction<T> keyFunction,
-            KnownObjects<? extends T> knownObjects,
+            @Nullable KnownObjects<? extends T> knownObjects,
             boolean emitDeltaTypeReplaced,
-            UnaryOperator<Object> transformer) {
+            @Nullable UnaryOperator<Object> transformer) {
         super(keyFunction, transformer);
         this.knownObjects = knownObjects;
         this.emitDeltaTypeReplaced = emitDeltaTypeReplaced;
@@ -134,7 +135,7 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
                 if (listed.contains(key)) {
                     continue;
                 }
-                Object last = items.get(key).newest().object();
+                @Nullable Object last = queuedLocked(key).newest().object();
                 if (last instanceof DeletedFinalStateUnknown<?> tombstone) {
                     last = tombstone.obj();
                 }
@@ -160,9 +161,22 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
         }
     }
 
-    private Object knownObjectLocked(String key) {
+    /** The deltas queued for {@code key}; every key in the queue has them. */
+    private DeltaBuffer<T> queuedLocked(String key) {
+        DeltaBuffer<T> deltas = items.get(key);
+        if (deltas == null) {
+            throw new IllegalStateException("queued key " + key + " has no deltas");
+        }
+        return deltas;
+    }
+
+    private @Nullable Object knownObjectLocked(String key) {
+        KnownObjects<? extends T> objects = knownObjects;
+        if (objects == null) {
+            return null;
+        }
         try {
-            Optional<? extends T> known = knownObjects.getByKey(key);
+            Optional<? extends T> known = objects.getByKey(key);
             if (known.isEmpty()) {
                 LOG.debug("Key {} does not exist in the known objects; placing a tombstone without object", key);
             }
@@ -174,7 +188,7 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
     }
 
     @SuppressWarnings("unchecked")
-    private DeletedFinalStateUnknown<T> tombstone(String key, Object last) {
+    private DeletedFinalStateUnknown<T> tombstone(String key, @Nullable Object last) {
         return new DeletedFinalStateUnknown<>(key, (T) last);
     }
 
@@ -228,6 +242,9 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
                 initialPopulationCount--;
             }
             DeltaBuffer<T> deltas = items.remove(key);
+            if (deltas == null) {
+                throw new IllegalStateException("queued key " + key + " has no deltas");
+            }
             // Ownership passes to the caller: the buffer is no longer reachable from the queue.
             processor.process(deltas, isInInitialList);
             return deltas;
@@ -262,7 +279,7 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
         try {
             List<Object> result = new ArrayList<>(queue.size());
             for (String key : queue) {
-                result.add(items.get(key).newest().object());
+                result.add(queuedLocked(key).newest().object());
             }
             return List.copyOf(result);
         } finally {
@@ -290,7 +307,9 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
     }
 
     @Override
-    void appendLocked(String key, Delta<T> delta) {
+    void appendLocked(@Nullable String itemKey, Delta<T> delta) {
+        // A DeltaFifo has no atomic (keyless) items: every caller passes the key of its delta.
+        String key = Objects.requireNonNull(itemKey, "key");
         DeltaBuffer<T> existing = items.get(key);
         if (existing == null) {
             enqueueLocked(key, new DeltaBuffer<>(delta));

@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What both locking queues ({@link LockingDeltaFifo}, {@link LockingRealFifo}) share: the one
@@ -16,7 +17,7 @@ import java.util.function.UnaryOperator;
 abstract class LockingQueueBase<T> {
 
     private final KeyFunction<T> keyFunction;
-    private final UnaryOperator<Object> transformer; // null when there is none
+    private final @Nullable UnaryOperator<Object> transformer; // null when there is none
 
     final ReentrantLock lock = new ReentrantLock();
     final Condition notEmpty = lock.newCondition();
@@ -27,13 +28,13 @@ abstract class LockingQueueBase<T> {
     // @GuardedBy("lock")
     boolean closed;
 
-    LockingQueueBase(KeyFunction<T> keyFunction, UnaryOperator<Object> transformer) {
+    LockingQueueBase(KeyFunction<T> keyFunction, @Nullable UnaryOperator<Object> transformer) {
         this.keyFunction = Objects.requireNonNull(keyFunction, "keyFunction");
         this.transformer = transformer;
     }
 
     /** Queues one delta of {@code obj} with the lock held; the subclass decides how. */
-    abstract void appendLocked(String key, Delta<T> delta);
+    abstract void appendLocked(@Nullable String key, Delta<T> delta);
 
     /** add/update (and, for a RealFifo, delete): key and transform outside the lock, then append. */
     final void queueAction(DeltaType type, T obj) {

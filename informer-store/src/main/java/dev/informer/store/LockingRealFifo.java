@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,9 +26,9 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
 
     private static final Logger LOG = LoggerFactory.getLogger(RealFifo.class);
 
-    private record Entry<T>(String key, Delta<T> delta) {}
+    private record Entry<T>(@Nullable String key, Delta<T> delta) {}
 
-    private final KnownObjects<? extends T> knownObjects; // null when none
+    private final @Nullable KnownObjects<? extends T> knownObjects; // null when none
     private final RealFifoOptions options;
     private final String name;
     private final LongSupplier nanoTime;
@@ -41,8 +42,8 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
 
     LockingRealFifo(
             KeyFunction<T> keyFunction,
-            KnownObjects<? extends T> knownObjects,
-            UnaryOperator<Object> transformer,
+            @Nullable KnownObjects<? extends T> knownObjects,
+            @Nullable UnaryOperator<Object> transformer,
             RealFifoOptions options,
             String name,
             LongSupplier nanoTime) {
@@ -136,8 +137,11 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
                         continue;
                     }
                     deletions.add(new Entry<>(
-                            e.getKey(), new Delta<>(DeltaType.DELETED, new DeletedFinalStateUnknown<>(e.getKey(), (T)
-                                    e.getValue().unwrap()))));
+                            e.getKey(),
+                            new Delta<>(
+                                    DeltaType.DELETED,
+                                    new DeletedFinalStateUnknown<>(
+                                            e.getKey(), e.getValue().unwrap()))));
                 }
                 if (knownObjects != null) {
                     for (String key : knownObjects.listKeys()) {
@@ -165,9 +169,13 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
         }
     }
 
-    private Object knownObjectLocked(String key) {
+    private @Nullable Object knownObjectLocked(String key) {
+        KnownObjects<? extends T> objects = knownObjects;
+        if (objects == null) {
+            return null;
+        }
         try {
-            Optional<? extends T> known = knownObjects.getByKey(key);
+            Optional<? extends T> known = objects.getByKey(key);
             if (known.isEmpty()) {
                 LOG.debug(
                         "{}: key {} does not exist in the known objects; placing a tombstone without object",
@@ -264,6 +272,8 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
                 // A batch never straddles the end of the initial list (isInInitialList is per batch).
                 limit = Math.min(limit, initialPopulationCount);
             }
+            // A generic array can only be created raw; it never leaves this method.
+            @SuppressWarnings({"unchecked", "rawtypes"})
             Delta<T>[] batch = new Delta[limit];
             int size = 0;
             // Consecutive items; several changes of one key may share a batch (the processor applies
@@ -347,7 +357,7 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
     }
 
     @Override
-    void appendLocked(String key, Delta<T> delta) {
+    void appendLocked(@Nullable String key, Delta<T> delta) {
         items.addLast(new Entry<>(key, delta));
         metrics.setQueuedItems(items.size());
         notEmpty.signal();

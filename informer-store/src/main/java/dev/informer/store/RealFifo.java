@@ -3,6 +3,7 @@ package dev.informer.store;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A queue that keeps every event in arrival order (client-go's {@code RealFIFO}, the only queue of
@@ -69,8 +70,8 @@ public interface RealFifo<T> extends Queue<T> {
     final class Builder<T> {
 
         private final KeyFunction<T> keyFunction;
-        private KnownObjects<? extends T> knownObjects;
-        private UnaryOperator<Object> transformer;
+        private @Nullable KnownObjects<? extends T> knownObjects;
+        private @Nullable UnaryOperator<Object> transformer;
         private RealFifoOptions options = RealFifoOptions.plain();
         private String name = "RealFifo";
         private LongSupplier nanoTime = System::nanoTime;

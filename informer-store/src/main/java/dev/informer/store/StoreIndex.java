@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The secondary indices of a {@link ThreadSafeIndexedStore}: for each named {@link IndexFunction},
@@ -38,7 +39,7 @@ final class StoreIndex<T> {
     private final Collection<String>[] newValues;
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private StoreIndex(Map<String, IndexFunction<T>> indexers, Map<String, Set<String>>[] reuse) {
+    private StoreIndex(Map<String, IndexFunction<T>> indexers, Map<String, Set<String>> @Nullable [] reuse) {
         Map<String, IndexFunction<T>> copy = new LinkedHashMap<>();
         indexers.forEach((name, function) -> copy.put(
                 requireNonNull(name, "index name"), requireNonNull(function, "index function for \"" + name + "\"")));
@@ -109,7 +110,7 @@ final class StoreIndex<T> {
      * @throws IllegalArgumentException if an index function fails or yields a {@code null} value;
      *     nothing has changed then
      */
-    void update(String key, T oldObj, T newObj) {
+    void update(String key, @Nullable T oldObj, @Nullable T newObj) {
         int n = names.length;
         if (n == 0) {
             return;
@@ -136,6 +137,7 @@ final class StoreIndex<T> {
     }
 
     /** The keys having {@code value} in {@code indexName}, or {@code null} when none. Live: read under the lock. */
+    @Nullable
     Set<String> bucket(String indexName, String value) {
         return buckets[position(indexName)].get(value);
     }
@@ -154,7 +156,7 @@ final class StoreIndex<T> {
         return position;
     }
 
-    private Collection<String> valuesOf(int i, T obj, String key) {
+    private Collection<String> valuesOf(int i, T obj, @Nullable String key) {
         Collection<String> values;
         try {
             values = functions[i].index(obj);
@@ -174,7 +176,7 @@ final class StoreIndex<T> {
         return values;
     }
 
-    private static String describe(Object obj, String key) {
+    private static String describe(Object obj, @Nullable String key) {
         return key == null ? KeyException.describe(obj) : "key \"" + key + "\" (" + KeyException.describe(obj) + ")";
     }
 

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The thread-safe indexed store behind {@link Stores#newStore} and {@link Stores#newIndexer}
@@ -226,7 +227,7 @@ final class ThreadSafeIndexedStore<T> implements Indexer<T> {
     }
 
     // Call with the read or write lock held.
-    private List<T> itemsFor(Set<String> keys) {
+    private List<T> itemsFor(@Nullable Set<String> keys) {
         if (keys == null || keys.isEmpty()) {
             return List.of();
         }

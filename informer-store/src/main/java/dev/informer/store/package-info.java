@@ -11,4 +11,7 @@
  * method that waits. Obtain implementations through {@link dev.informer.store.Stores} and {@link
  * dev.informer.store.DeltaFifo#builder}.
  */
+@NullMarked
 package dev.informer.store;
+
+import org.jspecify.annotations.NullMarked;
