@@ -420,7 +420,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         blockDeltas.lock();
         try {
             int n = batch.size();
-            @SuppressWarnings("unchecked")
+            @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array: Java has no new Notification<T>[n]
             Notification<T>[] notifications = new Notification[n];
             boolean[] resync = new boolean[n];
             int[] applied = new int[1];

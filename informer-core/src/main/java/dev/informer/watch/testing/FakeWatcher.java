@@ -21,6 +21,9 @@ public final class FakeWatcher<T> implements Watch<T> {
 
     private final FakeEventQueue<T> queue = new FakeEventQueue<>("FakeWatcher", Integer.MAX_VALUE);
 
+    /** An open watch with no events yet. */
+    public FakeWatcher() {}
+
     /** Sends an ADDED event. */
     public void add(T object) {
         action(EventType.ADDED, object);
