@@ -88,7 +88,7 @@ final class IndexerLister<T> implements Lister<T> {
     /** Parses a selector; the error names the whole selector as well as the parser's reason. */
     private static Predicate<Map<String, String>> selector(@Nullable String labelSelector) {
         try {
-            return LabelSelector.parse(labelSelector)::matches;
+            return LabelSelector.parse(labelSelector == null ? "" : labelSelector)::matches;
         } catch (SelectorException e) {
             throw new IllegalArgumentException(
                     "invalid label selector \"" + labelSelector + "\": " + e.getMessage(), e);
