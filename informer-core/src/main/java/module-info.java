@@ -12,6 +12,7 @@ module dev.informer.core {
     requires transitive com.fasterxml.jackson.annotation;
     requires tools.jackson.dataformat.yaml;
     requires okhttp3;
+    requires transitive org.jspecify;
     requires static dev.informer.codegen;
     requires static java.compiler;
     requires jdk.httpserver;

@@ -243,7 +243,7 @@ public final class ApiJson {
         if (path != null && !path.isEmpty()) {
             message.append(" (path ").append(path).append(')');
         }
-        if (e.getLocation() != null && e.getLocation() != TokenStreamLocation.NA) {
+        if (e.getLocation() != null && !TokenStreamLocation.NA.equals(e.getLocation())) {
             message.append(" at line ")
                     .append(e.getLocation().getLineNr())
                     .append(", column ")

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +28,7 @@ public final class CancellationToken {
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private final Object lock = new Object();
     // @GuardedBy("lock") null once cancelled
-    private List<Runnable> callbacks = new ArrayList<>();
+    private @Nullable List<Runnable> callbacks = new ArrayList<>();
 
     /** A token that is not cancelled. */
     public CancellationToken() {}

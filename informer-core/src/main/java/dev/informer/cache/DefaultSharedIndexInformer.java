@@ -37,6 +37,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,9 +65,9 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     private final String resource;
     private final InformerMetricsProvider metricsProvider;
     // Set at start when this informer holds its name in the provider; read by the processing thread.
-    private volatile HistogramMetric processingLatency;
-    private volatile SettableGaugeMetric queuedItems;
-    private volatile SettableGaugeMetric storeResourceVersion;
+    private volatile @Nullable HistogramMetric processingLatency;
+    private volatile @Nullable SettableGaugeMetric queuedItems;
+    private volatile @Nullable SettableGaugeMetric storeResourceVersion;
     // @GuardedBy("startedLock")
     private boolean metricsRegistered;
     // Written before terminated counts down; read after awaiting it.
@@ -88,14 +89,14 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     // @GuardedBy("startedLock")
     private WatchErrorHandlerWithContext watchErrorHandler;
     // @GuardedBy("startedLock")
-    private UnaryOperator<T> transform;
+    private @Nullable UnaryOperator<T> transform;
     // @GuardedBy("startedLock")
-    private Reflector<T> reflector;
+    private @Nullable Reflector<T> reflector;
     // @GuardedBy("startedLock")
-    private Thread processThread;
+    private @Nullable Thread processThread;
     // Written once under startedLock before start returns; read without it by hasSynced (see there).
-    private volatile Queue<T> fifo;
-    private volatile Reflector<T> publishedReflector;
+    private volatile @Nullable Queue<T> fifo;
+    private volatile @Nullable Reflector<T> publishedReflector;
 
     DefaultSharedIndexInformer(
             SharedIndexInformer.Builder<T> builder,
@@ -309,15 +310,16 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
      * Informer metrics after one popped item (an object's deltas, or a batch): its processing time
      * and the store's resource version from {@code newest}, the item's last delta.
      */
-    private void recordProcessed(Delta<T> newest, long startNanos) {
+    private void recordProcessed(@Nullable Delta<T> newest, long startNanos) {
         HistogramMetric latency = processingLatency;
         if (latency == null) {
             return; // no metrics (the default), or another informer holds this name
         }
         latency.observe((clock.nanoTime() - startNanos) / 1e9);
         Queue<T> queue = fifo;
-        if (queue != null) {
-            queuedItems.set(queue.len()); // O(1)
+        SettableGaugeMetric queued = queuedItems;
+        if (queue != null && queued != null) {
+            queued.set(queue.len()); // O(1)
         }
         if (newest == null
                 || newest.object() instanceof DeletedFinalStateUnknown<?>
@@ -326,8 +328,9 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         }
         try {
             String version = ObjectMetadataReaders.resourceVersion(metadata, newest.object());
-            if (!version.isEmpty() && version.chars().allMatch(c -> c >= '0' && c <= '9')) {
-                storeResourceVersion.set(Double.parseDouble(version));
+            SettableGaugeMetric versionGauge = storeResourceVersion;
+            if (versionGauge != null && !version.isEmpty() && version.chars().allMatch(c -> c >= '0' && c <= '9')) {
+                versionGauge.set(Double.parseDouble(version));
             }
         } catch (RuntimeException e) {
             log.debug("{}: no resource version to record for the store", name, e);
@@ -365,7 +368,10 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
             startedLock.unlock();
         }
         processingLatency = null;
-        queuedItems.set(0);
+        SettableGaugeMetric queued = queuedItems;
+        if (queued != null) {
+            queued.set(0);
+        }
         metricsProvider.unregister(name, resource);
         InformerMetricsNames.release(metricsProvider, name, resource);
     }
@@ -417,7 +423,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         blockDeltas.lock();
         try {
             int n = batch.size();
-            @SuppressWarnings("unchecked")
+            @SuppressWarnings({"unchecked", "rawtypes"}) // a generic array: Java has no new Notification<T>[n]
             Notification<T>[] notifications = new Notification[n];
             boolean[] resync = new boolean[n];
             int[] applied = new int[1];
@@ -478,7 +484,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     }
 
     private void processLoop() {
-        Queue<T> queue = fifo;
+        Queue<T> queue = Objects.requireNonNull(fifo, "fifo"); // published before the thread starts
         boolean batches = settings.realFifo != null && settings.realFifo.maxBatchSize() > 1;
         while (true) {
             try {
@@ -620,7 +626,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
             }
 
             @Override
-            public void onWatchError(String reflectorName, RuntimeException error, Duration retryIn) {
+            public void onWatchError(String reflectorName, RuntimeException error, @Nullable Duration retryIn) {
                 handler.onWatchError(context, error, retryIn);
             }
 
@@ -764,7 +770,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
         return ended[0];
     }
 
-    private Thread processThreadIfStarted() {
+    private @Nullable Thread processThreadIfStarted() {
         startedLock.lock();
         try {
             return processThread;

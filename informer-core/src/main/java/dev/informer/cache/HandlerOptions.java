@@ -3,6 +3,7 @@ package dev.informer.cache;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,11 +31,11 @@ public final class HandlerOptions {
     /** No resync period, name or logger of its own: what {@code addEventHandler(handler)} uses. */
     public static final HandlerOptions DEFAULTS = new HandlerOptions(null, null, null);
 
-    private final Duration resyncPeriod;
-    private final String name;
-    private final Logger logger;
+    private final @Nullable Duration resyncPeriod;
+    private final @Nullable String name;
+    private final @Nullable Logger logger;
 
-    private HandlerOptions(Duration resyncPeriod, String name, Logger logger) {
+    private HandlerOptions(@Nullable Duration resyncPeriod, @Nullable String name, @Nullable Logger logger) {
         this.resyncPeriod = resyncPeriod;
         this.name = name;
         this.logger = logger;
@@ -90,9 +91,9 @@ public final class HandlerOptions {
 
     /** Builds {@link HandlerOptions}. Not thread-safe; each {@link #build()} gives a new value. */
     public static final class Builder {
-        private Duration resyncPeriod;
-        private String name;
-        private Logger logger;
+        private @Nullable Duration resyncPeriod;
+        private @Nullable String name;
+        private @Nullable Logger logger;
 
         private Builder() {}
 
@@ -101,7 +102,7 @@ public final class HandlerOptions {
          *
          * @throws IllegalArgumentException if negative
          */
-        public Builder resyncPeriod(Duration resyncPeriod) {
+        public Builder resyncPeriod(@Nullable Duration resyncPeriod) {
             Objects.requireNonNull(resyncPeriod, "resyncPeriod");
             if (resyncPeriod.isNegative()) {
                 throw new IllegalArgumentException("resyncPeriod must not be negative: " + resyncPeriod);
@@ -115,7 +116,7 @@ public final class HandlerOptions {
          *
          * @throws IllegalArgumentException if blank
          */
-        public Builder name(String name) {
+        public Builder name(@Nullable String name) {
             Objects.requireNonNull(name, "name");
             if (name.isBlank()) {
                 throw new IllegalArgumentException("a handler name must not be blank");
@@ -125,7 +126,7 @@ public final class HandlerOptions {
         }
 
         /** The logger the listener uses for this handler. */
-        public Builder logger(Logger logger) {
+        public Builder logger(@Nullable Logger logger) {
             this.logger = Objects.requireNonNull(logger, "logger");
             return this;
         }

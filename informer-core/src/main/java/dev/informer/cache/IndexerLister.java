@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /** {@link Lister} and {@link NamespaceLister} over an {@link ReadOnlyIndexer}. Immutable; thread-safe. */
 final class IndexerLister<T> implements Lister<T> {
@@ -20,7 +21,7 @@ final class IndexerLister<T> implements Lister<T> {
     private final Function<? super T, Map<String, String>> labelsOf;
 
     /** Reads namespaces for the scan without a namespace index; the object's own metadata when null. */
-    private final Function<Object, ObjectMetaAccessor> metadata;
+    private final @Nullable Function<Object, ObjectMetaAccessor> metadata;
 
     IndexerLister(ReadOnlyIndexer<T> indexer, Function<? super T, Map<String, String>> labelsOf) {
         this(indexer, labelsOf, null);
@@ -29,7 +30,7 @@ final class IndexerLister<T> implements Lister<T> {
     private IndexerLister(
             ReadOnlyIndexer<T> indexer,
             Function<? super T, Map<String, String>> labelsOf,
-            Function<Object, ObjectMetaAccessor> metadata) {
+            @Nullable Function<Object, ObjectMetaAccessor> metadata) {
         this.indexer = Objects.requireNonNull(indexer, "indexer");
         this.labelsOf = Objects.requireNonNull(labelsOf, "labelsOf");
         this.metadata = metadata;
@@ -37,7 +38,7 @@ final class IndexerLister<T> implements Lister<T> {
 
     /** A lister reading labels and namespaces through the one metadata adapter. */
     static <T> IndexerLister<T> withMetadata(
-            ReadOnlyIndexer<T> indexer, Function<Object, ObjectMetaAccessor> metadata) {
+            ReadOnlyIndexer<T> indexer, @Nullable Function<Object, ObjectMetaAccessor> metadata) {
         Objects.requireNonNull(metadata, "metadata");
         return new IndexerLister<>(
                 indexer,
@@ -70,7 +71,7 @@ final class IndexerLister<T> implements Lister<T> {
     }
 
     @Override
-    public List<T> list(String labelSelector) {
+    public List<T> list(@Nullable String labelSelector) {
         return filter(indexer.list(), selector(labelSelector));
     }
 
@@ -85,9 +86,9 @@ final class IndexerLister<T> implements Lister<T> {
     }
 
     /** Parses a selector; the error names the whole selector as well as the parser's reason. */
-    private static Predicate<Map<String, String>> selector(String labelSelector) {
+    private static Predicate<Map<String, String>> selector(@Nullable String labelSelector) {
         try {
-            return LabelSelector.parse(labelSelector)::matches;
+            return LabelSelector.parse(labelSelector == null ? "" : labelSelector)::matches;
         } catch (SelectorException e) {
             throw new IllegalArgumentException(
                     "invalid label selector \"" + labelSelector + "\": " + e.getMessage(), e);
@@ -122,7 +123,7 @@ final class IndexerLister<T> implements Lister<T> {
         }
 
         @Override
-        public List<T> list(String labelSelector) {
+        public List<T> list(@Nullable String labelSelector) {
             Predicate<Map<String, String>> selector = selector(labelSelector);
             if (indexer.getIndexers().containsKey(IndexFunctions.NAMESPACE_INDEX)) {
                 return filter(indexer.byIndex(IndexFunctions.NAMESPACE_INDEX, namespace), selector);

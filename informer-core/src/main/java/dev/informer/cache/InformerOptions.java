@@ -1,5 +1,7 @@
 package dev.informer.cache;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What one informer over a resource client lists and watches besides its resource type (the client's
  * {@code Informers.builder} and {@code SharedInformerFactory} take it):
@@ -10,7 +12,8 @@ package dev.informer.cache;
  * @param labelSelector a label selector, or {@code null}
  * @param fieldSelector a field selector, or {@code null}
  */
-public record InformerOptions(String namespace, String labelSelector, String fieldSelector) {
+public record InformerOptions(
+        @Nullable String namespace, @Nullable String labelSelector, @Nullable String fieldSelector) {
 
     /** Every object of the resource: no namespace, no selectors. */
     public static final InformerOptions ALL = new InformerOptions(null, null, null);
@@ -27,16 +30,16 @@ public record InformerOptions(String namespace, String labelSelector, String fie
     }
 
     /** A copy with {@code labelSelector}. */
-    public InformerOptions withLabelSelector(String labelSelector) {
+    public InformerOptions withLabelSelector(@Nullable String labelSelector) {
         return new InformerOptions(namespace, labelSelector, fieldSelector);
     }
 
     /** A copy with {@code fieldSelector}. */
-    public InformerOptions withFieldSelector(String fieldSelector) {
+    public InformerOptions withFieldSelector(@Nullable String fieldSelector) {
         return new InformerOptions(namespace, labelSelector, fieldSelector);
     }
 
-    private static String blankToNull(String value) {
+    private static @Nullable String blankToNull(@Nullable String value) {
         return value == null || value.isBlank() ? null : value;
     }
 }

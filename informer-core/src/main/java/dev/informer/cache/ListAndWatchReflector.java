@@ -24,6 +24,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -74,22 +75,22 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     // @GuardedBy("lock")
     private boolean started;
     // @GuardedBy("lock")
-    private Thread runner;
+    private @Nullable Thread runner;
     // @GuardedBy("lock")
-    private Thread resyncThread;
+    private @Nullable Thread resyncThread;
     // @GuardedBy("lock")
-    private Watch<T> currentWatch;
+    private @Nullable Watch<T> currentWatch;
     // @GuardedBy("lock")
     private boolean resyncActive;
     // @GuardedBy("lock")
     private long resyncDeadlineNanos;
     // @GuardedBy("lock")
-    private RuntimeException resyncError;
+    private @Nullable RuntimeException resyncError;
 
     private volatile boolean stopped;
     private volatile String lastSyncResourceVersion = "";
     private volatile boolean lastSyncResourceVersionUnavailable;
-    private volatile SyncError lastSyncError;
+    private volatile @Nullable SyncError lastSyncError;
     /** Whether a failure was reported since the last successful list or watch start (loop thread only). */
     private boolean failing;
     /** Only touched by the loop's thread. */
@@ -458,7 +459,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             return;
         }
         try {
-            lastResourceVersionMetric.set(Long.parseLong(resourceVersion));
+            lastResourceVersionMetric.set((double) Long.parseLong(resourceVersion));
         } catch (NumberFormatException opaque) {
             // Opaque resource versions are not reported.
         }
@@ -542,7 +543,8 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         return list.continueToken();
     }
 
-    private static ListOptions listOptions(String resourceVersion, long limit, String continueToken) {
+    private static ListOptions listOptions(
+            @Nullable String resourceVersion, long limit, @Nullable String continueToken) {
         ListOptions.Builder options = ListOptions.builder().resourceVersion(resourceVersion);
         if (limit > 0) {
             options.limit(limit);
@@ -606,7 +608,9 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                 throw outcome.error();
             }
             if (outcome.initialEventsEnded()) {
-                resourceVersion = outcome.lastResourceVersion();
+                // the end bookmark's version: set whenever the initial events ended
+                resourceVersion =
+                        java.util.Objects.requireNonNull(outcome.lastResourceVersion(), "lastResourceVersion");
                 if (wentBackwards(resourceVersion, "streaming list's end bookmark")
                         && !rewatchResourceVersionWasConsistent(options)) {
                     stopQuietly(watch);
@@ -734,7 +738,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
 
     // ---------------------------------------------------------------- watch
 
-    private void watchWithResync(Watch<T> initialWatch) {
+    private void watchWithResync(@Nullable Watch<T> initialWatch) {
         setResyncActive(true);
         try {
             watch(initialWatch);
@@ -744,7 +748,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     }
 
     /** Watches until a watch fails; a clean end re-watches from the last version without relisting. */
-    private void watch(Watch<T> initialWatch) {
+    private void watch(@Nullable Watch<T> initialWatch) {
         Watch<T> watch = initialWatch;
         InternalErrorRetry retry = new InternalErrorRetry();
         while (true) {
@@ -856,7 +860,8 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         return (int) (minWatchTimeout.toSeconds() * (random.nextDouble() + 1.0));
     }
 
-    record WatchOutcome(RuntimeException error, boolean initialEventsEnded, String lastResourceVersion) {}
+    record WatchOutcome(
+            @Nullable RuntimeException error, boolean initialEventsEnded, @Nullable String lastResourceVersion) {}
 
     /**
      * Applies events from {@code watch} to {@code target} until the watch ends, fails, the reflector
@@ -971,7 +976,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     }
 
     /** A stop request or a failed resync, which both end the current watch. */
-    private RuntimeException interruption() {
+    private @Nullable RuntimeException interruption() {
         if (stopped) {
             return new StopRequested();
         }
@@ -993,7 +998,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                 500, "InternalError", "the watch sent an ERROR event whose object is not a status: " + statusObject));
     }
 
-    private void setCurrentWatch(Watch<T> watch) {
+    private void setCurrentWatch(@Nullable Watch<T> watch) {
         lock.lock();
         try {
             currentWatch = watch;
@@ -1081,11 +1086,6 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
 
     // ---------------------------------------------------------------- waiting and errors
 
-    /** Waits {@code delay} on the clock; throws {@link StopRequested} if stopped meanwhile. */
-    private void waitOrStop(Duration delay) {
-        waitUntilOrStop(clock.nanoTime() + Clock.toNanosSaturated(delay));
-    }
-
     /** Waits until {@code deadline} on the clock; throws {@link StopRequested} if stopped meanwhile. */
     private void waitUntilOrStop(long deadline) {
         lock.lock();
@@ -1125,7 +1125,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     }
 
     /** The server's error that {@code e} carries ({@link StatusCarrier}), or {@code null} if it carries none. */
-    private static ApiError statusOf(RuntimeException e) {
+    private static @Nullable ApiError statusOf(RuntimeException e) {
         return e instanceof StatusCarrier carrier ? carrier.status() : null;
     }
 
@@ -1172,10 +1172,11 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                 return true;
             }
         }
-        return status.message() != null && status.message().contains("Too large resource version");
+        String message = status.message();
+        return message != null && message.contains("Too large resource version");
     }
 
-    private static Duration retryAfterOf(RuntimeException e) {
+    private static @Nullable Duration retryAfterOf(RuntimeException e) {
         if (isTooManyRequests(e)) {
             return ((StatusCarrier) e).retryAfter().orElse(null);
         }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Typed read access to an informer's cache, as client-go's generated listers: {@link #list} by
@@ -25,7 +26,7 @@ public interface Lister<T> {
     List<T> list();
 
     /** The cached objects whose labels match {@code labelSelector} ({@code null} or blank: all). */
-    List<T> list(String labelSelector);
+    List<T> list(@Nullable String labelSelector);
 
     /**
      * The object stored under {@code key}: the name for cluster-scoped objects, {@code

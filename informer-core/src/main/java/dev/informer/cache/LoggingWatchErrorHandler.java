@@ -3,6 +3,7 @@ package dev.informer.cache;
 import dev.informer.cache.internal.FailureLog;
 import dev.informer.clock.Clock;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +30,7 @@ final class LoggingWatchErrorHandler implements WatchErrorHandler {
     }
 
     @Override
-    public void onWatchError(String reflectorName, RuntimeException error, Duration retryIn) {
+    public void onWatchError(String reflectorName, RuntimeException error, @Nullable Duration retryIn) {
         if (ListAndWatchReflector.isExpired(error)) {
             logger.debug("{}: watch closed with: {}", reflectorName, error.getMessage());
             return;

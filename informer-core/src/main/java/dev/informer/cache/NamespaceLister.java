@@ -2,6 +2,7 @@ package dev.informer.cache;
 
 import java.util.List;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The objects of one namespace in an informer's cache ({@link Lister#namespace(String)}).
@@ -18,7 +19,7 @@ public interface NamespaceLister<T> {
     List<T> list();
 
     /** The objects of the namespace whose labels match {@code labelSelector} ({@code null} or blank: all). */
-    List<T> list(String labelSelector);
+    List<T> list(@Nullable String labelSelector);
 
     /** The object named {@code name} in the namespace. */
     Optional<T> get(String name);

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Keeps a {@link ReflectorStore} in step with the API server, as client-go's {@code Reflector}: it
@@ -144,8 +145,13 @@ public interface Reflector<T> extends AutoCloseable {
         BooleanSupplier shouldResync = () -> true;
         ReflectorOptions options = ReflectorOptions.defaults();
         Clock clock = Clock.system();
+
+        @Nullable
         ThreadFactory threadFactory;
+
+        @Nullable
         WatchErrorHandler watchErrorHandler;
+
         KeyFunction<T> keyFunction = KeyFunctions.metaNamespaceKey();
         Function<Object, ObjectMetaAccessor> metadata = ObjectMetadataReaders::self;
 

@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds {@link ResourceEventHandler}s from lambdas (client-go's {@code ResourceEventHandlerFuncs}
@@ -29,7 +30,9 @@ public final class ResourceEventHandlers {
      * notification.
      */
     public static <T> ResourceEventHandler<T> funcs(
-            Consumer<? super T> onAdd, BiConsumer<? super T, ? super T> onUpdate, Consumer<Object> onDelete) {
+            @Nullable Consumer<? super T> onAdd,
+            @Nullable BiConsumer<? super T, ? super T> onUpdate,
+            @Nullable Consumer<Object> onDelete) {
         return new Funcs<>(onAdd == null ? null : (obj, initial) -> onAdd.accept(obj), onUpdate, onDelete);
     }
 
@@ -51,9 +54,9 @@ public final class ResourceEventHandlers {
      * @param <T> the object type
      */
     public static final class Builder<T> {
-        private BiConsumer<? super T, Boolean> onAdd;
-        private BiConsumer<? super T, ? super T> onUpdate;
-        private Consumer<Object> onDelete;
+        private @Nullable BiConsumer<? super T, Boolean> onAdd;
+        private @Nullable BiConsumer<? super T, ? super T> onUpdate;
+        private @Nullable Consumer<Object> onDelete;
 
         private Builder() {}
 
@@ -90,14 +93,14 @@ public final class ResourceEventHandlers {
 
     /** The lambda-backed handler; {@code null} functions are no-ops. */
     private static final class Funcs<T> implements ResourceEventHandler<T> {
-        private final BiConsumer<? super T, Boolean> onAdd;
-        private final BiConsumer<? super T, ? super T> onUpdate;
-        private final Consumer<Object> onDelete;
+        private final @Nullable BiConsumer<? super T, Boolean> onAdd;
+        private final @Nullable BiConsumer<? super T, ? super T> onUpdate;
+        private final @Nullable Consumer<Object> onDelete;
 
         Funcs(
-                BiConsumer<? super T, Boolean> onAdd,
-                BiConsumer<? super T, ? super T> onUpdate,
-                Consumer<Object> onDelete) {
+                @Nullable BiConsumer<? super T, Boolean> onAdd,
+                @Nullable BiConsumer<? super T, ? super T> onUpdate,
+                @Nullable Consumer<Object> onDelete) {
             this.onAdd = onAdd;
             this.onUpdate = onUpdate;
             this.onDelete = onDelete;

@@ -15,6 +15,7 @@ import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link SharedInformer} whose cache is an {@link Indexer} (client-go's {@code
@@ -66,20 +67,38 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
      */
     final class Builder<T> {
         final ListerWatcher<T> listerWatcher;
+
+        @Nullable
         String name;
+
         String resource = "";
         Duration defaultResyncPeriod = Duration.ZERO;
         final Map<String, IndexFunction<T>> indexers = new LinkedHashMap<>();
+
+        @Nullable
         KeyFunction<T> keyFunction;
+
+        @Nullable
         Function<Object, ObjectMetaAccessor> metadata;
+
         Clock clock = Clock.system();
+
+        @Nullable
         ThreadFactory threadFactory;
+
         ReflectorOptions reflectorOptions = ReflectorOptions.defaults();
+
+        @Nullable
         WatchErrorHandler watchErrorHandler;
+
+        @Nullable
         UnaryOperator<T> transform;
+
         Duration stopGracePeriod = DEFAULT_STOP_GRACE_PERIOD;
         DispatchMode dispatchMode = DispatchMode.defaults();
         InformerMetricsProvider metricsProvider = InformerMetricsProvider.noop();
+
+        @Nullable
         RealFifoOptions realFifo;
 
         private Builder(ListerWatcher<T> listerWatcher) {

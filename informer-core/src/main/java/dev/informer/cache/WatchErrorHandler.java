@@ -2,6 +2,7 @@ package dev.informer.cache;
 
 import dev.informer.clock.Clock;
 import java.time.Duration;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Called whenever a {@link Reflector}'s list-and-watch cycle ends with an error (a failed list, a
@@ -17,6 +18,8 @@ import java.time.Duration;
 public interface WatchErrorHandler {
 
     /**
+     * Called when a list or watch cycle of the reflector ends with an error.
+     *
      * @param reflectorName the reflector's name, for messages
      * @param error         what ended the cycle (a {@code StatusException}, an {@code
      *                      ApiConnectionException}, a {@link VeryShortWatchException}, ...)
@@ -27,7 +30,7 @@ public interface WatchErrorHandler {
      * What the reflector calls: {@link #onWatchError(String, RuntimeException)} plus the delay
      * before its next attempt. The default ignores the delay.
      */
-    default void onWatchError(String reflectorName, RuntimeException error, Duration retryIn) {
+    default void onWatchError(String reflectorName, RuntimeException error, @Nullable Duration retryIn) {
         onWatchError(reflectorName, error);
     }
 

@@ -2,6 +2,7 @@ package dev.informer.cache;
 
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link WatchErrorHandler} that is told which informer and resource failed (client-go's {@code
@@ -19,7 +20,7 @@ public interface WatchErrorHandlerWithContext {
      * @param retryIn the delay before the reflector's next attempt, or {@code null} when the reflector
      *                did not say (it always does; only a direct 2-argument call of the adapted handler does not)
      */
-    void onWatchError(WatchErrorContext context, RuntimeException error, Duration retryIn);
+    void onWatchError(WatchErrorContext context, RuntimeException error, @Nullable Duration retryIn);
 
     /** The informer listed or watched successfully after failures. The default does nothing. */
     default void onRecovered(WatchErrorContext context) {}
@@ -32,7 +33,7 @@ public interface WatchErrorHandlerWithContext {
         Objects.requireNonNull(handler, "handler");
         return new WatchErrorHandlerWithContext() {
             @Override
-            public void onWatchError(WatchErrorContext context, RuntimeException error, Duration retryIn) {
+            public void onWatchError(WatchErrorContext context, RuntimeException error, @Nullable Duration retryIn) {
                 handler.onWatchError(context.informerName(), error, retryIn);
             }
 

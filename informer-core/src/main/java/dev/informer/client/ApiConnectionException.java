@@ -2,6 +2,7 @@ package dev.informer.client;
 
 import dev.informer.watch.ConnectionFailure;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * No usable HTTP answer arrived for a request: the server was unreachable, the TLS handshake failed,
@@ -30,7 +31,7 @@ public final class ApiConnectionException extends ApiException implements Connec
      * @param message the whole message, one line, naming the method and URL
      * @param cause   the underlying exception
      */
-    public ApiConnectionException(String method, String url, String message, Throwable cause) {
+    public ApiConnectionException(String method, String url, String message, @Nullable Throwable cause) {
         super(message, cause);
         this.method = Objects.requireNonNull(method, "method");
         this.url = Objects.requireNonNull(url, "url");

@@ -1,6 +1,7 @@
 package dev.informer.client;
 
 import dev.informer.errors.InformerException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Base of every failure the API client reports while talking to the server: {@link StatusException}
@@ -14,7 +15,7 @@ public abstract class ApiException extends InformerException {
 
     private static final long serialVersionUID = 1L;
 
-    protected ApiException(String message, Throwable cause) {
+    protected ApiException(String message, @Nullable Throwable cause) {
         super(message, cause);
     }
 }

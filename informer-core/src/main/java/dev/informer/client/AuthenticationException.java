@@ -1,5 +1,7 @@
 package dev.informer.client;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Credentials for a request could not be obtained, so the request was not sent: an exec credential
  * plugin failed (the message gives its exit code and the first line of its stderr), timed out (it and
@@ -12,7 +14,7 @@ public final class AuthenticationException extends ApiException {
 
     private static final long serialVersionUID = 1L;
 
-    public AuthenticationException(String message, Throwable cause) {
+    public AuthenticationException(String message, @Nullable Throwable cause) {
         super(message, cause);
     }
 

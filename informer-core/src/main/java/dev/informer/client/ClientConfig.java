@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything needed to talk to one API server: where it is, how to trust it, who we are, how long to
@@ -40,14 +41,14 @@ public final class ClientConfig {
     private final URI server;
     private final List<X509Certificate> caCertificates;
     private final List<X509Certificate> clientCertificateChain;
-    private final PrivateKey clientKey;
-    private final Supplier<String> bearerToken;
-    private final String username;
-    private final String password;
-    private final ExecConfig exec;
+    private final @Nullable PrivateKey clientKey;
+    private final @Nullable Supplier<String> bearerToken;
+    private final @Nullable String username;
+    private final @Nullable String password;
+    private final @Nullable ExecConfig exec;
     private final boolean insecureSkipTlsVerify;
-    private final String tlsServerName;
-    private final URI proxy;
+    private final @Nullable String tlsServerName;
+    private final @Nullable URI proxy;
     private final boolean disableCompression;
     private final Duration connectTimeout;
     private final Duration readTimeout;
@@ -61,10 +62,10 @@ public final class ClientConfig {
     private final Clock clock;
     private final double qps;
     private final int burst;
-    private final RequestRateLimiter rateLimiter;
+    private final @Nullable RequestRateLimiter rateLimiter;
 
     private ClientConfig(Builder b) {
-        this.server = b.server;
+        this.server = Objects.requireNonNull(b.server, "server"); // build() checked it
         this.caCertificates = List.copyOf(b.caCertificates);
         this.clientCertificateChain = List.copyOf(b.clientCertificateChain);
         this.clientKey = b.clientKey;
@@ -156,7 +157,7 @@ public final class ClientConfig {
      *                         read, is not valid YAML (with line and column) or not a valid kubeconfig,
      *                         or the context is not defined (listing the contexts that are)
      */
-    public static ClientConfig fromKubeConfig(Path file, String context) {
+    public static ClientConfig fromKubeConfig(Path file, @Nullable String context) {
         return fromKubeConfig(KubeConfig.parse(file), context, ConfigEnvironment.system());
     }
 
@@ -171,7 +172,8 @@ public final class ClientConfig {
      *                         cluster or user, a cluster without server, conflicting fields, an unreadable
      *                         or malformed certificate, key or token file, an unsupported auth-provider
      */
-    public static ClientConfig fromKubeConfig(KubeConfig kubeConfig, String context, ConfigEnvironment environment) {
+    public static ClientConfig fromKubeConfig(
+            KubeConfig kubeConfig, @Nullable String context, ConfigEnvironment environment) {
         return new KubeConfigResolver(kubeConfig, environment).resolve(context);
     }
 
@@ -250,12 +252,12 @@ public final class ClientConfig {
     }
 
     /** The basic-auth user, or {@code null}. */
-    public String username() {
+    public @Nullable String username() {
         return username;
     }
 
     /** The basic-auth password, or {@code null}. */
-    public String password() {
+    public @Nullable String password() {
         return password;
     }
 
@@ -269,12 +271,12 @@ public final class ClientConfig {
     }
 
     /** The name sent as SNI and checked against the server certificate instead of the URL's host, or {@code null}. */
-    public String tlsServerName() {
+    public @Nullable String tlsServerName() {
         return tlsServerName;
     }
 
     /** The proxy ({@code http://} or {@code socks5://}), or {@code null} for a direct connection. */
-    public URI proxy() {
+    public @Nullable URI proxy() {
         return proxy;
     }
 
@@ -428,11 +430,11 @@ public final class ClientConfig {
         private static final Origin EXPLICIT = new Origin(Kind.EXPLICIT, null, null, null);
 
         private final Kind kind;
-        private final Path file;
-        private final String context;
-        private final String user;
+        private final @Nullable Path file;
+        private final @Nullable String context;
+        private final @Nullable String user;
 
-        private Origin(Kind kind, Path file, String context, String user) {
+        private Origin(Kind kind, @Nullable Path file, @Nullable String context, @Nullable String user) {
             this.kind = kind;
             this.file = file;
             this.context = context;
@@ -522,18 +524,18 @@ public final class ClientConfig {
      * builder may be reused after {@code build()}.
      */
     public static final class Builder {
-        private URI server;
+        private @Nullable URI server;
         private List<X509Certificate> caCertificates = List.of();
         private List<X509Certificate> clientCertificateChain = List.of();
-        private PrivateKey clientKey;
-        private Supplier<String> bearerToken;
-        private Path bearerTokenFile;
-        private String username;
-        private String password;
-        private ExecConfig exec;
+        private @Nullable PrivateKey clientKey;
+        private @Nullable Supplier<String> bearerToken;
+        private @Nullable Path bearerTokenFile;
+        private @Nullable String username;
+        private @Nullable String password;
+        private @Nullable ExecConfig exec;
         private boolean insecureSkipTlsVerify;
-        private String tlsServerName;
-        private URI proxy;
+        private @Nullable String tlsServerName;
+        private @Nullable URI proxy;
         private boolean disableCompression;
         private Duration connectTimeout = Duration.ofSeconds(10);
         private Duration readTimeout = Duration.ofSeconds(60);
@@ -547,7 +549,7 @@ public final class ClientConfig {
         private Clock clock = Clock.system();
         private double qps;
         private int burst = 10;
-        private RequestRateLimiter rateLimiter;
+        private @Nullable RequestRateLimiter rateLimiter;
 
         private Builder() {}
 
@@ -738,7 +740,7 @@ public final class ClientConfig {
         }
 
         /** An exec credential plugin. */
-        public Builder exec(ExecConfig plugin) {
+        public Builder exec(@Nullable ExecConfig plugin) {
             this.exec = plugin;
             return this;
         }
@@ -750,7 +752,7 @@ public final class ClientConfig {
         }
 
         /** The name to send as SNI and to verify the server certificate against, instead of the URL's host. */
-        public Builder tlsServerName(String name) {
+        public Builder tlsServerName(@Nullable String name) {
             this.tlsServerName = name == null || name.isEmpty() ? null : name;
             return this;
         }
@@ -761,7 +763,7 @@ public final class ClientConfig {
          *
          * @throws ConfigException if the URL is malformed or uses another scheme
          */
-        public Builder proxy(String url) {
+        public Builder proxy(@Nullable String url) {
             if (url == null || url.isEmpty()) {
                 this.proxy = null;
                 return this;
@@ -833,7 +835,7 @@ public final class ClientConfig {
         }
 
         /** The default namespace ({@code null} or empty restores "default"). */
-        public Builder namespace(String ns) {
+        public Builder namespace(@Nullable String ns) {
             this.namespace = ns == null || ns.isEmpty() ? DEFAULT_NAMESPACE : ns;
             return this;
         }

@@ -5,6 +5,7 @@ import dev.informer.cache.ListerWatcher;
 import dev.informer.watch.ListOptions;
 import dev.informer.watch.Watch;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link ListerWatcher} over a {@link ResourceClient}, scoped to a namespace (or all) and fixed
@@ -16,10 +17,11 @@ import java.util.Objects;
 public final class ClientListerWatcher<T> implements ListerWatcher<T> {
 
     private final ResourceClient<T> client;
-    private final String labelSelector;
-    private final String fieldSelector;
+    private final @Nullable String labelSelector;
+    private final @Nullable String fieldSelector;
 
-    private ClientListerWatcher(ResourceClient<T> client, String labelSelector, String fieldSelector) {
+    private ClientListerWatcher(
+            ResourceClient<T> client, @Nullable String labelSelector, @Nullable String fieldSelector) {
         this.client = client;
         this.labelSelector = blankToNull(labelSelector);
         this.fieldSelector = blankToNull(fieldSelector);
@@ -33,7 +35,10 @@ public final class ClientListerWatcher<T> implements ListerWatcher<T> {
      * @throws IllegalArgumentException if a namespace is given for a cluster-scoped resource
      */
     public static <T> ClientListerWatcher<T> of(
-            ResourceClient<T> client, String namespace, String labelSelector, String fieldSelector) {
+            ResourceClient<T> client,
+            @Nullable String namespace,
+            @Nullable String labelSelector,
+            @Nullable String fieldSelector) {
         Objects.requireNonNull(client, "client");
         ResourceClient<T> scoped;
         if (namespace == null || namespace.isEmpty()) {
@@ -48,7 +53,7 @@ public final class ClientListerWatcher<T> implements ListerWatcher<T> {
         return new ClientListerWatcher<>(scoped, labelSelector, fieldSelector);
     }
 
-    private static String blankToNull(String value) {
+    private static @Nullable String blankToNull(@Nullable String value) {
         return value == null || value.isBlank() ? null : value;
     }
 

@@ -4,6 +4,7 @@ import dev.informer.clock.Clock;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Where configuration is looked up: the environment variables ({@code KUBECONFIG},
@@ -46,7 +47,7 @@ public record ConfigEnvironment(
     }
 
     /** The value of an environment variable, or {@code null} when unset or empty. */
-    public String variable(String name) {
+    public @Nullable String variable(String name) {
         String value = variables.get(name);
         return value == null || value.isEmpty() ? null : value;
     }

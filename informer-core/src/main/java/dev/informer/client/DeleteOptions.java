@@ -1,5 +1,7 @@
 package dev.informer.client;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Options of a DELETE ({@code meta/v1 DeleteOptions}). Immutable.
  *
@@ -11,10 +13,10 @@ package dev.informer.client;
  * @param dryRun                          validate without deleting
  */
 public record DeleteOptions(
-        PropagationPolicy propagationPolicy,
-        String preconditionUid,
-        String preconditionResourceVersion,
-        Long gracePeriodSeconds,
+        @Nullable PropagationPolicy propagationPolicy,
+        @Nullable String preconditionUid,
+        @Nullable String preconditionResourceVersion,
+        @Nullable Long gracePeriodSeconds,
         boolean dryRun) {
 
     /** No options: the server's defaults. */

@@ -3,6 +3,7 @@ package dev.informer.client;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An exec credential plugin (a kubeconfig user's {@code exec} section), as client-go's
@@ -28,7 +29,7 @@ public record ExecConfig(
         Map<String, String> env,
         InteractiveMode interactiveMode,
         boolean provideClusterInfo,
-        String installHint) {
+        @Nullable String installHint) {
 
     /** The current credential API version. */
     public static final String V1 = "client.authentication.k8s.io/v1";

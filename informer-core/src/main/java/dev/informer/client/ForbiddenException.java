@@ -2,6 +2,7 @@ package dev.informer.client;
 
 import dev.informer.api.Status;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The server answered 403 Forbidden: it knows who sent the request but does not allow them this verb on
@@ -26,7 +27,8 @@ public final class ForbiddenException extends StatusException {
      * @param url     the request's URL (without credentials)
      * @param origin  where the credentials of the request were configured
      */
-    public ForbiddenException(String message, Status status, String method, String url, ClientConfig.Origin origin) {
+    public ForbiddenException(
+            String message, Status status, @Nullable String method, @Nullable String url, ClientConfig.Origin origin) {
         super(message, status, null, method, url);
         this.origin = Objects.requireNonNull(origin, "origin");
     }

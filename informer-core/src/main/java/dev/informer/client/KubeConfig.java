@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.databind.JsonNode;
@@ -62,12 +63,12 @@ public final class KubeConfig {
      */
     public record Cluster(
             String name,
-            String server,
-            Path certificateAuthority,
-            String certificateAuthorityData,
+            @Nullable String server,
+            @Nullable Path certificateAuthority,
+            @Nullable String certificateAuthorityData,
             boolean insecureSkipTlsVerify,
-            String tlsServerName,
-            String proxyUrl,
+            @Nullable String tlsServerName,
+            @Nullable String proxyUrl,
             boolean disableCompression,
             Path origin) {}
 
@@ -90,16 +91,16 @@ public final class KubeConfig {
      */
     public record User(
             String name,
-            String token,
-            Path tokenFile,
-            Path clientCertificate,
-            String clientCertificateData,
-            Path clientKey,
-            String clientKeyData,
-            String username,
-            String password,
-            ExecConfig exec,
-            String authProvider,
+            @Nullable String token,
+            @Nullable Path tokenFile,
+            @Nullable Path clientCertificate,
+            @Nullable String clientCertificateData,
+            @Nullable Path clientKey,
+            @Nullable String clientKeyData,
+            @Nullable String username,
+            @Nullable String password,
+            @Nullable ExecConfig exec,
+            @Nullable String authProvider,
             Path origin) {
 
         @Override
@@ -122,18 +123,19 @@ public final class KubeConfig {
      * @param namespace the default namespace, or {@code null}
      * @param origin    the file that defined the entry
      */
-    public record Context(String name, String cluster, String user, String namespace, Path origin) {}
+    public record Context(
+            String name, @Nullable String cluster, @Nullable String user, @Nullable String namespace, Path origin) {}
 
-    private final String currentContext;
-    private final Path currentContextOrigin;
+    private final @Nullable String currentContext;
+    private final @Nullable Path currentContextOrigin;
     private final Map<String, Cluster> clusters;
     private final Map<String, User> users;
     private final Map<String, Context> contexts;
     private final List<Path> files;
 
     private KubeConfig(
-            String currentContext,
-            Path currentContextOrigin,
+            @Nullable String currentContext,
+            @Nullable Path currentContextOrigin,
             Map<String, Cluster> clusters,
             Map<String, User> users,
             Map<String, Context> contexts,
@@ -198,7 +200,7 @@ public final class KubeConfig {
             return where;
         }
         TokenStreamLocation at = e.getLocation();
-        return at == null || at == TokenStreamLocation.NA
+        return at == null || TokenStreamLocation.NA.equals(at)
                 ? ""
                 : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
     }
@@ -281,7 +283,7 @@ public final class KubeConfig {
         String list = environment.variable(KUBECONFIG);
         List<Path> files = new ArrayList<>();
         if (list != null) {
-            for (String name : list.split(java.util.regex.Pattern.quote(File.pathSeparator))) {
+            for (String name : list.split(java.util.regex.Pattern.quote(File.pathSeparator), -1)) {
                 if (!name.isBlank()) {
                     Path path = Path.of(name.strip()).toAbsolutePath().normalize();
                     if (!files.contains(path)) {
@@ -301,12 +303,12 @@ public final class KubeConfig {
     }
 
     /** The current context's name, or {@code null} when no file sets one. */
-    public String currentContext() {
+    public @Nullable String currentContext() {
         return currentContext;
     }
 
     /** The file that set the current context, or {@code null}. */
-    public Path currentContextOrigin() {
+    public @Nullable Path currentContextOrigin() {
         return currentContextOrigin;
     }
 
@@ -348,7 +350,9 @@ public final class KubeConfig {
 
         FileParser(Path file) {
             this.file = file;
-            this.folder = file.getParent();
+            // Relative paths in the file resolve against its folder; "config" alone has no parent.
+            Path parent = file.toAbsolutePath().getParent();
+            this.folder = parent != null ? parent : file.toAbsolutePath();
         }
 
         KubeConfig parse(JsonNode root) {
@@ -448,7 +452,7 @@ public final class KubeConfig {
                     file);
         }
 
-        private ExecConfig exec(JsonNode exec, String user) {
+        private @Nullable ExecConfig exec(@Nullable JsonNode exec, String user) {
             if (exec == null || exec.isNull()) {
                 return null;
             }
@@ -535,7 +539,7 @@ public final class KubeConfig {
                     file);
         }
 
-        private String string(JsonNode node, String field, String where) {
+        private @Nullable String string(JsonNode node, String field, String where) {
             JsonNode value = node.get(field);
             if (value == null || value.isNull()) {
                 return null;
@@ -565,7 +569,7 @@ public final class KubeConfig {
             throw error(where, "field " + field + " must be true or false, not " + value);
         }
 
-        private Path path(JsonNode node, String field, String where) {
+        private @Nullable Path path(JsonNode node, String field, String where) {
             String value = string(node, field, where);
             if (value == null) {
                 return null;
@@ -573,7 +577,7 @@ public final class KubeConfig {
             return folder.resolve(value).normalize();
         }
 
-        private String base64(JsonNode node, String field, String where) {
+        private @Nullable String base64(JsonNode node, String field, String where) {
             String value = string(node, field, where);
             if (value == null) {
                 return null;
@@ -585,7 +589,7 @@ public final class KubeConfig {
             }
         }
 
-        private ConfigException error(String where, String problem) {
+        private ConfigException error(String where, @Nullable String problem) {
             return new ConfigException("kubeconfig " + file + ": " + where + " " + problem);
         }
     }

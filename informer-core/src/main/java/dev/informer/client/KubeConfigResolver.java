@@ -3,6 +3,7 @@ package dev.informer.client;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Turns one context of a {@link KubeConfig} into a {@link ClientConfig}, validating as client-go's
@@ -19,7 +20,7 @@ final class KubeConfigResolver {
         this.environment = environment;
     }
 
-    ClientConfig resolve(String requestedContext) {
+    ClientConfig resolve(@Nullable String requestedContext) {
         String contextName = requestedContext != null ? requestedContext : kubeConfig.currentContext();
         if (contextName == null) {
             throw new ConfigException("kubeconfig " + files() + ": no current-context is set and no context was named");
@@ -158,7 +159,10 @@ final class KubeConfigResolver {
         builder.clientCertificatePem(certificatePem, keyPem);
     }
 
-    private static String readForUser(Path file, String field) {
+    private static String readForUser(@Nullable Path file, String field) {
+        if (file == null) {
+            throw new ConfigException("has no " + field); // resolve() checked the pairs: not reached
+        }
         return ConfigFiles.read(file, field);
     }
 

@@ -110,8 +110,9 @@ public final class ListPager<T> {
             }
             items.addAll(result.items());
             if (next == null) {
+                ObjectList<T> head = Objects.requireNonNull(first); // set with items, on the first page
                 ObjectList<T> merged =
-                        new ObjectList<>(first.apiVersion(), first.kind(), ListMeta.of(first.resourceVersion()), items);
+                        new ObjectList<>(head.apiVersion(), head.kind(), ListMeta.of(head.resourceVersion()), items);
                 return new Result<>(merged, paginated, false);
             }
             page = page.toBuilder()

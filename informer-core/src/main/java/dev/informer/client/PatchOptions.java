@@ -1,5 +1,7 @@
 package dev.informer.client;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * Options of a PATCH ({@code meta/v1 PatchOptions}). Immutable.
  *
@@ -7,7 +9,7 @@ package dev.informer.client;
  * @param force        server-side apply only: take ownership of conflicting fields
  * @param dryRun       validate and return the result without persisting it
  */
-public record PatchOptions(String fieldManager, Boolean force, boolean dryRun) {
+public record PatchOptions(@Nullable String fieldManager, @Nullable Boolean force, boolean dryRun) {
 
     /** No options. */
     public static final PatchOptions NONE = new PatchOptions(null, null, false);

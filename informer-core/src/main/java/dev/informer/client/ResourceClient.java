@@ -4,6 +4,7 @@ import dev.informer.api.ObjectList;
 import dev.informer.api.ResourceType;
 import dev.informer.watch.ListOptions;
 import dev.informer.watch.Watch;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The verbs of one resource (pods, leases, a custom resource...) in one namespace, all namespaces, or
@@ -27,6 +28,7 @@ public interface ResourceClient<T> {
     ResourceType<T> resourceType();
 
     /** The namespace requests go to, or {@code null} for all namespaces (and for cluster-scoped resources). */
+    @Nullable
     String namespace();
 
     /**

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Hands out one shared informer per (resource type, namespace, selectors), as client-go's {@code
@@ -111,14 +112,23 @@ public interface SharedInformerFactory extends AutoCloseable {
     final class Builder {
         final KubernetesClient client;
         Duration defaultResync = Duration.ZERO;
+
+        @Nullable
         String namespace;
+
         Clock clock = Clock.system();
+
+        @Nullable
         ThreadFactory threadFactory;
+
         ReflectorOptions reflectorOptions = ReflectorOptions.defaults();
         Duration stopGracePeriod = SharedInformer.DEFAULT_STOP_GRACE_PERIOD;
         DispatchMode dispatchMode = DispatchMode.defaults();
         InformerMetricsProvider informerMetricsProvider = InformerMetricsProvider.noop();
+
+        @Nullable
         RealFifoOptions realFifo;
+
         final Map<ResourceType<?>, UnaryOperator<?>> transforms = new HashMap<>();
         final Map<ResourceType<?>, Duration> resyncs = new HashMap<>();
 

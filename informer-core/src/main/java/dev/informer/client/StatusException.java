@@ -6,6 +6,7 @@ import dev.informer.watch.StatusCarrier;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The API server answered a request with an error: carries the server's {@link Status} (code, reason,
@@ -31,9 +32,9 @@ public sealed class StatusException extends ApiException implements StatusCarrie
     private static final long serialVersionUID = 1L;
 
     private final transient Status status;
-    private final Duration retryAfterHeader;
-    private final String method;
-    private final String url;
+    private final @Nullable Duration retryAfterHeader;
+    private final @Nullable String method;
+    private final @Nullable String url;
 
     /**
      * @param status           the server's status (or a synthesized one), never {@code null}
@@ -41,7 +42,8 @@ public sealed class StatusException extends ApiException implements StatusCarrie
      * @param method           the request's HTTP method
      * @param url              the request's URL (without credentials)
      */
-    public StatusException(Status status, Duration retryAfterHeader, String method, String url) {
+    public StatusException(
+            Status status, @Nullable Duration retryAfterHeader, @Nullable String method, @Nullable String url) {
         this(describe(status, method, url), status, retryAfterHeader, method, url);
     }
 
@@ -55,7 +57,12 @@ public sealed class StatusException extends ApiException implements StatusCarrie
      * @param method           the request's HTTP method
      * @param url              the request's URL (without credentials)
      */
-    public StatusException(String message, Status status, Duration retryAfterHeader, String method, String url) {
+    public StatusException(
+            String message,
+            Status status,
+            @Nullable Duration retryAfterHeader,
+            @Nullable String method,
+            @Nullable String url) {
         super(message, null);
         this.status = Objects.requireNonNull(status, "status");
         this.retryAfterHeader = retryAfterHeader;
@@ -85,12 +92,12 @@ public sealed class StatusException extends ApiException implements StatusCarrie
     }
 
     /** The HTTP method of the failed request, or {@code null} when not from a request. */
-    public String method() {
+    public @Nullable String method() {
         return method;
     }
 
     /** The URL of the failed request, or {@code null} when not from a request. */
-    public String url() {
+    public @Nullable String url() {
         return url;
     }
 
@@ -193,7 +200,7 @@ public sealed class StatusException extends ApiException implements StatusCarrie
     }
 
     /** The default message: {@code METHOD URL: CODE Reason: message}. */
-    static String describe(Status status, String method, String url) {
+    static String describe(Status status, @Nullable String method, @Nullable String url) {
         StringBuilder sb = new StringBuilder();
         if (method != null && url != null) {
             sb.append(method).append(' ').append(url).append(": ");

@@ -9,6 +9,7 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.RecordComponent;
 import java.util.List;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -94,7 +95,7 @@ public final class Transforms {
     }
 
     /** A record with an {@code ObjectMeta metadata} component: rebuilt through its canonical constructor. */
-    private static Stripper recordStripper(Class<?> type) {
+    private static @Nullable Stripper recordStripper(Class<?> type) {
         try {
             RecordComponent[] components = type.getRecordComponents();
             int metadataIndex = -1;
@@ -132,7 +133,7 @@ public final class Transforms {
     }
 
     /** A mutable model with {@code getMetadata()} and {@code setManagedFields(List)}: changed in place. */
-    private static Stripper mutableStripper(Class<?> type) {
+    private static @Nullable Stripper mutableStripper(Class<?> type) {
         try {
             MethodHandles.Lookup lookup = MethodHandles.publicLookup();
             java.lang.reflect.Method getMetadata = type.getMethod("getMetadata");

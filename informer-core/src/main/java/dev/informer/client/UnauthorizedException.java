@@ -2,6 +2,7 @@ package dev.informer.client;
 
 import dev.informer.api.Status;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The server answered 401 Unauthorized: it did not accept the credentials the request carried (or the
@@ -26,7 +27,8 @@ public final class UnauthorizedException extends StatusException {
      * @param url     the request's URL (without credentials)
      * @param origin  where the rejected credentials were configured
      */
-    public UnauthorizedException(String message, Status status, String method, String url, ClientConfig.Origin origin) {
+    public UnauthorizedException(
+            String message, Status status, @Nullable String method, @Nullable String url, ClientConfig.Origin origin) {
         super(message, status, null, method, url);
         this.origin = Objects.requireNonNull(origin, "origin");
     }

@@ -22,6 +22,7 @@ final class SystemClock implements Clock {
     }
 
     @Override
+    @SuppressWarnings("WaitNotInLoop") // one wait by contract: the caller re-checks its state in a loop
     public void awaitUntil(Lock lock, Condition condition, long deadlineNanos) throws InterruptedException {
         long remaining = deadlineNanos - System.nanoTime();
         if (remaining > 0) {

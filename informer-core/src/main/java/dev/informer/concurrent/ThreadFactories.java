@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicLong;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Thread factories for the library's own threads (listener run threads, reflector loops, work queue
@@ -19,35 +20,31 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ThreadFactories {
 
-    // Thread.ofVirtual() and the Thread.Builder methods; all null when virtual threads are unavailable.
-    private static final Method OF_VIRTUAL;
-    private static final Method BUILDER_NAME;
-    private static final Method BUILDER_FACTORY;
+    /** Thread.ofVirtual() and the Thread.Builder methods a factory needs. */
+    private record VirtualThreadMethods(Method ofVirtual, Method name, Method factory) {}
 
-    static {
-        Method ofVirtual = null;
-        Method name = null;
-        Method factory = null;
+    // null when virtual threads are unavailable
+    private static final @Nullable VirtualThreadMethods VIRTUAL = probeVirtualThreads();
+
+    private static @Nullable VirtualThreadMethods probeVirtualThreads() {
         try {
             Class<?> builder = Class.forName("java.lang.Thread$Builder");
-            ofVirtual = Thread.class.getMethod("ofVirtual");
-            name = builder.getMethod("name", String.class, long.class);
-            factory = builder.getMethod("factory");
+            Method ofVirtual = Thread.class.getMethod("ofVirtual");
+            Method name = builder.getMethod("name", String.class, long.class);
+            Method factory = builder.getMethod("factory");
             // Java 19/20 have the methods as a preview that throws unless enabled: probe once.
             ofVirtual.invoke(null);
+            return new VirtualThreadMethods(ofVirtual, name, factory);
         } catch (ReflectiveOperationException | UnsupportedOperationException e) {
-            ofVirtual = null;
+            return null;
         }
-        OF_VIRTUAL = ofVirtual;
-        BUILDER_NAME = ofVirtual == null ? null : name;
-        BUILDER_FACTORY = ofVirtual == null ? null : factory;
     }
 
     private ThreadFactories() {}
 
     /** Whether this JVM has usable virtual threads (Java 21+). */
     public static boolean virtualThreadsAvailable() {
-        return OF_VIRTUAL != null;
+        return VIRTUAL != null;
     }
 
     /**
@@ -73,13 +70,14 @@ public final class ThreadFactories {
      */
     public static ThreadFactory virtualIfAvailable(String namePrefix) {
         String prefix = requirePrefix(namePrefix);
-        if (!virtualThreadsAvailable()) {
+        VirtualThreadMethods virtual = VIRTUAL;
+        if (virtual == null) {
             return platformDaemon(prefix);
         }
         try {
-            Object builder = OF_VIRTUAL.invoke(null);
-            builder = BUILDER_NAME.invoke(builder, prefix + "-", 1L);
-            return (ThreadFactory) BUILDER_FACTORY.invoke(builder);
+            Object builder = virtual.ofVirtual().invoke(null);
+            builder = virtual.name().invoke(builder, prefix + "-", 1L);
+            return (ThreadFactory) virtual.factory().invoke(builder);
         } catch (IllegalAccessException | InvocationTargetException e) {
             throw new IllegalStateException(
                     "could not create a virtual thread factory although the probe succeeded", e);

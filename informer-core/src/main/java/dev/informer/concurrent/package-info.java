@@ -5,4 +5,7 @@
  * {@link java.util.concurrent.ThreadFactory}. It lives apart from {@code dev.informer.cache} so that
  * lower layers (the work queues) need not depend on the informer package for their default threads.
  */
+@NullMarked
 package dev.informer.concurrent;
+
+import org.jspecify.annotations.NullMarked;

@@ -17,6 +17,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,7 +45,7 @@ public final class HealthServer implements AutoCloseable {
 
     private final HttpServer server;
     private final ExecutorService executor;
-    private final Supplier<String> scrape;
+    private final @Nullable Supplier<String> scrape;
 
     private HealthServer(Builder b) {
         this.scrape = b.scrape;
@@ -170,7 +171,7 @@ public final class HealthServer implements AutoCloseable {
         private ThreadFactory threadFactory = ThreadFactories.platformDaemon("health-server");
         private final Map<String, HealthCheck> liveness = new LinkedHashMap<>();
         private final Map<String, HealthCheck> readiness = new LinkedHashMap<>();
-        private Supplier<String> scrape;
+        private @Nullable Supplier<String> scrape;
 
         private Builder() {}
 

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 
 /** The {@link LeaderContext} of one term; cancelled once by the elector. Thread-safe. */
 final class DefaultLeaderContext implements LeaderContext {
@@ -20,7 +21,7 @@ final class DefaultLeaderContext implements LeaderContext {
     private volatile boolean cancelled;
     // The thread running onStartedLeading, interrupted on cancel.
     // @GuardedBy("lock")
-    private Thread leadingThread;
+    private @Nullable Thread leadingThread;
 
     DefaultLeaderContext(String identity, Clock clock) {
         this(identity, clock, () -> false);

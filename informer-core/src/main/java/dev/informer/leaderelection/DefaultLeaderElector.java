@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,7 +38,7 @@ final class DefaultLeaderElector implements LeaderElector {
             long retryPeriodNanos,
             Consumer<LeaderContext> onStartedLeading,
             Runnable onStoppedLeading,
-            Consumer<String> onNewLeader,
+            @Nullable Consumer<String> onNewLeader,
             boolean releaseOnCancel,
             String name,
             Clock clock,
@@ -69,9 +70,9 @@ final class DefaultLeaderElector implements LeaderElector {
 
     // Confined to the run thread: the record last read from the lock (client-go's observedRawRecord;
     // null = nothing read yet) and the holder last reported to onNewLeader.
-    private LeaderElectionRecord lastFetched;
+    private @Nullable LeaderElectionRecord lastFetched;
     private String reportedLeader = "";
-    private ExecutorService notifier;
+    private @Nullable ExecutorService notifier;
     // Set when an interrupt ended a wait; the interrupt status is restored when run() returns.
     private boolean interruptedWhileWaiting;
 
@@ -83,7 +84,7 @@ final class DefaultLeaderElector implements LeaderElector {
     // @GuardedBy("stateLock")
     private volatile boolean stopped;
     // The current term, null while not leading; cancelled by stop() or when the term ends.
-    private volatile DefaultLeaderContext term;
+    private volatile @Nullable DefaultLeaderContext term;
 
     DefaultLeaderElector(Config config) {
         this.config = config;
@@ -330,7 +331,7 @@ final class DefaultLeaderElector implements LeaderElector {
     boolean tryAcquireOrRenew() {
         Instant now = clock.now();
         long nowNanos = clock.nanoTime();
-        int leaseSeconds = (int) config.leaseDuration().getSeconds();
+        int leaseSeconds = (int) config.leaseDuration().toSeconds();
         LeaderElectionRecord desired = new LeaderElectionRecord(config.identity(), leaseSeconds, now, now, 0);
 
         // 1. Fast path: the leader updates optimistically, assuming the record it last saw is current.

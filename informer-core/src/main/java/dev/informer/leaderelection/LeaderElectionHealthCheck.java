@@ -3,6 +3,7 @@ package dev.informer.leaderelection;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A health check for a process that leads through a {@link LeaderElector} (client-go's {@code
@@ -16,7 +17,7 @@ import java.util.Optional;
 public final class LeaderElectionHealthCheck {
 
     private final Duration maxTolerableExpiredLease;
-    private volatile LeaderElector elector;
+    private volatile @Nullable LeaderElector elector;
 
     /**
      * @param maxTolerableExpiredLease how long past the lease duration a stuck leader still counts as healthy

@@ -4,6 +4,7 @@ import dev.informer.api.LeaseSpec;
 import dev.informer.api.Timestamps;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The state of an election as stored in the lock object (client-go's {@code
@@ -25,8 +26,8 @@ import java.time.temporal.ChronoUnit;
 public record LeaderElectionRecord(
         String holderIdentity,
         int leaseDurationSeconds,
-        Instant acquireTime,
-        Instant renewTime,
+        @Nullable Instant acquireTime,
+        @Nullable Instant renewTime,
         int leaderTransitions) {
 
     /** The record of a lock nobody ever held: no holder, no duration, no times, no transitions. */

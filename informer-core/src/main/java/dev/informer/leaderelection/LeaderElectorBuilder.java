@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Builds a {@link LeaderElector}; obtain one from {@link LeaderElector#builder()}.
@@ -22,19 +23,19 @@ import java.util.function.Consumer;
  */
 public final class LeaderElectorBuilder {
 
-    private ResourceLock lock;
+    private @Nullable ResourceLock lock;
     private Duration leaseDuration = LeaderElector.DEFAULT_LEASE_DURATION;
     private Duration renewDeadline = LeaderElector.DEFAULT_RENEW_DEADLINE;
     private Duration retryPeriod = LeaderElector.DEFAULT_RETRY_PERIOD;
-    private Consumer<LeaderContext> onStartedLeading;
-    private Runnable onStoppedLeading;
-    private Consumer<String> onNewLeader;
+    private @Nullable Consumer<LeaderContext> onStartedLeading;
+    private @Nullable Runnable onStoppedLeading;
+    private @Nullable Consumer<String> onNewLeader;
     private boolean releaseOnCancel;
     private String name = "";
     private Clock clock = Clock.system();
-    private ThreadFactory threadFactory;
-    private Random random;
-    private LeaderElectionHealthCheck healthCheck;
+    private @Nullable ThreadFactory threadFactory;
+    private @Nullable Random random;
+    private @Nullable LeaderElectionHealthCheck healthCheck;
 
     LeaderElectorBuilder() {}
 
@@ -169,11 +170,11 @@ public final class LeaderElectorBuilder {
         if (retry < 1) {
             throw new IllegalArgumentException("retryPeriod must be greater than zero, was " + retryPeriod);
         }
-        if (leaseDuration.getSeconds() < 1) {
+        if (leaseDuration.toSeconds() < 1) {
             throw new IllegalArgumentException("leaseDuration must be at least 1s because the Lease stores whole"
                     + " seconds, was " + leaseDuration);
         }
-        if (leaseDuration.getSeconds() > Integer.MAX_VALUE) {
+        if (leaseDuration.toSeconds() > Integer.MAX_VALUE) {
             throw new IllegalArgumentException(
                     "leaseDuration must fit the Lease's int32 seconds, was " + leaseDuration);
         }

@@ -7,6 +7,7 @@ import dev.informer.client.ResourceClient;
 import dev.informer.client.StatusException;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link ResourceLock} on a {@code coordination.k8s.io/v1} Lease (client-go's {@code LeaseLock}).
@@ -25,7 +26,7 @@ final class LeaseLock implements ResourceLock {
     private final Object cacheLock = new Object();
     // The Lease last read or written, null before the first successful get/create or after a failed get.
     // @GuardedBy("cacheLock")
-    private Lease lease;
+    private @Nullable Lease lease;
 
     LeaseLock(ResourceClient<Lease> leases, String namespace, String name, String identity) {
         Objects.requireNonNull(leases, "leases");
@@ -96,7 +97,7 @@ final class LeaseLock implements ResourceLock {
         return "LeaseLock[" + describe() + ", identity=" + identity + "]";
     }
 
-    private void setCached(Lease value) {
+    private void setCached(@Nullable Lease value) {
         synchronized (cacheLock) {
             lease = value;
         }

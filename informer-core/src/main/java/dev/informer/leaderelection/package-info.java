@@ -9,4 +9,7 @@
  * String, String)}. Like client-go's, this election does not fence: for a short time two
  * processes may both believe they lead (see {@code docs/leaderelection.md}).
  */
+@NullMarked
 package dev.informer.leaderelection;
+
+import org.jspecify.annotations.NullMarked;

@@ -22,6 +22,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
@@ -77,6 +78,7 @@ public final class EventBroadcaster implements AutoCloseable {
             String message,
             EventSource source) {}
 
+    @SuppressWarnings("NullAway") // a sentinel compared by identity; its fields are never read
     private static final Queued STOP = new Queued(null, null, null, null, null, null);
 
     private final ResourceClient<CoreEvent> events;
@@ -230,6 +232,7 @@ public final class EventBroadcaster implements AutoCloseable {
         }
     }
 
+    @SuppressWarnings("ReferenceEquality") // STOP is a sentinel: identity on purpose
     private void runWriter() {
         while (true) {
             Queued next;
@@ -330,7 +333,7 @@ public final class EventBroadcaster implements AutoCloseable {
     }
 
     /** Null when written, else why not ("rejected ..." when the server answered with a Status). */
-    private String tryWrite(EventCorrelator.Result result) {
+    private @Nullable String tryWrite(EventCorrelator.Result result) {
         CoreEvent event = result.event();
         ResourceClient<CoreEvent> inNamespace =
                 events.inNamespace(event.metadata().namespace());

@@ -43,12 +43,14 @@ public interface EventRecorder {
     }
 
     /** Records an event about {@code object}, its message formatted with {@link String#format}. */
+    @SuppressWarnings("AnnotateFormatMethod") // @FormatMethod would add a dependency; String.format checks at run time
     default void eventf(
             KubernetesObject object, EventSeverity type, String reason, String messageFormat, Object... args) {
         annotatedEvent(referenceTo(object), Map.of(), type, reason, String.format(messageFormat, args));
     }
 
     /** Like {@link #eventf} and sets annotations on the Event object. */
+    @SuppressWarnings("AnnotateFormatMethod") // @FormatMethod would add a dependency; String.format checks at run time
     default void annotatedEventf(
             KubernetesObject object,
             Map<String, String> annotations,

@@ -6,4 +6,7 @@
  * throttled by a token bucket) and writes them through the client. This package sits above the engine,
  * the model and the client.
  */
+@NullMarked
 package dev.informer.record;
+
+import org.jspecify.annotations.NullMarked;

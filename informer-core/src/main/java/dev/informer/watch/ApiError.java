@@ -1,6 +1,7 @@
 package dev.informer.watch;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What the watch engine needs to know of an error the API server (or the engine itself) reports: the
@@ -22,12 +23,15 @@ public interface ApiError {
     int code();
 
     /** The machine-readable reason, e.g. {@code "Expired"}; may be {@code null}. */
+    @Nullable
     String reason();
 
     /** The human-readable description; may be {@code null}. */
+    @Nullable
     String message();
 
     /** Seconds the server asks the client to wait before retrying, or {@code null} if it gave none. */
+    @Nullable
     Integer retryAfterSeconds();
 
     /**
@@ -47,7 +51,7 @@ public interface ApiError {
      * Whether {@code reason} is one of the reasons {@code metav1.StatusReason} defines; an error with
      * any other reason is judged by its code, as apimachinery's {@code errors.Is...} helpers do.
      */
-    static boolean isKnownReason(String reason) {
+    static boolean isKnownReason(@Nullable String reason) {
         return reason != null && KnownReasons.ALL.contains(reason);
     }
 
@@ -55,9 +59,11 @@ public interface ApiError {
     interface Cause {
 
         /** The machine-readable reason of the cause, e.g. {@code "FieldValueInvalid"}; may be {@code null}. */
+        @Nullable
         String reason();
 
         /** The human-readable description of the cause; may be {@code null}. */
+        @Nullable
         String message();
     }
 
@@ -67,7 +73,7 @@ public interface ApiError {
      *
      * @throws IllegalArgumentException if {@code code} is negative
      */
-    static ApiError of(int code, String reason, String message) {
+    static ApiError of(int code, @Nullable String reason, @Nullable String message) {
         return new LocalApiError(code, reason, message);
     }
 }

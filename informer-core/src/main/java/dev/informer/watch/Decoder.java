@@ -1,6 +1,7 @@
 package dev.informer.watch;
 
 import java.io.IOException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads watch events one at a time from a source (a response stream, a recorded file), as
@@ -16,6 +17,7 @@ public interface Decoder<T> extends AutoCloseable {
      * @throws IOException             when the source fails or is closed
      * @throws DecodeException         when the bytes are not a valid watch event (names the problem)
      */
+    @Nullable
     Event<T> decode() throws IOException;
 
     /** Releases the source; unblocks a pending {@link #decode()}. Idempotent. */

@@ -8,6 +8,7 @@ import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -263,7 +264,7 @@ final class DistributingBroadcaster<T> implements Broadcaster<T> {
         }
 
         @Override
-        public Event<T> next() throws InterruptedException {
+        public @Nullable Event<T> next() throws InterruptedException {
             lock.lockInterruptibly();
             try {
                 while (true) {

@@ -1,6 +1,7 @@
 package dev.informer.watch;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One watch event: its type and object. For {@link EventType#ERROR} the object is an {@link ApiError}: the
@@ -42,7 +43,7 @@ public record Event<T>(EventType type, Object object) {
     }
 
     /** The status of an ERROR event, or {@code null} for the other kinds. */
-    public Object status() {
+    public @Nullable Object status() {
         return type == EventType.ERROR ? object : null;
     }
 }

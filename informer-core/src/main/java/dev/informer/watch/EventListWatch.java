@@ -1,6 +1,7 @@
 package dev.informer.watch;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /** {@link Watches#fromEvents} and {@link Watches#empty}. One consumer; stop() thread-safe. */
 final class EventListWatch<T> implements Watch<T> {
@@ -16,7 +17,7 @@ final class EventListWatch<T> implements Watch<T> {
     }
 
     @Override
-    public synchronized Event<T> next() {
+    public synchronized @Nullable Event<T> next() {
         if (stopped || position >= events.size()) {
             stopped = true;
             return null;

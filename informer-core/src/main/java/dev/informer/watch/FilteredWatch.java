@@ -1,6 +1,7 @@
 package dev.informer.watch;
 
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /** {@link Watches#filter}: applies the function on the consumer's thread. One consumer; stop() thread-safe. */
 final class FilteredWatch<T> implements Watch<T> {
@@ -14,7 +15,7 @@ final class FilteredWatch<T> implements Watch<T> {
     }
 
     @Override
-    public Event<T> next() throws InterruptedException {
+    public @Nullable Event<T> next() throws InterruptedException {
         while (true) {
             Event<T> event = source.next();
             if (event == null) {

@@ -1,6 +1,7 @@
 package dev.informer.watch;
 
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The query of a list or watch request ({@code meta/v1 ListOptions}). Immutable; build with
@@ -20,15 +21,15 @@ public final class ListOptions {
     /** {@code resourceVersionMatch} values. */
     public static final String MATCH_EXACT = "Exact";
 
-    private final String labelSelector;
-    private final String fieldSelector;
-    private final String resourceVersion;
-    private final String resourceVersionMatch;
+    private final @Nullable String labelSelector;
+    private final @Nullable String fieldSelector;
+    private final @Nullable String resourceVersion;
+    private final @Nullable String resourceVersionMatch;
     private final long limit;
-    private final String continueToken;
-    private final Integer timeoutSeconds;
+    private final @Nullable String continueToken;
+    private final @Nullable Integer timeoutSeconds;
     private final boolean allowWatchBookmarks;
-    private final Boolean sendInitialEvents;
+    private final @Nullable Boolean sendInitialEvents;
 
     private ListOptions(Builder b) {
         this.labelSelector = b.labelSelector;
@@ -51,22 +52,22 @@ public final class ListOptions {
     }
 
     /** e.g. {@code app=web,tier!=db}; {@code null} for none. */
-    public String labelSelector() {
+    public @Nullable String labelSelector() {
         return labelSelector;
     }
 
     /** e.g. {@code spec.nodeName=node-1}; {@code null} for none. */
-    public String fieldSelector() {
+    public @Nullable String fieldSelector() {
         return fieldSelector;
     }
 
     /** {@code null} (latest, from etcd), "0" (any, from the cache), or a version. */
-    public String resourceVersion() {
+    public @Nullable String resourceVersion() {
         return resourceVersion;
     }
 
     /** {@link #MATCH_NOT_OLDER_THAN}, {@link #MATCH_EXACT}, or {@code null}. */
-    public String resourceVersionMatch() {
+    public @Nullable String resourceVersionMatch() {
         return resourceVersionMatch;
     }
 
@@ -76,12 +77,12 @@ public final class ListOptions {
     }
 
     /** The continue token of the page to fetch, or {@code null}. */
-    public String continueToken() {
+    public @Nullable String continueToken() {
         return continueToken;
     }
 
     /** How long the server keeps a watch (or list) open, or {@code null} for its default. */
-    public Integer timeoutSeconds() {
+    public @Nullable Integer timeoutSeconds() {
         return timeoutSeconds;
     }
 
@@ -91,12 +92,12 @@ public final class ListOptions {
     }
 
     /** For a watch-list: {@code true} to receive the current state first; {@code null} to not send it. */
-    public Boolean sendInitialEvents() {
+    public @Nullable Boolean sendInitialEvents() {
         return sendInitialEvents;
     }
 
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
         if (!(o instanceof ListOptions other)) {
             return false;
         }
@@ -136,15 +137,15 @@ public final class ListOptions {
 
     /** Builds {@link ListOptions}. Not thread-safe. Empty strings mean "not set". */
     public static final class Builder {
-        private String labelSelector;
-        private String fieldSelector;
-        private String resourceVersion;
-        private String resourceVersionMatch;
+        private @Nullable String labelSelector;
+        private @Nullable String fieldSelector;
+        private @Nullable String resourceVersion;
+        private @Nullable String resourceVersionMatch;
         private long limit;
-        private String continueToken;
-        private Integer timeoutSeconds;
+        private @Nullable String continueToken;
+        private @Nullable Integer timeoutSeconds;
         private boolean allowWatchBookmarks;
-        private Boolean sendInitialEvents;
+        private @Nullable Boolean sendInitialEvents;
 
         private Builder() {}
 
@@ -160,27 +161,31 @@ public final class ListOptions {
             sendInitialEvents = o.sendInitialEvents;
         }
 
-        public Builder labelSelector(String selector) {
+        public Builder labelSelector(@Nullable String selector) {
             this.labelSelector = emptyToNull(selector);
             return this;
         }
 
-        public Builder fieldSelector(String selector) {
+        public Builder fieldSelector(@Nullable String selector) {
             this.fieldSelector = emptyToNull(selector);
             return this;
         }
 
-        public Builder resourceVersion(String version) {
+        public Builder resourceVersion(@Nullable String version) {
             this.resourceVersion = emptyToNull(version);
             return this;
         }
 
-        public Builder resourceVersionMatch(String match) {
+        public Builder resourceVersionMatch(@Nullable String match) {
             this.resourceVersionMatch = emptyToNull(match);
             return this;
         }
 
-        /** @throws IllegalArgumentException if negative */
+        /**
+         * Sets the page size of a list ({@code 0}: no limit).
+         *
+         * @throws IllegalArgumentException if negative
+         */
         public Builder limit(long pageSize) {
             if (pageSize < 0) {
                 throw new IllegalArgumentException("limit must not be negative: " + pageSize);
@@ -189,13 +194,17 @@ public final class ListOptions {
             return this;
         }
 
-        public Builder continueToken(String token) {
+        public Builder continueToken(@Nullable String token) {
             this.continueToken = emptyToNull(token);
             return this;
         }
 
-        /** @throws IllegalArgumentException if negative */
-        public Builder timeoutSeconds(Integer seconds) {
+        /**
+         * Sets the server-side timeout of a list or watch ({@code null}: the server's default).
+         *
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder timeoutSeconds(@Nullable Integer seconds) {
             if (seconds != null && seconds < 0) {
                 throw new IllegalArgumentException("timeoutSeconds must not be negative: " + seconds);
             }
@@ -208,7 +217,7 @@ public final class ListOptions {
             return this;
         }
 
-        public Builder sendInitialEvents(Boolean send) {
+        public Builder sendInitialEvents(@Nullable Boolean send) {
             this.sendInitialEvents = send;
             return this;
         }
@@ -217,7 +226,7 @@ public final class ListOptions {
             return new ListOptions(this);
         }
 
-        private static String emptyToNull(String s) {
+        private static @Nullable String emptyToNull(@Nullable String s) {
             return s == null || s.isEmpty() ? null : s;
         }
     }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,18 +46,18 @@ final class ListThenWatch<T> implements Watch<T> {
     // @GuardedBy("lock") for writes
     private volatile boolean stopped;
     // @GuardedBy("lock") the consumer thread while it is inside a source call, so stop() can interrupt it
-    private Thread callingThread;
+    private @Nullable Thread callingThread;
 
     // Confined to the consumer thread:
     private final Map<String, T> known = new LinkedHashMap<>();
     private final ArrayDeque<Event<T>> pending = new ArrayDeque<>();
-    private List<T> firstListItems;
+    private @Nullable List<T> firstListItems;
     private boolean needsList = true;
-    private String resourceVersion;
+    private String resourceVersion = ""; // set by the first list, before any watch
     private long lastAttemptStartNanos;
     private long notBeforeNanos;
     private boolean backoffArmed;
-    private volatile Watch<T> current;
+    private volatile @Nullable Watch<T> current;
 
     ListThenWatch(ListWatchSource<T> source, Clock clock, Duration minRestartDelay) {
         this.source = Objects.requireNonNull(source, "source");
@@ -68,6 +69,7 @@ final class ListThenWatch<T> implements Watch<T> {
      * Lists (retrying failures) until the first list succeeds; returns its items, or {@code null} if
      * stopped first. The ADDED events of the listed objects are still delivered by {@link #next()}.
      */
+    @Nullable
     Collection<T> awaitFirstList() throws InterruptedException {
         while (firstListItems == null) {
             if (stopped) {
@@ -79,7 +81,7 @@ final class ListThenWatch<T> implements Watch<T> {
     }
 
     @Override
-    public Event<T> next() throws InterruptedException {
+    public @Nullable Event<T> next() throws InterruptedException {
         while (true) {
             if (stopped) {
                 return null;

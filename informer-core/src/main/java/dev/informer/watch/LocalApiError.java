@@ -1,7 +1,9 @@
 package dev.informer.watch;
 
+import org.jspecify.annotations.Nullable;
+
 /** An {@link ApiError} detected by the watch engine itself; see {@link ApiError#of}. Immutable. */
-record LocalApiError(int code, String reason, String message) implements ApiError {
+record LocalApiError(int code, @Nullable String reason, @Nullable String message) implements ApiError {
 
     LocalApiError {
         if (code < 0) {
@@ -10,7 +12,7 @@ record LocalApiError(int code, String reason, String message) implements ApiErro
     }
 
     @Override
-    public Integer retryAfterSeconds() {
+    public @Nullable Integer retryAfterSeconds() {
         return null;
     }
 }

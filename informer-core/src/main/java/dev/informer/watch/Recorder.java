@@ -3,6 +3,7 @@ package dev.informer.watch;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A watch that records every event as it passes through to the consumer, as apimachinery's
@@ -29,7 +30,7 @@ public final class Recorder<T> implements Watch<T> {
     }
 
     @Override
-    public Event<T> next() throws InterruptedException {
+    public @Nullable Event<T> next() throws InterruptedException {
         Event<T> event = source.next();
         if (event != null) {
             synchronized (recorded) {

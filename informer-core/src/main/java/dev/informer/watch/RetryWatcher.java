@@ -10,6 +10,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,7 +71,7 @@ public final class RetryWatcher<T> implements Watch<T> {
     /** Signalled on every change of the hand-over slot, on stop and on the end of the thread. */
     private final Condition stateChanged = lock.newCondition();
     // @GuardedBy("lock") the event waiting for the consumer, at most one
-    private Event<T> slot;
+    private @Nullable Event<T> slot;
     // @GuardedBy("lock") for writes; volatile so the thread and stop() see each other (see receiveOnce)
     private volatile boolean stopRequested;
     // @GuardedBy("lock") the background thread has finished
@@ -78,9 +79,9 @@ public final class RetryWatcher<T> implements Watch<T> {
 
     private volatile String lastResourceVersion;
     /** The watch being read, so that stop() can unblock the thread. */
-    private volatile Watch<T> current;
+    private volatile @Nullable Watch<T> current;
 
-    private volatile Thread thread;
+    private volatile @Nullable Thread thread;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
 
     private RetryWatcher(Builder<T> builder) {
@@ -107,7 +108,7 @@ public final class RetryWatcher<T> implements Watch<T> {
     }
 
     @Override
-    public Event<T> next() throws InterruptedException {
+    public @Nullable Event<T> next() throws InterruptedException {
         lock.lockInterruptibly();
         try {
             while (true) {
@@ -312,10 +313,11 @@ public final class RetryWatcher<T> implements Watch<T> {
 
     private long onError(Event<T> event) throws InterruptedException {
         if (!(event.status() instanceof ApiError status)) {
+            Object notAnApiError = event.object(); // an ERROR event: the object is its status, never null
             log.error(
                     "received an ERROR event whose object is not an ApiError ({}); re-creating the watch from "
                             + "resourceVersion {}",
-                    event.status().getClass().getName(),
+                    notAnApiError.getClass().getName(),
                     lastResourceVersion);
             return 0;
         }
@@ -337,7 +339,7 @@ public final class RetryWatcher<T> implements Watch<T> {
         return Math.max(0, retryAfterNanos);
     }
 
-    private String resourceVersionOrNull(T object) {
+    private @Nullable String resourceVersionOrNull(T object) {
         try {
             return resourceVersionOf.apply(object);
         } catch (RuntimeException e) {
@@ -384,7 +386,7 @@ public final class RetryWatcher<T> implements Watch<T> {
         }
     }
 
-    private static String objectMetaResourceVersion(Object object) {
+    private static @Nullable String objectMetaResourceVersion(Object object) {
         return object instanceof ObjectMetaAccessor meta ? meta.resourceVersion() : null;
     }
 

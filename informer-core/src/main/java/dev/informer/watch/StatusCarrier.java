@@ -2,6 +2,7 @@ package dev.informer.watch;
 
 import java.time.Duration;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Implemented by exceptions that carry the API server's error as an {@link ApiError} (the client's status
@@ -27,7 +28,7 @@ public interface StatusCarrier {
      * The status carried by {@code failure} or by the first exception in its cause chain that carries
      * one, or {@code null} if none does.
      */
-    static ApiError statusOf(Throwable failure) {
+    static @Nullable ApiError statusOf(Throwable failure) {
         Throwable t = failure;
         // Bounded: a cause chain can be cyclic.
         for (int depth = 0; t != null && depth < 64; depth++, t = t.getCause()) {

@@ -2,6 +2,7 @@ package dev.informer.watch;
 
 import java.io.IOException;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -36,7 +37,7 @@ public final class StreamWatcher<T> implements Watch<T> {
     }
 
     @Override
-    public Event<T> next() throws InterruptedException {
+    public @Nullable Event<T> next() throws InterruptedException {
         if (stopped) {
             return null;
         }

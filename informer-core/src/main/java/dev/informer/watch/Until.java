@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Waits on a watch until a sequence of conditions holds, as client-go's {@code tools/watch}
@@ -129,7 +130,7 @@ public final class Until {
             ListWatchSource<T> source,
             Duration timeout,
             Clock clock,
-            Predicate<? super Collection<T>> precondition,
+            @Nullable Predicate<? super Collection<T>> precondition,
             Predicate<? super Event<T>>... conditions)
             throws InterruptedException {
         List<Predicate<? super Event<T>>> checked = new ArrayList<>(conditions.length);
@@ -160,11 +161,11 @@ public final class Until {
 
     private static <T> Optional<Event<T>> awaitConditions(
             Watch<T> watch,
-            DeadlineWatchdog watchdog,
+            @Nullable DeadlineWatchdog watchdog,
             Duration timeout,
             List<? extends Predicate<? super Event<T>>> conditions)
             throws InterruptedException {
-        Event<T> last = null;
+        @Nullable Event<T> last = null;
         for (Predicate<? super Event<T>> condition : conditions) {
             // The event that satisfied the previous condition may satisfy this one too.
             if (last != null && condition.test(last)) {
@@ -188,7 +189,7 @@ public final class Until {
         return Optional.ofNullable(last);
     }
 
-    private static DeadlineWatchdog startWatchdog(Watch<?> watch, Duration timeout, Clock clock) {
+    private static @Nullable DeadlineWatchdog startWatchdog(Watch<?> watch, Duration timeout, Clock clock) {
         checkTimeout(timeout);
         Objects.requireNonNull(clock, "clock");
         if (timeout.isZero()) {

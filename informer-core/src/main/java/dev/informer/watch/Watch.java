@@ -1,6 +1,7 @@
 package dev.informer.watch;
 
 import java.util.Iterator;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A stream of watch events, as apimachinery's {@code watch.Interface}: a blocking source that one
@@ -21,6 +22,7 @@ public interface Watch<T> extends AutoCloseable, Iterable<Event<T>> {
      *
      * @throws InterruptedException if the consumer thread is interrupted while waiting
      */
+    @Nullable
     Event<T> next() throws InterruptedException;
 
     /** Ends the watch and releases its resources. Idempotent; never throws. */
@@ -41,7 +43,7 @@ public interface Watch<T> extends AutoCloseable, Iterable<Event<T>> {
     @Override
     default Iterator<Event<T>> iterator() {
         return new Iterator<>() {
-            private Event<T> pending;
+            private @Nullable Event<T> pending;
             private boolean done;
 
             @Override
@@ -67,7 +69,7 @@ public interface Watch<T> extends AutoCloseable, Iterable<Event<T>> {
                 if (!hasNext()) {
                     throw new java.util.NoSuchElementException("the watch has ended");
                 }
-                Event<T> event = pending;
+                Event<T> event = java.util.Objects.requireNonNull(pending); // hasNext() filled it
                 pending = null;
                 return event;
             }

@@ -1,6 +1,7 @@
 package dev.informer.watch;
 
 import dev.informer.errors.InformerException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The watch ended before every condition of an {@link Until} wait held and before its deadline, as
@@ -11,15 +12,15 @@ public final class WatchClosedException extends InformerException {
     private static final long serialVersionUID = 1L;
 
     /** Not serialized: events hold arbitrary objects. */
-    private final transient Event<?> lastEvent;
+    private final transient @Nullable Event<?> lastEvent;
 
-    public WatchClosedException(String message, Event<?> lastEvent) {
+    public WatchClosedException(String message, @Nullable Event<?> lastEvent) {
         super(message);
         this.lastEvent = lastEvent;
     }
 
     /** The last event received before the watch ended, or {@code null} if none was. */
-    public Event<?> lastEvent() {
+    public @Nullable Event<?> lastEvent() {
         return lastEvent;
     }
 }

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The plain queue (client-go's {@code workqueue.Type}): a FIFO of dirty items plus the dirty and
@@ -40,10 +41,10 @@ final class DefaultWorkQueue<T> implements WorkQueue<T> {
 
     private final Clock clock;
     // null when the queue has no metrics, so the hot path pays one null check
-    private final QueueMetrics<T> metrics;
+    private final @Nullable QueueMetrics<T> metrics;
     private final long unfinishedWorkUpdateNanos;
 
-    private DefaultWorkQueue(Clock clock, QueueMetrics<T> metrics, Duration unfinishedWorkUpdatePeriod) {
+    private DefaultWorkQueue(Clock clock, @Nullable QueueMetrics<T> metrics, Duration unfinishedWorkUpdatePeriod) {
         this.clock = clock;
         this.metrics = metrics;
         this.unfinishedWorkUpdateNanos = unfinishedWorkUpdatePeriod.toNanos();
@@ -51,7 +52,10 @@ final class DefaultWorkQueue<T> implements WorkQueue<T> {
 
     /** Builds the queue and, when it has metrics, starts its unfinished-work thread. */
     static <T> DefaultWorkQueue<T> create(
-            Clock clock, QueueMetrics<T> metrics, Duration unfinishedWorkUpdatePeriod, ThreadFactory threadFactory) {
+            Clock clock,
+            @Nullable QueueMetrics<T> metrics,
+            Duration unfinishedWorkUpdatePeriod,
+            ThreadFactory threadFactory) {
         DefaultWorkQueue<T> queue = new DefaultWorkQueue<>(clock, metrics, unfinishedWorkUpdatePeriod);
         if (metrics != null) {
             Thread thread = threadFactory.newThread(queue::updateUnfinishedWorkLoop);
@@ -182,6 +186,7 @@ final class DefaultWorkQueue<T> implements WorkQueue<T> {
     }
 
     private void updateUnfinishedWorkLoop() {
+        QueueMetrics<T> metrics = Objects.requireNonNull(this.metrics, "metrics"); // only started with metrics
         lock.lock();
         try {
             long next = clock.nanoTime() + unfinishedWorkUpdateNanos;

@@ -5,6 +5,7 @@ import dev.informer.concurrent.ThreadFactories;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Configures and builds work queues (client-go's {@code QueueConfig}, {@code DelayingQueueConfig} and
@@ -32,10 +33,10 @@ public final class WorkQueueBuilder<T> {
 
     private String name = "";
     private Clock clock = Clock.system();
-    private ThreadFactory threadFactory;
+    private @Nullable ThreadFactory threadFactory;
     private MetricsProvider metricsProvider = MetricsProvider.noop();
     private Duration unfinishedWorkUpdatePeriod = DEFAULT_UNFINISHED_WORK_UPDATE_PERIOD;
-    private RateLimiter<? super T> rateLimiter;
+    private @Nullable RateLimiter<? super T> rateLimiter;
 
     WorkQueueBuilder() {}
 

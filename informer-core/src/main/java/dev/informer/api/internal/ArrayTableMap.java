@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The read side that {@link CompactMap} and {@link UnknownFieldsMap} share: an unmodifiable,
@@ -33,17 +34,17 @@ abstract class ArrayTableMap<K, V> extends AbstractMap<K, V> {
     }
 
     @Override
-    public final boolean containsKey(Object key) {
+    public final boolean containsKey(@Nullable Object key) {
         return indexOf(key) >= 0;
     }
 
     @Override
-    public final V get(Object key) {
+    public final @Nullable V get(@Nullable Object key) {
         int i = indexOf(key);
         return i < 0 ? null : read(table[i + 1]);
     }
 
-    private int indexOf(Object key) {
+    private int indexOf(@Nullable Object key) {
         for (int i = 0; i < table.length; i += 2) {
             if (Objects.equals(table[i], key)) {
                 return i;

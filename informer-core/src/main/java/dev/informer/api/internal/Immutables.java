@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -99,7 +100,7 @@ public final class Immutables {
     }
 
     /** A deep copy of {@code node}, or {@code null}. */
-    public static JsonNode copy(JsonNode node) {
+    public static @Nullable JsonNode copy(@Nullable JsonNode node) {
         return node == null ? null : node.deepCopy();
     }
 

@@ -5,6 +5,7 @@ import dev.informer.store.ObjectMetaAccessor;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
 
@@ -50,7 +51,7 @@ public final class JsonMetadataReader<T> implements MetadataReader<T> {
         return map;
     }
 
-    private static String text(JsonNode meta, String field) {
+    private static @Nullable String text(JsonNode meta, String field) {
         JsonNode value = meta.get(field);
         return value == null || value.isNull() ? null : value.asString();
     }

@@ -2,6 +2,7 @@ package dev.informer.api.internal;
 
 import dev.informer.store.ObjectMetaAccessor;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A snapshot of the metadata fields the store and the reflector read, taken from an object of a
@@ -9,10 +10,10 @@ import java.util.Map;
  * unmodifiable copies, never {@code null}.
  */
 public record ObjectMetaView(
-        String namespace,
-        String name,
-        String resourceVersion,
-        String uid,
+        @Nullable String namespace,
+        @Nullable String name,
+        @Nullable String resourceVersion,
+        @Nullable String uid,
         Map<String, String> labels,
         Map<String, String> annotations)
         implements ObjectMetaAccessor {
@@ -24,7 +25,11 @@ public record ObjectMetaView(
 
     /** A view without annotations. */
     public ObjectMetaView(
-            String namespace, String name, String resourceVersion, String uid, Map<String, String> labels) {
-        this(namespace, name, resourceVersion, uid, labels, null);
+            @Nullable String namespace,
+            @Nullable String name,
+            @Nullable String resourceVersion,
+            @Nullable String uid,
+            Map<String, String> labels) {
+        this(namespace, name, resourceVersion, uid, labels, Map.of());
     }
 }

@@ -9,6 +9,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Reads metadata through public accessors: {@code getMetadata()}/{@code metadata()}/the {@code
@@ -72,12 +73,12 @@ public final class ReflectiveMetadataReader<T> implements MetadataReader<T> {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, String> stringMap(Member member, Object target) {
+    private static Map<String, String> stringMap(@Nullable Member member, Object target) {
         Object value = member == null ? null : get(member, target);
-        return value instanceof Map<?, ?> map ? (Map<String, String>) map : null;
+        return value instanceof Map<?, ?> map ? (Map<String, String>) map : Map.of();
     }
 
-    private static String string(Member member, Object target) {
+    private static @Nullable String string(@Nullable Member member, Object target) {
         if (member == null) {
             return null;
         }
@@ -85,7 +86,7 @@ public final class ReflectiveMetadataReader<T> implements MetadataReader<T> {
         return value == null ? null : value.toString();
     }
 
-    private static Object get(Member member, Object target) {
+    private static @Nullable Object get(Member member, Object target) {
         try {
             return member instanceof Method method ? method.invoke(target) : ((Field) member).get(target);
         } catch (IllegalAccessException e) {
@@ -98,7 +99,7 @@ public final class ReflectiveMetadataReader<T> implements MetadataReader<T> {
     }
 
     // getX(), then x(), then a public field x; only public, non-static members of public API.
-    private static Member find(Class<?> type, String property) {
+    private static @Nullable Member find(Class<?> type, String property) {
         String getter = "get" + Character.toUpperCase(property.charAt(0)) + property.substring(1);
         for (String name : new String[] {getter, property}) {
             try {
@@ -127,5 +128,10 @@ public final class ReflectiveMetadataReader<T> implements MetadataReader<T> {
     }
 
     private record MetaAccessors(
-            Member name, Member namespace, Member resourceVersion, Member uid, Member labels, Member annotations) {}
+            @Nullable Member name,
+            @Nullable Member namespace,
+            @Nullable Member resourceVersion,
+            @Nullable Member uid,
+            @Nullable Member labels,
+            @Nullable Member annotations) {}
 }

@@ -4,6 +4,7 @@ import dev.informer.api.ApiJson;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,7 +29,7 @@ final class UnknownFieldsMap extends ArrayTableMap<String, JsonNode> {
     }
 
     /** {@code fields} kept compactly, or {@code null} when none of its values is an object or array. */
-    static Map<String, JsonNode> compactOrNull(Map<String, JsonNode> fields) {
+    static @Nullable Map<String, JsonNode> compactOrNull(Map<String, JsonNode> fields) {
         if (fields.size() > CompactMap.MAX_SIZE) {
             return null;
         }
@@ -64,7 +65,7 @@ final class UnknownFieldsMap extends ArrayTableMap<String, JsonNode> {
             for (int i = 0; i < table.length && same; i++) {
                 Object a = table[i];
                 Object b = other.table[i];
-                same = a instanceof byte[] x && b instanceof byte[] y ? Arrays.equals(x, y) : Objects.equals(a, b);
+                same = (a instanceof byte[] x && b instanceof byte[] y) ? Arrays.equals(x, y) : Objects.equals(a, b);
             }
             if (same) {
                 return true;

@@ -676,6 +676,7 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
      * Delivers one notification, reporting the call to {@code worker} (null on a dedicated thread).
      * Returns false if the watchdog detached the worker during the call.
      */
+    @SuppressWarnings("NonAtomicVolatileUpdate") // one writer: only this listener's delivering thread counts
     private boolean deliver(Notification<T> notification, ListenerPool.Worker worker) {
         long start = clock.nanoTime();
         if (worker != null) {

@@ -11,6 +11,7 @@ import okhttp3.Interceptor;
 import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.Route;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Adds the {@code Authorization} header (basic auth, a bearer token from the configured supplier, or
@@ -25,11 +26,11 @@ final class AuthInterceptor implements Interceptor, Authenticator {
 
     private static final String AUTHORIZATION = "Authorization";
 
-    private final String basicHeader;
-    private final Supplier<String> bearerToken;
-    private final ExecCredentialProvider exec;
+    private final @Nullable String basicHeader;
+    private final @Nullable Supplier<String> bearerToken;
+    private final @Nullable ExecCredentialProvider exec;
 
-    AuthInterceptor(ClientConfig config, ExecCredentialProvider exec) {
+    AuthInterceptor(ClientConfig config, @Nullable ExecCredentialProvider exec) {
         this.basicHeader = config.username() == null
                 ? null
                 : "Basic "
@@ -55,7 +56,7 @@ final class AuthInterceptor implements Interceptor, Authenticator {
     }
 
     @Override
-    public Request authenticate(Route route, Response response) throws IOException {
+    public @Nullable Request authenticate(@Nullable Route route, Response response) throws IOException {
         if (response.code() != 401 || response.priorResponse() != null) {
             return null; // Only one refresh-and-retry per request.
         }

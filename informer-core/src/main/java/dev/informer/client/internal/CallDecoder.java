@@ -8,6 +8,7 @@ import java.net.SocketTimeoutException;
 import java.time.Duration;
 import okhttp3.Call;
 import okhttp3.Response;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A watch decoder that owns its HTTP call: closing it cancels the call (which unblocks a read in
@@ -30,7 +31,7 @@ final class CallDecoder<T> implements Decoder<T> {
     }
 
     @Override
-    public Event<T> decode() throws IOException {
+    public @Nullable Event<T> decode() throws IOException {
         try {
             return delegate.decode();
         } catch (SocketTimeoutException e) {

@@ -16,6 +16,6 @@ final class CredentialIOException extends IOException {
     }
 
     AuthenticationException authenticationFailure() {
-        return (AuthenticationException) getCause();
+        return (AuthenticationException) java.util.Objects.requireNonNull(getCause()); // set by the constructor
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
@@ -44,7 +45,11 @@ final class ErrorResponses {
      * @param config         the client's configuration: who sent the request, for 401 and 403
      */
     static StatusException from(
-            Response response, String resourcePlural, String group, String name, ClientConfig config) {
+            Response response,
+            @Nullable String resourcePlural,
+            @Nullable String group,
+            @Nullable String name,
+            ClientConfig config) {
         String method = response.request().method();
         String url = response.request().url().toString();
         byte[] body;
@@ -103,7 +108,7 @@ final class ErrorResponses {
     }
 
     /** "401 Unauthorized from URL: the credentials of user 'u' (context 'c', kubeconfig f) were rejected". */
-    private static String unauthorized(ClientConfig config, String url, Status status, String notAStatus) {
+    private static String unauthorized(ClientConfig config, String url, Status status, @Nullable String notAStatus) {
         StringBuilder sb =
                 new StringBuilder("401 Unauthorized from ").append(url).append(": ");
         if (hasCredentials(config)) {
@@ -126,10 +131,10 @@ final class ErrorResponses {
             ClientConfig config,
             String method,
             Response response,
-            String resource,
-            String name,
+            @Nullable String resource,
+            @Nullable String name,
             Status status,
-            String notAStatus) {
+            @Nullable String notAStatus) {
         String url = response.request().url().toString();
         StringBuilder sb = new StringBuilder("403 Forbidden from ")
                 .append(url)
@@ -155,7 +160,7 @@ final class ErrorResponses {
     }
 
     /** The Kubernetes verb of a request, as RBAC names it. */
-    private static String verb(String method, Response response, String name) {
+    private static String verb(String method, Response response, @Nullable String name) {
         return switch (method) {
             case "GET" ->
                 "true".equals(response.request().url().queryParameter("watch"))
@@ -169,7 +174,7 @@ final class ErrorResponses {
         };
     }
 
-    private static boolean isStatusSubresource(Response response, String name) {
+    private static boolean isStatusSubresource(Response response, @Nullable String name) {
         List<String> segments = response.request().url().pathSegments();
         return name != null
                 && segments.size() >= 2
@@ -207,7 +212,7 @@ final class ErrorResponses {
     }
 
     /** The body as a Status if it is one ({@code "kind": "Status"}), else {@code null}. */
-    static Status parseStatus(byte[] body) {
+    static @Nullable Status parseStatus(byte[] body) {
         if (body.length == 0) {
             return null;
         }
@@ -228,11 +233,11 @@ final class ErrorResponses {
     static Status synthesize(
             int code,
             String method,
-            String resourcePlural,
-            String group,
-            String name,
+            @Nullable String resourcePlural,
+            @Nullable String group,
+            @Nullable String name,
             String serverMessage,
-            Duration retryAfter) {
+            @Nullable Duration retryAfter) {
         String reason = "";
         String message = "the server responded with the status code " + code + " but did not return more information";
         switch (code) {
@@ -300,7 +305,7 @@ final class ErrorResponses {
             message = message + " (" + method.toLowerCase(Locale.ROOT) + " " + qualified
                     + (name == null ? "" : " " + name) + ")";
         }
-        Integer retrySeconds = retryAfter == null ? null : (int) retryAfter.getSeconds();
+        Integer retrySeconds = retryAfter == null ? null : (int) retryAfter.toSeconds();
         Status.StatusDetails details = new Status.StatusDetails(
                 name,
                 group,
@@ -312,7 +317,7 @@ final class ErrorResponses {
     }
 
     /** The Retry-After header (integer seconds) of a 429 or 5xx answer, else {@code null}. */
-    static Duration retryAfter(Response response) {
+    static @Nullable Duration retryAfter(Response response) {
         int code = response.code();
         if (code != 429 && code < 500) {
             return null;

@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
@@ -49,7 +50,11 @@ public final class ExecCredentialProvider {
     private static final Logger log = LoggerFactory.getLogger(ExecCredentialProvider.class);
 
     /** A credential printed by the plugin. Never printed whole: {@link #toString()} hides the secrets. */
-    public record Credential(String token, List<X509Certificate> certificateChain, PrivateKey key, Instant expiry) {
+    public record Credential(
+            @Nullable String token,
+            List<X509Certificate> certificateChain,
+            @Nullable PrivateKey key,
+            @Nullable Instant expiry) {
         @Override
         public String toString() {
             return "Credential[token=" + (token == null ? "none" : "<redacted>") + ", certificate="
@@ -60,10 +65,10 @@ public final class ExecCredentialProvider {
     /** The cluster a plugin may be told about ({@code provideClusterInfo}). */
     public record ClusterInfo(
             String server,
-            String tlsServerName,
+            @Nullable String tlsServerName,
             boolean insecureSkipTlsVerify,
-            String certificateAuthorityPem,
-            String proxyUrl,
+            @Nullable String certificateAuthorityPem,
+            @Nullable String proxyUrl,
             boolean disableCompression) {}
 
     private final ExecConfig config;
@@ -73,7 +78,7 @@ public final class ExecCredentialProvider {
     private final BiConsumer<List<X509Certificate>, PrivateKey> certificateListener;
     private final Object lock = new Object();
     // @GuardedBy("lock")
-    private Credential cached;
+    private @Nullable Credential cached;
 
     public ExecCredentialProvider(
             ExecConfig config,
@@ -95,7 +100,7 @@ public final class ExecCredentialProvider {
      */
     public Credential get() {
         synchronized (lock) {
-            if (cached == null || isExpiredLocked()) {
+            if (cached == null || isExpired(cached)) {
                 Credential fresh = run();
                 boolean newCertificate = cached == null
                         ? !fresh.certificateChain().isEmpty()
@@ -113,6 +118,7 @@ public final class ExecCredentialProvider {
      * Forgets {@code used} if it is still the cached credential, so the next {@link #get()} runs the
      * plugin again; a credential already replaced by another thread is left alone.
      */
+    @SuppressWarnings("ReferenceEquality") // identity on purpose: only this very credential is forgotten
     public void invalidate(Credential used) {
         synchronized (lock) {
             if (cached == used) {
@@ -121,8 +127,9 @@ public final class ExecCredentialProvider {
         }
     }
 
-    private boolean isExpiredLocked() {
-        return cached.expiry() != null && !clock.now().isBefore(cached.expiry());
+    private boolean isExpired(Credential credential) {
+        Instant expiry = credential.expiry();
+        return expiry != null && !clock.now().isBefore(expiry);
     }
 
     private Credential run() {
@@ -315,7 +322,7 @@ public final class ExecCredentialProvider {
         return new Credential(token, chain, key, expiry);
     }
 
-    private static String text(JsonNode node, String field) {
+    private static @Nullable String text(JsonNode node, String field) {
         JsonNode value = node.get(field);
         if (value == null || value.isNull() || !value.isString()) {
             return null;
@@ -324,7 +331,7 @@ public final class ExecCredentialProvider {
         return text.isEmpty() ? null : text;
     }
 
-    private static void deleteQuietly(Path file) {
+    private static void deleteQuietly(@Nullable Path file) {
         if (file != null) {
             try {
                 Files.deleteIfExists(file);

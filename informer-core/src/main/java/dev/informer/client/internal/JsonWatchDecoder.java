@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.util.Objects;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -60,14 +61,15 @@ public final class JsonWatchDecoder<T> implements Decoder<T> {
     private final ReentrantLock decodeLock = new ReentrantLock();
     private volatile boolean closed;
 
-    // @GuardedBy("decodeLock")
+    // @GuardedBy("decodeLock"); created by the first decode() (creating it reads the stream)
+    @SuppressWarnings("NullAway.Init") // every reader runs after decode() created it
     private JsonParser parser;
     // @GuardedBy("decodeLock"): the number of events started so far (the current event's number)
     private long eventNumber;
     // @GuardedBy("decodeLock"): the first DecodeException's message, once the stream is unusable
-    private String failure;
+    private @Nullable String failure;
     // @GuardedBy("decodeLock"): the class the current object is being bound to, for error messages
-    private Class<?> bindTarget;
+    private @Nullable Class<?> bindTarget;
 
     /**
      * A decoder of {@code in} binding objects to {@code type} with {@code mapper}. The decoder owns
@@ -84,7 +86,7 @@ public final class JsonWatchDecoder<T> implements Decoder<T> {
     }
 
     @Override
-    public Event<T> decode() throws IOException {
+    public @Nullable Event<T> decode() throws IOException {
         if (closed) {
             throw new IOException("the watch decoder is closed");
         }
@@ -97,7 +99,7 @@ public final class JsonWatchDecoder<T> implements Decoder<T> {
         }
     }
 
-    private Event<T> decodeLocked() throws IOException {
+    private @Nullable Event<T> decodeLocked() throws IOException {
         if (failure != null) {
             throw new DecodeException(failure);
         }
@@ -186,7 +188,7 @@ public final class JsonWatchDecoder<T> implements Decoder<T> {
                     ? statusReader.treeToValue(earlyObject, Status.class)
                     : objectReader.treeToValue(earlyObject, type);
         }
-        return new Event<>(eventType, object);
+        return new Event<>(eventType, Objects.requireNonNull(object, "object")); // set once sawObject
     }
 
     private EventType readTypeLocked() {
@@ -195,20 +197,14 @@ public final class JsonWatchDecoder<T> implements Decoder<T> {
             throw fail("\"type\" is " + describe(value) + ", expected a string", parser.currentTokenLocation());
         }
         String name = parser.getString();
-        switch (name) {
-            case "ADDED":
-                return EventType.ADDED;
-            case "MODIFIED":
-                return EventType.MODIFIED;
-            case "DELETED":
-                return EventType.DELETED;
-            case "BOOKMARK":
-                return EventType.BOOKMARK;
-            case "ERROR":
-                return EventType.ERROR;
-            default:
-                throw fail("unknown event type \"" + name + "\"", parser.currentTokenLocation());
-        }
+        return switch (name) {
+            case "ADDED" -> EventType.ADDED;
+            case "MODIFIED" -> EventType.MODIFIED;
+            case "DELETED" -> EventType.DELETED;
+            case "BOOKMARK" -> EventType.BOOKMARK;
+            case "ERROR" -> EventType.ERROR;
+            default -> throw fail("unknown event type \"" + name + "\"", parser.currentTokenLocation());
+        };
     }
 
     private Object bindLocked(EventType eventType) {
@@ -216,16 +212,16 @@ public final class JsonWatchDecoder<T> implements Decoder<T> {
         return eventType == EventType.ERROR ? statusReader.readValue(parser) : objectReader.readValue(parser);
     }
 
-    private DecodeException fail(String problem, TokenStreamLocation location) {
+    private DecodeException fail(String problem, @Nullable TokenStreamLocation location) {
         return fail(problem, location, null);
     }
 
-    private DecodeException fail(String problem, TokenStreamLocation location, Throwable cause) {
+    private DecodeException fail(String problem, @Nullable TokenStreamLocation location, @Nullable Throwable cause) {
         StringBuilder message = new StringBuilder("watch event #")
                 .append(eventNumber)
                 .append(": ")
                 .append(problem);
-        if (location != null && location != TokenStreamLocation.NA) {
+        if (location != null && !TokenStreamLocation.NA.equals(location)) {
             message.append(" (line ")
                     .append(location.getLineNr())
                     .append(", column ")
@@ -241,7 +237,7 @@ public final class JsonWatchDecoder<T> implements Decoder<T> {
         return path == null || path.isEmpty() ? "" : " at " + path;
     }
 
-    private static IOException ioCause(Throwable e) {
+    private static @Nullable IOException ioCause(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof IOException io) {
                 return io;
@@ -250,28 +246,19 @@ public final class JsonWatchDecoder<T> implements Decoder<T> {
         return null;
     }
 
-    private static String describe(JsonToken token) {
+    private static String describe(@Nullable JsonToken token) {
         if (token == null) {
             return "the end of the stream";
         }
-        switch (token) {
-            case START_ARRAY:
-                return "an array";
-            case START_OBJECT:
-                return "an object";
-            case VALUE_STRING:
-                return "a string";
-            case VALUE_NUMBER_INT:
-            case VALUE_NUMBER_FLOAT:
-                return "a number";
-            case VALUE_TRUE:
-            case VALUE_FALSE:
-                return "a boolean";
-            case VALUE_NULL:
-                return "null";
-            default:
-                return token.asString() == null ? token.name() : "'" + token.asString() + "'";
-        }
+        return switch (token) {
+            case START_ARRAY -> "an array";
+            case START_OBJECT -> "an object";
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            case VALUE_NULL -> "null";
+            default -> token.asString() == null ? token.name() : "'" + token.asString() + "'";
+        };
     }
 
     @Override

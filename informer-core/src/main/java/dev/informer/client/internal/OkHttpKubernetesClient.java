@@ -20,6 +20,7 @@ import okhttp3.Credentials;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The OkHttp implementation of {@link KubernetesClient}: one {@link OkHttpClient} (connection pool,
@@ -37,7 +38,7 @@ public final class OkHttpKubernetesClient implements KubernetesClient {
     private final HttpUrl base;
     private final AtomicBoolean closed = new AtomicBoolean();
     /** Null when requests are not limited (the default). */
-    private final RequestRateLimiter rateLimiter;
+    private final @Nullable RequestRateLimiter rateLimiter;
 
     private OkHttpKubernetesClient(ClientConfig config, RequestLogger logger) {
         this.config = Objects.requireNonNull(config, "config");
@@ -136,11 +137,12 @@ public final class OkHttpKubernetesClient implements KubernetesClient {
      * @throws ApiConnectionException if interrupted while waiting (the interrupt flag is kept)
      */
     void awaitRateLimit(String method, String url) {
-        if (rateLimiter == null) {
+        RequestRateLimiter limiter = rateLimiter;
+        if (limiter == null) {
             return;
         }
         try {
-            rateLimiter.acquire();
+            limiter.acquire();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new ApiConnectionException(
@@ -163,11 +165,11 @@ public final class OkHttpKubernetesClient implements KubernetesClient {
                 config.tlsServerName(),
                 config.insecureSkipTlsVerify(),
                 config.caCertificates().isEmpty() ? null : Pem.encodeCertificates(config.caCertificates()),
-                config.proxy() == null ? null : config.proxy().toString(),
+                Objects.toString(config.proxy(), null),
                 config.disableCompression());
     }
 
-    private static void applyProxy(URI proxy, OkHttpClient.Builder builder) {
+    private static void applyProxy(@Nullable URI proxy, OkHttpClient.Builder builder) {
         if (proxy == null) {
             return;
         }

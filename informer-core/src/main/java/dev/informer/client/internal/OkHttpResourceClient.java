@@ -28,6 +28,7 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.dataformat.yaml.YAMLMapper;
@@ -46,9 +47,9 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
 
     private final OkHttpKubernetesClient client;
     private final ResourceType<T> type;
-    private final String namespace;
+    private final @Nullable String namespace;
 
-    OkHttpResourceClient(OkHttpKubernetesClient client, ResourceType<T> type, String namespace) {
+    OkHttpResourceClient(OkHttpKubernetesClient client, ResourceType<T> type, @Nullable String namespace) {
         this.client = client;
         this.type = type;
         this.namespace = namespace;
@@ -60,7 +61,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
     }
 
     @Override
-    public String namespace() {
+    public @Nullable String namespace() {
         return namespace;
     }
 
@@ -219,7 +220,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
 
     // --------------------------------------------------------------------------------------------- helpers
 
-    private T put(T object, String subresource) {
+    private T put(T object, @Nullable String subresource) {
         ObjectMetaAccessor meta = type.metadataOf(Objects.requireNonNull(object, "object"));
         String name = requireName(meta.name());
         HttpUrl url = object(namespaceFor(meta), name, subresource);
@@ -231,7 +232,12 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
     }
 
     private T patch(
-            String ns, String name, String subresource, PatchType patchType, String body, PatchOptions options) {
+            @Nullable String ns,
+            String name,
+            @Nullable String subresource,
+            PatchType patchType,
+            String body,
+            @Nullable PatchOptions options) {
         Objects.requireNonNull(patchType, "patchType");
         Objects.requireNonNull(body, "body");
         PatchOptions opts = options == null ? PatchOptions.NONE : options;
@@ -255,7 +261,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         return single(request, name);
     }
 
-    private T single(Request request, String name) {
+    private T single(Request request, @Nullable String name) {
         try (Response response = execute(client.http(), request, name)) {
             return read(response, () -> ApiJson.readObject(response.body().byteStream(), type), type.kind());
         }
@@ -323,7 +329,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         R read() throws IOException;
     }
 
-    private Response execute(OkHttpClient http, Request request, String name) {
+    private Response execute(OkHttpClient http, Request request, @Nullable String name) {
         Request tagged = tagged(request);
         Response response = execute(http.newCall(tagged), tagged);
         if (!response.isSuccessful()) {
@@ -380,11 +386,11 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         return client.base().newBuilder().addPathSegments(path.substring(1));
     }
 
-    private String collection(String ns) {
+    private String collection(@Nullable String ns) {
         return type.path(ns);
     }
 
-    private HttpUrl object(String ns, String name, String subresource) {
+    private HttpUrl object(@Nullable String ns, String name, @Nullable String subresource) {
         HttpUrl.Builder url = base(type.path(ns, requireName(name)));
         if (subresource != null) {
             url.addPathSegment(subresource);
@@ -428,7 +434,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
     }
 
     /** The namespace to address a named object in; a namespaced resource needs one. */
-    private String requireNamespaceFor(String name) {
+    private @Nullable String requireNamespaceFor(String name) {
         if (type.namespaced() && namespace == null) {
             throw new IllegalStateException("resource " + type.plural() + " is namespaced: choose a namespace with "
                     + "inNamespace(...) to address \"" + name + "\"");
@@ -436,12 +442,12 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         return namespace;
     }
 
-    private String namespaceFor(ObjectMetaAccessor meta) {
+    private @Nullable String namespaceFor(ObjectMetaAccessor meta) {
         return namespaceFor(meta.namespace());
     }
 
     /** This client's namespace, else the object's; they must agree when both are set. */
-    private String namespaceFor(String objectNamespace) {
+    private @Nullable String namespaceFor(@Nullable String objectNamespace) {
         if (!type.namespaced()) {
             return null;
         }
@@ -458,7 +464,7 @@ final class OkHttpResourceClient<T> implements ResourceClient<T> {
         return ns;
     }
 
-    private static String requireName(String name) {
+    private static String requireName(@Nullable String name) {
         if (name == null || name.isEmpty()) {
             throw new IllegalArgumentException("the object has no metadata.name");
         }

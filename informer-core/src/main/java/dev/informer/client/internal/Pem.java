@@ -34,9 +34,12 @@ public final class Pem {
     private static final byte[] OID_RSA = {0x2a, (byte) 0x86, 0x48, (byte) 0x86, (byte) 0xf7, 0x0d, 0x01, 0x01, 0x01};
     private static final byte[] OID_EC = {0x2a, (byte) 0x86, 0x48, (byte) 0xce, 0x3d, 0x02, 0x01};
 
+    private static final Pattern LINE_BREAK = Pattern.compile("\\R");
+
     private Pem() {}
 
     /** One {@code -----BEGIN type-----} block: its type and decoded DER bytes. */
+    @SuppressWarnings("ArrayRecordComponent") // a private holder, never compared or hashed
     record Block(String type, byte[] der, boolean encryptedHeaders) {}
 
     /**
@@ -79,20 +82,24 @@ public final class Pem {
     public static PrivateKey privateKey(String pem) {
         for (Block block : blocks(pem)) {
             switch (block.type()) {
-                case "PRIVATE KEY":
+                case "PRIVATE KEY" -> {
                     return pkcs8(block.der());
-                case "RSA PRIVATE KEY":
+                }
+                case "RSA PRIVATE KEY" -> {
                     rejectEncrypted(block);
                     return generate(
                             "RSA", pkcs8Wrap(algorithmIdentifier(OID_RSA, new byte[] {0x05, 0x00}), block.der()));
-                case "EC PRIVATE KEY":
+                }
+                case "EC PRIVATE KEY" -> {
                     rejectEncrypted(block);
                     return generate("EC", pkcs8Wrap(algorithmIdentifier(OID_EC, sec1Curve(block.der())), block.der()));
-                case "ENCRYPTED PRIVATE KEY":
+                }
+                case "ENCRYPTED PRIVATE KEY" ->
                     throw new IllegalArgumentException(
                             "the private key is encrypted; only unencrypted keys are supported");
-                default:
+                default -> {
                     // "EC PARAMETERS", certificates: skip.
+                }
             }
         }
         throw new IllegalArgumentException(
@@ -108,18 +115,12 @@ public final class Pem {
         PublicKey publicKey = certificate.getPublicKey();
         String algorithm;
         switch (key.getAlgorithm()) {
-            case "RSA":
-                algorithm = "SHA256withRSA";
-                break;
-            case "EC":
-                algorithm = "SHA256withECDSA";
-                break;
-            case "EdDSA":
-            case "Ed25519":
-                algorithm = "Ed25519";
-                break;
-            default:
+            case "RSA" -> algorithm = "SHA256withRSA";
+            case "EC" -> algorithm = "SHA256withECDSA";
+            case "EdDSA", "Ed25519" -> algorithm = "Ed25519";
+            default -> {
                 return; // An algorithm we cannot probe: the TLS handshake will tell.
+            }
         }
         if (!key.getAlgorithm().equals(publicKey.getAlgorithm())
                 && !(key.getAlgorithm().startsWith("Ed")
@@ -171,7 +172,7 @@ public final class Pem {
             boolean encrypted = body.contains("Proc-Type:") && body.contains("ENCRYPTED");
             // Drop RFC 1421 headers ("Key: value" lines) before the base64 payload.
             StringBuilder payload = new StringBuilder();
-            for (String line : body.split("\\R")) {
+            for (String line : LINE_BREAK.split(body, -1)) {
                 if (!line.contains(":")) {
                     payload.append(line.strip());
                 }

@@ -13,6 +13,7 @@ import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManager;
 import javax.net.ssl.TrustManagerFactory;
 import javax.net.ssl.X509TrustManager;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The TLS side of a client: which server certificates to trust (the configured CAs only, the JDK's
@@ -25,7 +26,7 @@ import javax.net.ssl.X509TrustManager;
  * @param hostnameVerifier the verifier to install, or {@code null} for OkHttp's default
  */
 public record TlsSetup(
-        SSLSocketFactory socketFactory, X509TrustManager trustManager, HostnameVerifier hostnameVerifier) {
+        SSLSocketFactory socketFactory, X509TrustManager trustManager, @Nullable HostnameVerifier hostnameVerifier) {
 
     /**
      * Builds the TLS setup for {@code config}.
@@ -44,11 +45,12 @@ public record TlsSetup(
             context.init(new KeyManager[] {keyManager}, new TrustManager[] {trust}, null);
             SSLSocketFactory factory = context.getSocketFactory();
             HostnameVerifier verifier = null;
+            String serverName = config.tlsServerName();
             if (config.insecureSkipTlsVerify()) {
                 verifier = (host, session) -> true;
-            } else if (config.tlsServerName() != null) {
-                factory = new ServerNameSocketFactory(factory, config.tlsServerName());
-                String expected = config.tlsServerName();
+            } else if (serverName != null) {
+                String expected = serverName;
+                factory = new ServerNameSocketFactory(factory, expected);
                 // The JDK verified the certificate against tls-server-name during the handshake.
                 verifier = (host, session) -> expected.equalsIgnoreCase(peerHost(session));
             }

@@ -147,6 +147,7 @@ public final class FakeClock implements Clock {
     }
 
     @Override
+    @SuppressWarnings("WaitNotInLoop") // one wait by contract: the caller re-checks its state in a loop
     public void awaitUntil(Lock lock, Condition condition, long deadlineNanos) throws InterruptedException {
         Waiter waiter;
         synchronized (monitor) {

@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -49,7 +50,7 @@ public final class EventCorrelator {
      *     {@code null} to create it
      * @param skip true when the spam filter throttled the event: write nothing
      */
-    public record Result(CoreEvent event, String patch, boolean skip) {}
+    public record Result(CoreEvent event, @Nullable String patch, boolean skip) {}
 
     private record AggregateRecord(Set<String> localKeys, Instant lastTimestamp) {}
 
@@ -292,16 +293,16 @@ public final class EventCorrelator {
                 component(event), host(event), ref.kind(), ref.namespace(), ref.name(), ref.uid(), ref.apiVersion());
     }
 
-    private static String component(CoreEvent event) {
+    private static @Nullable String component(CoreEvent event) {
         return event.source() == null ? null : event.source().component();
     }
 
-    private static String host(CoreEvent event) {
+    private static @Nullable String host(CoreEvent event) {
         return event.source() == null ? null : event.source().host();
     }
 
     /** Joins with a separator (client-go joins with "", which lets "ab"+"c" collide with "a"+"bc"). */
-    private static String join(String... parts) {
+    private static String join(@Nullable String... parts) {
         StringBuilder sb = new StringBuilder();
         for (String part : parts) {
             sb.append(nullToEmpty(part)).append('\u0000');
@@ -309,7 +310,7 @@ public final class EventCorrelator {
         return sb.toString();
     }
 
-    private static String nullToEmpty(String s) {
+    private static String nullToEmpty(@Nullable String s) {
         return s == null ? "" : s;
     }
 

@@ -4,6 +4,7 @@ import dev.informer.watch.Event;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The queue behind both fakes: producers send, one consumer takes, {@code stop()} ends the stream
@@ -45,6 +46,7 @@ final class FakeEventQueue<T> {
         }
     }
 
+    @Nullable
     Event<T> take() throws InterruptedException {
         lock.lockInterruptibly();
         try {

@@ -4,6 +4,7 @@ import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
 import dev.informer.watch.Watch;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link Watch} a test feeds by hand, as apimachinery's {@code watch.FakeWatcher}, but with an
@@ -19,6 +20,9 @@ import java.util.Objects;
 public final class FakeWatcher<T> implements Watch<T> {
 
     private final FakeEventQueue<T> queue = new FakeEventQueue<>("FakeWatcher", Integer.MAX_VALUE);
+
+    /** An open watch with no events yet. */
+    public FakeWatcher() {}
 
     /** Sends an ADDED event. */
     public void add(T object) {
@@ -51,7 +55,7 @@ public final class FakeWatcher<T> implements Watch<T> {
     }
 
     @Override
-    public Event<T> next() throws InterruptedException {
+    public @Nullable Event<T> next() throws InterruptedException {
         return queue.take();
     }
 

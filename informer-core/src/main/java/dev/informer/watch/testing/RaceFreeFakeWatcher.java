@@ -4,6 +4,7 @@ import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
 import dev.informer.watch.Watch;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link Watch} a test feeds by hand with a bounded buffer (default {@value #DEFAULT_CAPACITY}
@@ -64,7 +65,7 @@ public final class RaceFreeFakeWatcher<T> implements Watch<T> {
     }
 
     @Override
-    public Event<T> next() throws InterruptedException {
+    public @Nullable Event<T> next() throws InterruptedException {
         return queue.take();
     }
 
