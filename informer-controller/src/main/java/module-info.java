@@ -4,6 +4,7 @@
  */
 module dev.informer.controller {
     requires transitive dev.informer.core;
+    requires transitive org.jspecify;
     requires org.slf4j;
     requires tools.jackson.databind;
 

@@ -5,6 +5,7 @@
 module dev.informer.kubelet {
     requires transitive dev.informer.core;
     requires transitive okhttp3;
+    requires transitive org.jspecify;
     requires tools.jackson.dataformat.yaml;
 
     exports dev.informer.podconfig;

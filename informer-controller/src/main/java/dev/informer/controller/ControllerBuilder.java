@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,11 +56,11 @@ public final class ControllerBuilder {
     private final Manager manager;
     private final List<WatchSpec<?>> watches = new ArrayList<>();
     private final List<EventPredicate<? super KubernetesObject>> globalPredicates = new ArrayList<>();
-    private ResourceType<?> forType;
-    private String name;
+    private @Nullable ResourceType<?> forType;
+    private @Nullable String name;
     private int maxConcurrentReconciles = 1;
-    private RateLimiter<? super Request> rateLimiter;
-    private Duration reconcileTimeout;
+    private @Nullable RateLimiter<? super Request> rateLimiter;
+    private @Nullable Duration reconcileTimeout;
     private boolean built;
 
     /** One watched resource: its informer options, predicates and how objects become requests. */

@@ -21,6 +21,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,7 +43,7 @@ final class DefaultController implements Controller {
     private final Reconciler<Request> reconciler;
     private final RateLimitingQueue<Request> queue;
     private final int workerCount;
-    private final Duration timeout;
+    private final @Nullable Duration timeout;
     private final Clock clock;
     private final ThreadFactory threadFactory;
     private final Map<ReconcileOutcome, CounterMetric> totals = new EnumMap<>(ReconcileOutcome.class);
@@ -85,7 +86,7 @@ final class DefaultController implements Controller {
             Reconciler<Request> reconciler,
             RateLimitingQueue<Request> queue,
             int workerCount,
-            Duration timeout,
+            @Nullable Duration timeout,
             Clock clock,
             ThreadFactory threadFactory,
             ControllerMetrics metrics) {
@@ -334,10 +335,19 @@ final class DefaultController implements Controller {
             queue.forget(request);
             queue.addAfter(request, result.delay());
         }
-        totals.get(outcome).inc();
+        total(outcome).inc();
         if (outcome == ReconcileOutcome.ERROR) {
             errors.inc();
         }
+    }
+
+    private CounterMetric total(ReconcileOutcome outcome) {
+        CounterMetric total = totals.get(outcome);
+        if (total == null) {
+            // The constructor registers a counter for every outcome.
+            throw new IllegalStateException("controller " + name + " has no reconcile counter for " + outcome);
+        }
+        return total;
     }
 
     private Slot begin(Request request) {

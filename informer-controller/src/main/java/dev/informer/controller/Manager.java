@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -72,13 +73,13 @@ public final class Manager implements AutoCloseable {
     private final KubernetesClient client;
     private final SharedInformerFactory factory;
     private final Clock clock;
-    private final ThreadFactory threadFactory;
+    private final @Nullable ThreadFactory threadFactory;
     private final Duration syncTimeout;
     private final Duration gracefulShutdownTimeout;
     private final boolean warmCachesBeforeLeading;
     private final ControllerMetrics controllerMetrics;
     private final MetricsProvider workQueueMetrics;
-    private final LeaderElector elector;
+    private final @Nullable LeaderElector elector;
 
     private final Object lock = new Object();
     // @GuardedBy("lock")
@@ -94,7 +95,7 @@ public final class Manager implements AutoCloseable {
     // @GuardedBy("lock")
     private boolean controllersStarted;
     // @GuardedBy("lock")
-    private String lostReason;
+    private @Nullable String lostReason;
 
     private Manager(Builder builder) {
         this.client = builder.client;
@@ -440,6 +441,11 @@ public final class Manager implements AutoCloseable {
 
     // onStartedLeading: runs on the elector's term thread until the term ends.
     private void lead(LeaderContext context) {
+        LeaderElector leader = elector;
+        if (leader == null) {
+            // The callbacks are set on the elector's builder, in the constructor: no elector, no term.
+            throw new IllegalStateException("a term started without a leader elector");
+        }
         LOG.info("leading as {}; starting the controllers", context.identity());
         try {
             if (!warmCachesBeforeLeading) {
@@ -451,12 +457,12 @@ public final class Manager implements AutoCloseable {
                     startInformersAndSync();
                 }
             }
-            startControllers(() -> !context.isCancelled() && elector.isLeader());
+            startControllers(() -> !context.isCancelled() && leader.isLeader());
             context.awaitCancellation();
         } catch (CacheSyncTimeoutException e) {
             LOG.error("{}; giving up the leadership", e.getMessage());
             lost("caches did not sync after winning the election: " + e.getMessage());
-            elector.close();
+            leader.close();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -493,13 +499,13 @@ public final class Manager implements AutoCloseable {
     public static final class Builder {
         private final KubernetesClient client;
         private Clock clock = Clock.system();
-        private ThreadFactory threadFactory;
+        private @Nullable ThreadFactory threadFactory;
         private Duration syncTimeout = Duration.ofMinutes(2);
         private Duration gracefulShutdownTimeout = Duration.ofSeconds(30);
         private boolean warmCachesBeforeLeading = true;
         private ControllerMetrics controllerMetrics = ControllerMetrics.noop();
         private MetricsProvider workQueueMetrics = MetricsProvider.noop();
-        private LeaderElectorBuilder leaderElection;
+        private @Nullable LeaderElectorBuilder leaderElection;
         private Consumer<SharedInformerFactory.Builder> informerConfig = b -> {};
 
         private Builder(KubernetesClient client) {

@@ -1,6 +1,7 @@
 package dev.informer.controller;
 
 import dev.informer.cache.CancellationToken;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Brings the world in line with the desired state of one object (controller-runtime's {@code
@@ -39,5 +40,6 @@ public interface Reconciler<K> {
      * @return done, requeue or requeueAfter; {@code null} counts as {@link Result#done()}
      * @throws Exception anything: the key is requeued with backoff
      */
+    @Nullable
     Result reconcile(K key, CancellationToken cancellation) throws Exception;
 }

@@ -2,6 +2,7 @@ package dev.informer.controller;
 
 import java.time.Duration;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * What a {@link Reconciler} asks for after a reconcile that did not throw (controller-runtime's {@code
@@ -70,7 +71,7 @@ public final class Result {
     }
 
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
         return o instanceof Result other && kind == other.kind && delay.equals(other.delay);
     }
 

@@ -13,4 +13,7 @@
  * client-go's {@code util/retry} and controller-runtime's {@code controllerutil}. See {@code
  * docs/controller.md}.
  */
+@NullMarked
 package dev.informer.controller;
+
+import org.jspecify.annotations.NullMarked;

@@ -6,6 +6,7 @@ import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Configures the API server source (the kubelet's {@code NewSourceApiserver}): a {@link
@@ -21,6 +22,8 @@ public final class ApiserverSourceBuilder {
     final String nodeName;
     final SourceChannel<PodUpdate> channel;
     Clock clock = Clock.system();
+
+    @Nullable
     ThreadFactory threadFactory;
 
     ApiserverSourceBuilder(ResourceClient<Pod> pods, String nodeName, SourceChannel<PodUpdate> channel) {

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.Objects;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A bounded FIFO that can be closed: producers block while it is full, consumers while it is empty;
@@ -96,6 +97,7 @@ final class BoundedChannel<T> {
     }
 
     /** The next item, waiting up to {@code timeout}; {@code null} on time-out. */
+    @Nullable
     T poll(Duration timeout) throws InterruptedException {
         long remaining = timeout.toNanos();
         lock.lockInterruptibly();

@@ -4,6 +4,7 @@ import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The annotations the kubelet puts on pods it learns from its sources, and the predicates built on
@@ -31,7 +32,7 @@ public final class ConfigAnnotations {
     }
 
     /** The source annotation of {@code pod}, or {@code null}. */
-    public static String source(Pod pod) {
+    public static @Nullable String source(Pod pod) {
         return annotations(pod).get(SOURCE);
     }
 

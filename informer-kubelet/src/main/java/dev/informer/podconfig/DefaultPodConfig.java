@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ThreadFactory;
+import org.jspecify.annotations.Nullable;
 
 /** {@link PodConfig}: a mux feeding a pod storage that delivers to a bounded queue. */
 final class DefaultPodConfig implements PodConfig {
@@ -43,7 +44,7 @@ final class DefaultPodConfig implements PodConfig {
     }
 
     @Override
-    public PodUpdate poll(Duration timeout) throws InterruptedException {
+    public @Nullable PodUpdate poll(Duration timeout) throws InterruptedException {
         return updates.poll(timeout);
     }
 

@@ -16,6 +16,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,6 +33,7 @@ final class DefaultPodStorage implements PodStorage {
         final String source;
         Pod pod;
         /** The source's object this entry was last merged from: resending the same instance changes nothing. */
+        @Nullable
         Pod lastRef;
         /** The merge call that last saw this pod: marks survivors of a SET and duplicates in one update. */
         long stamp;
@@ -45,23 +47,32 @@ final class DefaultPodStorage implements PodStorage {
 
     /** The five kinds of change of one merge call; lists created on first use. */
     private static final class Changes {
+        @Nullable
         List<Pod> adds;
+
+        @Nullable
         List<Pod> updates;
+
+        @Nullable
         List<Pod> deletes;
+
+        @Nullable
         List<Pod> removes;
+
+        @Nullable
         List<Pod> reconciles;
 
-        static List<Pod> add(List<Pod> list, Pod pod) {
+        static List<Pod> add(@Nullable List<Pod> list, Pod pod) {
             List<Pod> target = list == null ? new ArrayList<>() : list;
             target.add(pod);
             return target;
         }
 
-        static boolean any(List<Pod> list) {
+        static boolean any(@Nullable List<Pod> list) {
             return list != null && !list.isEmpty();
         }
 
-        static PodUpdate update(List<Pod> list, PodOperation op, String source) {
+        static PodUpdate update(@Nullable List<Pod> list, PodOperation op, String source) {
             return new PodUpdate(list == null ? List.of() : list, op, source);
         }
     }
@@ -301,7 +312,7 @@ final class DefaultPodStorage implements PodStorage {
         return pod.metadata() == null ? ObjectMeta.builder().build() : pod.metadata();
     }
 
-    private Entry ownerLocked(Pod pod) {
+    private @Nullable Entry ownerLocked(Pod pod) {
         Map<String, Entry> byName = names.get(namespaceOf(pod));
         return byName == null ? null : byName.get(nameOf(pod));
     }

@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -37,11 +38,11 @@ final class FileSource implements PodSource {
     private final ThreadFactory threadFactory;
     private final Object watchLock = new Object();
     // @GuardedBy("watchLock")
-    private WatchService watchService;
+    private @Nullable WatchService watchService;
     // @GuardedBy("watchLock")
-    private WatchKey watchKey;
+    private @Nullable WatchKey watchKey;
     // @GuardedBy("watchLock")
-    private Thread watcher;
+    private @Nullable Thread watcher;
     // @GuardedBy("watchLock")
     private boolean closed;
     private final long maxManifestBytes;
@@ -94,7 +95,7 @@ final class FileSource implements PodSource {
     }
 
     /** The valid pods of the directory, or {@code null} (keep the last set) if it cannot be listed. */
-    private List<Pod> readDirectory() {
+    private @Nullable List<Pod> readDirectory() {
         List<Path> files;
         try (Stream<Path> entries = Files.list(path)) {
             files = entries.filter(p -> !isHidden(p)).sorted().toList();
@@ -158,7 +159,7 @@ final class FileSource implements PodSource {
      * The static pod of {@code file}, or {@code null} if it cannot be used (reported once per file
      * content). Never throws: a failure of one file is contained to that file.
      */
-    private Pod readFile(Path file) {
+    private @Nullable Pod readFile(Path file) {
         String origin = file.toString();
         BasicFileAttributes attributes;
         byte[] data;
@@ -238,7 +239,7 @@ final class FileSource implements PodSource {
     }
 
     /** The last problem reported for one origin. */
-    private record Reported(String reason, Object fingerprint) {}
+    private record Reported(String reason, @Nullable Object fingerprint) {}
 
     /** Registers the directory (or the file's parent) with a watch service, if not yet done. */
     private void ensureWatching() {
@@ -254,13 +255,17 @@ final class FileSource implements PodSource {
                 return;
             }
             try {
-                if (watchService == null) {
-                    watchService = dir.getFileSystem().newWatchService();
-                    watcher = threadFactory.newThread(this::watch);
-                    watcher.start();
+                WatchService service = watchService;
+                if (service == null) {
+                    WatchService created = dir.getFileSystem().newWatchService();
+                    watchService = created;
+                    Thread thread = threadFactory.newThread(() -> watch(created));
+                    watcher = thread;
+                    thread.start();
+                    service = created;
                 }
                 watchKey = dir.register(
-                        watchService,
+                        service,
                         StandardWatchEventKinds.ENTRY_CREATE,
                         StandardWatchEventKinds.ENTRY_DELETE,
                         StandardWatchEventKinds.ENTRY_MODIFY);
@@ -270,11 +275,7 @@ final class FileSource implements PodSource {
         }
     }
 
-    private void watch() {
-        WatchService service;
-        synchronized (watchLock) {
-            service = watchService;
-        }
+    private void watch(WatchService service) {
         try {
             while (true) {
                 WatchKey key = service.take();

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Configures the file source (the kubelet's {@code --pod-manifest-path}): a single manifest file or
@@ -37,7 +38,10 @@ public final class FileSourceBuilder {
     Duration period = Duration.ofSeconds(20);
     boolean watchFileSystem = true;
     Clock clock = Clock.system();
+
+    @Nullable
     ThreadFactory threadFactory;
+
     long maxManifestBytes = PodSource.DEFAULT_MAX_MANIFEST_BYTES;
     Consumer<? super InvalidManifestException> listener = problem -> {};
 

@@ -11,6 +11,7 @@ import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
 import okio.BufferedSource;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,8 +29,8 @@ final class HttpSource implements PodSource {
     private final long maxManifestBytes;
     private final Consumer<? super InvalidManifestException> listener;
     // Loop thread only: the fingerprint of the last body (good or bad) and its problem, if bad.
-    private String lastFingerprint;
-    private InvalidManifestException lastProblem;
+    private @Nullable String lastFingerprint;
+    private @Nullable InvalidManifestException lastProblem;
     private int failureLogs;
 
     HttpSource(HttpSourceBuilder builder, ThreadFactory threadFactory) {

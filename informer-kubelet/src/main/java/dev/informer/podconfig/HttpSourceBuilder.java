@@ -12,6 +12,7 @@ import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 import okhttp3.OkHttpClient;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Configures the HTTP source (the kubelet's {@code --manifest-url}): {@code GET url} at start and
@@ -35,9 +36,15 @@ public final class HttpSourceBuilder {
     Duration period = Duration.ofSeconds(20);
     Duration timeout = Duration.ofSeconds(10);
     final Map<String, List<String>> headers = new LinkedHashMap<>();
+
+    @Nullable
     OkHttpClient client;
+
     Clock clock = Clock.system();
+
+    @Nullable
     ThreadFactory threadFactory;
+
     long maxManifestBytes = PodSource.DEFAULT_MAX_MANIFEST_BYTES;
     Consumer<? super InvalidManifestException> listener = problem -> {};
 

@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,7 +41,7 @@ final class PeriodicLoop {
     private boolean closed;
     // Loop thread only: consecutive failed rounds and the last failure, to log each new one once.
     private int failures;
-    private String lastFailure;
+    private @Nullable String lastFailure;
 
     PeriodicLoop(String name, Action action, Clock clock, Duration period, ThreadFactory threadFactory) {
         this.name = name;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ThreadFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Merges many pod sources into one ordered stream of {@link PodUpdate}s (the kubelet's {@code
@@ -65,6 +66,7 @@ public interface PodConfig extends AutoCloseable {
      * @throws ChannelClosedException once closed and drained
      * @throws InterruptedException if interrupted while waiting
      */
+    @Nullable
     PodUpdate poll(Duration timeout) throws InterruptedException;
 
     /**
@@ -87,6 +89,8 @@ public interface PodConfig extends AutoCloseable {
         int updatesCapacity = 50;
         int channelCapacity = 1;
         Clock clock = Clock.system();
+
+        @Nullable
         ThreadFactory threadFactory;
 
         private Builder() {}

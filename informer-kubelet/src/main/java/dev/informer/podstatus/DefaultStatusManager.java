@@ -26,6 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -95,7 +96,7 @@ final class DefaultStatusManager implements StatusManager {
     // ---- cache ----
 
     @Override
-    public void setPodStatus(Pod pod, PodStatus status) {
+    public void setPodStatus(Pod pod, @Nullable PodStatus status) {
         requireIdentity(pod);
         lock.lock();
         try {
@@ -172,7 +173,7 @@ final class DefaultStatusManager implements StatusManager {
         }
     }
 
-    private static boolean isEmpty(String s) {
+    private static boolean isEmpty(@Nullable String s) {
         return s == null || s.isEmpty();
     }
 
@@ -235,7 +236,7 @@ final class DefaultStatusManager implements StatusManager {
         wake.signalAll();
     }
 
-    private static int containerCount(PodSpec spec) {
+    private static int containerCount(@Nullable PodSpec spec) {
         return spec == null
                 ? 0
                 : spec.containers().size() + spec.initContainers().size();
@@ -295,12 +296,14 @@ final class DefaultStatusManager implements StatusManager {
         return false;
     }
 
-    private static boolean terminated(ContainerState state) {
+    private static boolean terminated(@Nullable ContainerState state) {
         return state != null && state.terminated() != null;
     }
 
-    private static boolean exitedZero(ContainerState state) {
-        return terminated(state) && Integer.valueOf(0).equals(state.terminated().exitCode());
+    private static boolean exitedZero(@Nullable ContainerState state) {
+        return state != null
+                && state.terminated() != null
+                && Integer.valueOf(0).equals(state.terminated().exitCode());
     }
 
     // ---- sync ----

@@ -13,6 +13,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /** The kubelet's pod status rules (status_manager.go helpers). Stateless. */
 final class PodStatuses {
@@ -36,7 +37,7 @@ final class PodStatuses {
         return SUCCEEDED.equals(phase) || FAILED.equals(phase);
     }
 
-    static PodCondition condition(PodStatus status, String type) {
+    static @Nullable PodCondition condition(@Nullable PodStatus status, String type) {
         if (status == null) {
             return null;
         }
@@ -124,7 +125,7 @@ final class PodStatuses {
         return out;
     }
 
-    private static ContainerState normalizeState(ContainerState state, int bytes) {
+    private static @Nullable ContainerState normalizeState(@Nullable ContainerState state, int bytes) {
         if (state == null) {
             return null;
         }
@@ -148,7 +149,7 @@ final class PodStatuses {
         return b.build();
     }
 
-    private static String seconds(String timestamp) {
+    private static @Nullable String seconds(@Nullable String timestamp) {
         if (timestamp == null) {
             return null;
         }
@@ -163,8 +164,8 @@ final class PodStatuses {
      * Returns an error message if a container of a pod with {@code restartPolicy} (not Always) goes
      * from terminated to not terminated, or {@code null} if the transition is legal.
      */
-    static String illegalContainerTransition(
-            List<ContainerStatus> old, List<ContainerStatus> next, String restartPolicy) {
+    static @Nullable String illegalContainerTransition(
+            List<ContainerStatus> old, List<ContainerStatus> next, @Nullable String restartPolicy) {
         if (restartPolicy == null || "Always".equals(restartPolicy)) {
             return null;
         }
@@ -193,7 +194,7 @@ final class PodStatuses {
      * server, owned ones come from {@code desired}; a terminal phase forces Ready and ContainersReady
      * to False.
      */
-    static PodStatus mergeForServer(PodStatus server, PodStatus desired, Instant now) {
+    static PodStatus mergeForServer(@Nullable PodStatus server, PodStatus desired, Instant now) {
         PodStatus old = server == null ? PodStatus.builder().build() : server;
         List<PodCondition> conditions = new ArrayList<>();
         for (PodCondition c : old.conditions()) {

@@ -10,6 +10,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadFactory;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The kubelet's status manager: the node's source of truth for pod statuses, and the way they get
@@ -56,11 +57,12 @@ public interface StatusManager extends AutoCloseable {
 
     /**
      * Caches {@code status} as the desired status of {@code pod} and, if it changed, schedules a
-     * write. A pod with a deletion timestamp always gets a new version.
+     * write. A pod with a deletion timestamp always gets a new version. A {@code null} status counts
+     * as an empty one.
      *
      * @throws IllegalArgumentException if the pod has no UID, name or namespace
      */
-    void setPodStatus(Pod pod, PodStatus status);
+    void setPodStatus(Pod pod, @Nullable PodStatus status);
 
     /** The cached status of the pod with {@code uid} (a static pod's, or its mirror pod's, UID). */
     Optional<PodStatus> getPodStatus(String uid);
@@ -86,7 +88,10 @@ public interface StatusManager extends AutoCloseable {
     final class Builder {
         final ResourceClient<Pod> pods;
         Clock clock = Clock.system();
+
+        @Nullable
         ThreadFactory threadFactory;
+
         Duration batchPeriod = Duration.ofSeconds(10);
         Duration retryInitial = Duration.ofMillis(500);
         Duration retryMax = Duration.ofSeconds(10);
