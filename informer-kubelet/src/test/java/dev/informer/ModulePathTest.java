@@ -28,6 +28,7 @@ class ModulePathTest {
             "informer-store",
             "informer-core",
             "informer-kubelet",
+            "jspecify",
             "slf4j-api",
             "jackson-",
             "okhttp-jvm",

@@ -110,6 +110,9 @@ final class StaticPodDecoder {
                 throw new InvalidManifestException(origin, "kind must be Pod, got " + kind);
             }
             return toStaticPod((ObjectNode) root, origin);
+        } catch (InvalidManifestException e) {
+            // Unchecked since the one exception root: the manifest's own problem, not a decoding bug.
+            throw e;
         } catch (RuntimeException e) {
             throw unexpected(origin, e);
         }
@@ -129,6 +132,8 @@ final class StaticPodDecoder {
     List<Pod> decodePodOrList(byte[] data, String origin) throws InvalidManifestException {
         try {
             return decodePodOrListUnchecked(data, origin);
+        } catch (InvalidManifestException e) {
+            throw e;
         } catch (RuntimeException e) {
             throw unexpected(origin, e);
         }
