@@ -109,6 +109,8 @@ final class StaticPodDecoder {
                 throw new InvalidManifestException(origin, "kind must be Pod, got " + kind);
             }
             return toStaticPod((ObjectNode) root, origin);
+        } catch (InvalidManifestException e) {
+            throw e; // unchecked since the one exception root, so it must not count as unexpected
         } catch (RuntimeException e) {
             throw unexpected(origin, e);
         }
@@ -128,6 +130,8 @@ final class StaticPodDecoder {
     List<Pod> decodePodOrList(byte[] data, String origin) throws InvalidManifestException {
         try {
             return decodePodOrListUnchecked(data, origin);
+        } catch (InvalidManifestException e) {
+            throw e; // unchecked since the one exception root, so it must not count as unexpected
         } catch (RuntimeException e) {
             throw unexpected(origin, e);
         }
