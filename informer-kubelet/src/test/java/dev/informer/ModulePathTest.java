@@ -34,7 +34,8 @@ class ModulePathTest {
             "okio-jvm",
             "kotlin-stdlib",
             "annotations-",
-            "snakeyaml-engine");
+            "snakeyaml-engine",
+            "jspecify");
 
     private static ModuleLayer libraries() {
         Path[] modulePath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
