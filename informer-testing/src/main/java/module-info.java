@@ -4,7 +4,8 @@
  * dev.informer.testing.internal} is not: no sibling module needs it.
  */
 module dev.informer.testing {
-    requires dev.informer.store;
+    requires transitive dev.informer.store; // ApiStatusException extends its InformerException
+    requires transitive org.jspecify;
     requires org.slf4j;
     requires tools.jackson.databind;
     requires jdk.httpserver;

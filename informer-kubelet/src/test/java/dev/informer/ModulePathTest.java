@@ -28,14 +28,14 @@ class ModulePathTest {
             "informer-store",
             "informer-core",
             "informer-kubelet",
-            "jspecify",
             "slf4j-api",
             "jackson-",
             "okhttp-jvm",
             "okio-jvm",
             "kotlin-stdlib",
             "annotations-",
-            "snakeyaml-engine");
+            "snakeyaml-engine",
+            "jspecify");
 
     private static ModuleLayer libraries() {
         Path[] modulePath = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))

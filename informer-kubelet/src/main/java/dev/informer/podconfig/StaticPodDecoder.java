@@ -18,7 +18,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
-import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
@@ -111,8 +110,7 @@ final class StaticPodDecoder {
             }
             return toStaticPod((ObjectNode) root, origin);
         } catch (InvalidManifestException e) {
-            // Unchecked since the one exception root: the manifest's own problem, not a decoding bug.
-            throw e;
+            throw e; // unchecked since the one exception root, so it must not count as unexpected
         } catch (RuntimeException e) {
             throw unexpected(origin, e);
         }
@@ -133,7 +131,7 @@ final class StaticPodDecoder {
         try {
             return decodePodOrListUnchecked(data, origin);
         } catch (InvalidManifestException e) {
-            throw e;
+            throw e; // unchecked since the one exception root, so it must not count as unexpected
         } catch (RuntimeException e) {
             throw unexpected(origin, e);
         }
@@ -312,7 +310,7 @@ final class StaticPodDecoder {
         }
     }
 
-    private static JsonNode withNoExecuteToleration(@Nullable JsonNode existing) {
+    private static JsonNode withNoExecuteToleration(JsonNode existing) {
         ArrayNode tolerations = existing != null && existing.isArray()
                 ? (ArrayNode) existing.deepCopy()
                 : ApiJson.mapper().createArrayNode();
@@ -330,7 +328,7 @@ final class StaticPodDecoder {
         return tolerations;
     }
 
-    private static @Nullable String text(JsonNode node, String field) {
+    private static String text(JsonNode node, String field) {
         JsonNode value = node.get(field);
         return value == null || !value.isString() ? null : value.stringValue();
     }

@@ -16,6 +16,8 @@ public final class ApiStatusException extends InformerException {
     private final String reason;
 
     /**
+     * Creates the exception of one refused call; the message reads {@code "<code> <reason>: <message>"}.
+     *
      * @param code    the HTTP status code of the equivalent HTTP answer
      * @param reason  the Status reason, e.g. {@code "NotFound"}
      * @param message the Status message

@@ -22,6 +22,7 @@ import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -97,7 +98,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
                 direct.create("namespaces", null, "{\"metadata\":{\"name\":\"" + ns + "\"}}");
             }
         }
-        InetAddress loopback = InetAddress.getByName("127.0.0.1");
+        InetAddress loopback = InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
         try {
             this.http = HttpServer.create(new InetSocketAddress(loopback, b.port), 1024);
         } catch (IOException e) {
@@ -190,7 +191,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
      * @return the stored object (uid, resourceVersion, creationTimestamp assigned)
      * @throws ApiStatusException 409 AlreadyExists, 400/422 on bad input
      */
-    public String create(String resource, String namespace, String json) {
+    public String create(String resource, @Nullable String namespace, String json) {
         return direct.create(resource, namespace, json);
     }
 
@@ -199,7 +200,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
      *
      * @param namespace null means "default"; ignored when cluster-scoped
      */
-    public Optional<String> get(String resource, String namespace, String name) {
+    public Optional<String> get(String resource, @Nullable String namespace, String name) {
         return direct.get(resource, namespace, name);
     }
 
@@ -209,7 +210,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
      *
      * @throws ApiStatusException 404, 409, 400/422
      */
-    public String update(String resource, String namespace, String json) {
+    public String update(String resource, @Nullable String namespace, String json) {
         return direct.update(resource, namespace, json);
     }
 
@@ -219,7 +220,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
      * @throws IllegalArgumentException when the resource has no status subresource
      * @throws ApiStatusException       404, 409, 400/422
      */
-    public String updateStatus(String resource, String namespace, String json) {
+    public String updateStatus(String resource, @Nullable String namespace, String json) {
         return direct.updateStatus(resource, namespace, json);
     }
 
@@ -229,7 +230,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
      *
      * @throws ApiStatusException 404, 409, 400/422
      */
-    public String mergePatch(String resource, String namespace, String name, String patchJson) {
+    public String mergePatch(String resource, @Nullable String namespace, String name, String patchJson) {
         return direct.mergePatch(resource, namespace, name, patchJson);
     }
 
@@ -240,12 +241,12 @@ public final class EmbeddedApiServer implements AutoCloseable {
      * @return the object as deleted, or as now terminating
      * @throws ApiStatusException 404
      */
-    public String delete(String resource, String namespace, String name) {
+    public String delete(String resource, @Nullable String namespace, String name) {
         return direct.delete(resource, namespace, name);
     }
 
     /** The live objects in list order; {@code namespace} null means all namespaces. */
-    public List<String> list(String resource, String namespace) {
+    public List<String> list(String resource, @Nullable String namespace) {
         return direct.list(resource, namespace);
     }
 
@@ -318,8 +319,8 @@ public final class EmbeddedApiServer implements AutoCloseable {
         private Duration bookmarkInterval = Duration.ofSeconds(60);
         private final List<ResourceDefinition> registered = new ArrayList<>();
         private Clock clock = Clock.systemUTC();
-        private Long seed;
-        private Long rvEpoch;
+        private @Nullable Long seed;
+        private @Nullable Long rvEpoch;
         private Duration futureRvWait = Duration.ofSeconds(3);
         private int workerThreads = 32;
         private int maxWatches = 512;

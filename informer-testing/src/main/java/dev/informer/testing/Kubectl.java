@@ -52,7 +52,7 @@ public final class Kubectl {
         if (path == null) {
             return Optional.empty();
         }
-        for (String dir : path.split(File.pathSeparator)) {
+        for (String dir : path.split(File.pathSeparator, -1)) {
             Path candidate = Path.of(dir, "kubectl");
             if (Files.isExecutable(candidate)) {
                 return Optional.of(candidate);
@@ -208,14 +208,23 @@ public final class Kubectl {
             return process.isAlive();
         }
 
-        /** Stops the process (forcibly if it does not end within 10 seconds) and waits for the reader. */
+        /**
+         * Stops the process (forcibly if it does not end within 10 seconds) and waits for the reader.
+         * Throws no {@link InterruptedException} (as {@link AutoCloseable} advises): an interrupt while
+         * waiting kills the process at once and stays set on the calling thread.
+         */
         @Override
-        public void close() throws InterruptedException {
+        public void close() {
             process.destroy();
-            if (!process.waitFor(STOP.toMillis(), TimeUnit.MILLISECONDS)) {
+            try {
+                if (!process.waitFor(STOP.toMillis(), TimeUnit.MILLISECONDS)) {
+                    process.destroyForcibly();
+                }
+                reader.join(STOP.toMillis());
+            } catch (InterruptedException e) {
                 process.destroyForcibly();
+                Thread.currentThread().interrupt();
             }
-            reader.join(STOP.toMillis());
         }
     }
 }

@@ -314,6 +314,14 @@ class BuiltInKindsTest extends ServedApiTest {
     }
 
     @Test
+    void aServiceTypeThatIsNotAStringIsInvalidNotAnInternalError() {
+        ObjectNode svc = (ObjectNode) TestApi.JSON.readTree(manifest(BuiltInResources.SERVICES));
+        ((ObjectNode) svc.get("spec")).put("type", 5);
+        JsonNode status = api.post(SERVICES, svc.toString()).expect(422);
+        assertTrue(status.path("message").asString().contains("spec.type: Unsupported value"), status.toString());
+    }
+
+    @Test
     void anUpdateThatOmitsTheClusterIpKeepsIt() {
         api.post(SERVICES, manifest(BuiltInResources.SERVICES)).expect(201);
         ObjectNode svc = (ObjectNode) api.get(SERVICES + "/sample").expect(200);

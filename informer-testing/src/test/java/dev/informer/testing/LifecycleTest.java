@@ -261,6 +261,26 @@ class LifecycleTest extends ServedApiTest {
     }
 
     @Test
+    void orphaningSkipsAnOwnerReferenceWithoutUidAndFinishesTheDeletion() throws Exception {
+        JsonNode owner = api.post(CMS, cm("owner", "")).expect(201);
+        // The API server does not validate ownerReferences: one without a uid names no owner.
+        String noUid = "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"name\":\"ghost\"}";
+        api.post(
+                        CMS,
+                        cm(
+                                "dependent",
+                                "\"ownerReferences\":[" + ownerRef("v1", "ConfigMap", owner, false) + "," + noUid
+                                        + "]"))
+                .expect(201);
+        api.delete(CMS + "/owner?propagationPolicy=Orphan").expect(202);
+        awaitIdle();
+        assertEquals(404, api.get(CMS + "/owner").status(), "the orphan finalizer was not removed");
+        JsonNode refs = api.get(CMS + "/dependent").expect(200).path("metadata").path("ownerReferences");
+        assertEquals(1, refs.size(), refs.toString());
+        assertEquals("ghost", refs.path(0).path("name").asString());
+    }
+
+    @Test
     void aReplicationControllerOrphansItsPodsByDefaultAsInKube() throws Exception {
         String rcs = "/api/v1/namespaces/default/replicationcontrollers";
         JsonNode rc = api.post(

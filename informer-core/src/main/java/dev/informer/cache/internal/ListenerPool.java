@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -58,11 +59,13 @@ final class ListenerPool {
         // watchdog after it reads IN_HANDLER: a plain field saves a fence per handler call
         private long handlerStartNanos;
         // @GuardedBy("pool")
-        private Worker nextIdle;
+        private @Nullable Worker nextIdle;
         // @GuardedBy("pool")
         private boolean idle;
         // @GuardedBy("pool") woken by schedule(): clears the pool's wakePending when it resumes
         private boolean woken;
+
+        @Nullable
         Thread thread;
 
         Worker(ListenerPool pool) {
@@ -100,11 +103,11 @@ final class ListenerPool {
     private final long tickNanos;
 
     // run queue, intrusive through ProcessorListener.nextScheduled; head volatile for the spinners
-    private volatile PoolTask head;
+    private volatile @Nullable PoolTask head;
     // @GuardedBy("this")
-    private PoolTask tail;
+    private @Nullable PoolTask tail;
     // @GuardedBy("this") parked workers (a stack)
-    private Worker idleHead;
+    private @Nullable Worker idleHead;
     // @GuardedBy("this") a worker was unparked and has not resumed yet
     private boolean wakePending;
     // @GuardedBy("this") the pool's current (not detached) workers
@@ -118,7 +121,7 @@ final class ListenerPool {
     private volatile boolean shutdown;
     private volatile Worker[] watched = new Worker[0];
     private final AtomicBoolean watchdogParked = new AtomicBoolean();
-    private volatile Thread watchdog;
+    private volatile @Nullable Thread watchdog;
 
     ListenerPool(String name, Clock clock, ThreadFactory threadFactory, int size, long thresholdNanos) {
         this.name = Objects.requireNonNull(name, "name");
@@ -198,7 +201,7 @@ final class ListenerPool {
     }
 
     // @GuardedBy("this")
-    private Worker popIdle() {
+    private @Nullable Worker popIdle() {
         Worker worker = idleHead;
         if (worker != null) {
             idleHead = worker.nextIdle;
@@ -229,7 +232,7 @@ final class ListenerPool {
     }
 
     /** The next listener to run, or null once shut down (or this worker was detached meanwhile). */
-    private PoolTask take(Worker self) {
+    private @Nullable PoolTask take(Worker self) {
         while (true) {
             Worker toWake = null;
             synchronized (this) {
@@ -357,7 +360,7 @@ final class ListenerPool {
                 "{}: a handler call has run longer than {} ms; its listener keeps thread {} and the pool starts {}",
                 name,
                 TimeUnit.NANOSECONDS.toMillis(thresholdNanos),
-                detached.thread.getName(),
+                String.valueOf(detached.thread),
                 replacement.getName());
         replacement.start();
     }

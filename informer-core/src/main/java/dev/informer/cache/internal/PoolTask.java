@@ -1,5 +1,7 @@
 package dev.informer.cache.internal;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * A unit of work that a {@link ListenerPool} runs by turns: a {@link ProcessorListener} delivering to
  * its handler, or a {@link SharedProcessor}'s fan-out of distributed notifications into its listeners'
@@ -22,6 +24,7 @@ abstract class PoolTask {
     }
 
     // @GuardedBy("the pool's monitor") the next task in the pool's run queue
+    @Nullable
     PoolTask nextScheduled;
 
     /** One turn on {@code worker}; called only by the worker that dequeued this task. */

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,10 +63,10 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
     private final long id;
     private final ResourceEventHandler<? super T> handler;
     // null when the handler was registered without a name
-    private final String name;
+    private final @Nullable String name;
     private final Logger log;
     // the processor that created this listener
-    private final Object owner;
+    private final @Nullable Object owner;
     private final String ownerName;
     private final Clock clock;
     private final SingleFileTracker syncTracker;
@@ -82,13 +83,13 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
     // @GuardedBy("lock") true while the run thread is (about to be) parked: add() and stop() unpark it
     private boolean runThreadWaiting;
     // @GuardedBy("lock") the dedicated run thread (its own, or a pool worker detached by the watchdog)
-    private Thread thread;
+    private @Nullable Thread thread;
     // @GuardedBy("lock") the pool this listener runs on; null with a dedicated thread
-    private ListenerPool pool;
+    private @Nullable ListenerPool pool;
     // @GuardedBy("lock") queued on or running on the pool: add() does not schedule it again
     private boolean scheduled;
     // @GuardedBy("lock") the pool worker running a turn of this listener now, if any
-    private Thread turnThread;
+    private @Nullable Thread turnThread;
     // counted down once no handler call is in progress and none will ever start again
     private final CountDownLatch ended = new CountDownLatch(1);
     // @GuardedBy("lock") set when a bounded stop gave up waiting and interrupted the run thread
@@ -148,9 +149,9 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
     ProcessorListener(
             long id,
             ResourceEventHandler<? super T> handler,
-            String name,
-            Logger logger,
-            Object owner,
+            @Nullable String name,
+            @Nullable Logger logger,
+            @Nullable Object owner,
             String ownerName,
             Duration requestedResyncPeriod,
             Duration resyncPeriod,
@@ -178,7 +179,8 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
      */
     public void add(Notification<T> notification) {
         if (addDeferringSchedule(notification)) {
-            pool.schedule(this);
+            // true only on a pool: pool was set (under the lock, before) and never changes back
+            Objects.requireNonNull(pool, "pool").schedule(this);
         }
     }
 
@@ -291,7 +293,7 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
     }
 
     /** The handler's name, or {@code null} if it was registered without one. */
-    public String name() {
+    public @Nullable String name() {
         return name;
     }
 
@@ -442,6 +444,7 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
      * thread running it (once) so that a blocking handler can return. Returns the thread it interrupted
      * now, or null (no handler call in progress, or abandoned before).
      */
+    @Nullable
     Thread abandon() {
         Thread runThread;
         lockFast();
@@ -648,7 +651,7 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
     }
 
     /** Blocks until a notification is pending (returns it) or the listener stops (returns null). */
-    private Notification<T> next() throws InterruptedException {
+    private @Nullable Notification<T> next() throws InterruptedException {
         while (true) {
             lockFast();
             try {
@@ -676,8 +679,7 @@ public final class ProcessorListener<T> extends PoolTask implements ResourceEven
      * Delivers one notification, reporting the call to {@code worker} (null on a dedicated thread).
      * Returns false if the watchdog detached the worker during the call.
      */
-    @SuppressWarnings("NonAtomicVolatileUpdate") // one writer: only this listener's delivering thread counts
-    private boolean deliver(Notification<T> notification, ListenerPool.Worker worker) {
+    private boolean deliver(Notification<T> notification, ListenerPool.@Nullable Worker worker) {
         long start = clock.nanoTime();
         if (worker != null) {
             worker.enterHandler(start);

@@ -1,6 +1,7 @@
 package dev.informer.cache.internal;
 
 import java.util.Arrays;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An unbounded FIFO on one array used as a ring (k8s.io/utils {@code buffer.RingGrowing}): no node per
@@ -30,6 +31,7 @@ final class RingGrowing<E> {
 
     /** Removes and returns the oldest element, or {@code null} when empty. */
     @SuppressWarnings("unchecked")
+    @Nullable
     E readOne() {
         if (readable == 0) {
             return null;

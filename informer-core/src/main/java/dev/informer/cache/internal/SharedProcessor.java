@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -62,7 +63,7 @@ public final class SharedProcessor<T> {
     private final int bufferSize;
     private final DispatchMode mode;
     // the worker pool of DispatchMode.pooled(); null in the other modes
-    private final ListenerPool pool;
+    private final @Nullable ListenerPool pool;
 
     private final Object lock = new Object();
     // Copy-on-write under lock, read lock-free by distribute().
@@ -193,8 +194,8 @@ public final class SharedProcessor<T> {
      */
     public ProcessorListener<T> addListener(
             ResourceEventHandler<? super T> handler,
-            String handlerName,
-            Logger logger,
+            @Nullable String handlerName,
+            @Nullable Logger logger,
             Duration requestedResyncPeriod,
             Duration resyncPeriod,
             BooleanSupplier upstreamHasSynced) {
@@ -326,7 +327,7 @@ public final class SharedProcessor<T> {
                 schedule = !fanOutScheduled;
                 fanOutScheduled = true;
             }
-            if (schedule) {
+            if (schedule && pool != null) {
                 pool.schedule(fanOut);
             }
             return;
@@ -346,12 +347,12 @@ public final class SharedProcessor<T> {
 
     private void distributeNow(Notification<T> notification, boolean sync) {
         // listeners that went idle -> scheduled, chained and queued on the pool at once
-        PoolTask first = null;
-        PoolTask last = null;
+        @Nullable PoolTask first = null;
+        @Nullable PoolTask last = null;
         for (ProcessorListener<T> listener : listeners) {
             if ((!sync || listener.syncing()) && listener.addDeferringSchedule(notification)) {
                 listener.nextScheduled = null;
-                if (first == null) {
+                if (last == null) {
                     first = listener;
                 } else {
                     last.nextScheduled = listener;
@@ -359,9 +360,7 @@ public final class SharedProcessor<T> {
                 last = listener;
             }
         }
-        if (first != null) {
-            pool.scheduleAll(first, last);
-        }
+        scheduleChain(first, last);
     }
 
     /**
@@ -370,14 +369,11 @@ public final class SharedProcessor<T> {
      */
     // @GuardedBy("fanOutLock")
     private void fanOutInbox() {
-        PoolTask first = fanOutInboxChained();
-        if (first != null) {
-            pool.scheduleAll(first, chainTail);
-        }
+        scheduleChain(fanOutInboxChained(), chainTail);
     }
 
     // @GuardedBy("fanOutLock") the last listener of the chain fanOutInboxChained returned
-    private PoolTask chainTail;
+    private @Nullable PoolTask chainTail;
 
     /**
      * Drains the inbox into every listener's buffer (one lock per listener for the whole batch) and
@@ -385,7 +381,7 @@ public final class SharedProcessor<T> {
      * caller runs or queues them), or null.
      */
     // @GuardedBy("fanOutLock")
-    private PoolTask fanOutInboxChained() {
+    private @Nullable PoolTask fanOutInboxChained() {
         Object[] items;
         int count;
         synchronized (inboxLock) {
@@ -403,12 +399,12 @@ public final class SharedProcessor<T> {
                 initialAdds++;
             }
         }
-        PoolTask first = null;
-        PoolTask last = null;
+        @Nullable PoolTask first = null;
+        @Nullable PoolTask last = null;
         for (ProcessorListener<T> listener : listeners) {
             if (listener.addAllDeferringSchedule(items, count)) {
                 listener.nextScheduled = null;
-                if (first == null) {
+                if (last == null) {
                     first = listener;
                 } else {
                     last.nextScheduled = listener;
@@ -423,6 +419,13 @@ public final class SharedProcessor<T> {
         inboxed.addAndGet(-count);
         chainTail = last;
         return first;
+    }
+
+    /** Queues the chain {@code first} .. {@code last} of listeners that went idle to scheduled, if any. */
+    private void scheduleChain(@Nullable PoolTask first, @Nullable PoolTask last) {
+        if (first != null && last != null && pool != null) {
+            pool.scheduleAll(first, last);
+        }
     }
 
     /** Notifications distributed and not yet in the listeners' buffers (pooled mode), for metrics. */

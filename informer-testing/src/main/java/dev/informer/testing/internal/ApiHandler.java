@@ -16,6 +16,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -55,6 +56,8 @@ public final class ApiHandler implements HttpHandler {
     private final RequestExecutor executor;
 
     /**
+     * Creates the handler of every path the server serves.
+     *
      * @param serverAddress {@code host:port} advertised in {@code /api}
      * @param executor      the executor the HTTP server runs this handler on, told when a request
      *                      starts and when it becomes a watch
@@ -158,7 +161,7 @@ public final class ApiHandler implements HttpHandler {
         }
     }
 
-    private void discoveryAnswer(HttpExchange ex, String method, ObjectNode doc)
+    private void discoveryAnswer(HttpExchange ex, String method, @Nullable ObjectNode doc)
             throws IOException, InterruptedException {
         engine.faults().holdRequest();
         if (doc == null) {
@@ -171,9 +174,22 @@ public final class ApiHandler implements HttpHandler {
     }
 
     /** The target of a resource request, after the group/version prefix. */
-    private record Target(ResourceDefinition def, String namespace, String name, String sub, boolean watchPath) {
+    private record Target(
+            ResourceDefinition def,
+            @Nullable String namespace,
+            @Nullable String name,
+            @Nullable String sub,
+            boolean watchPath) {
         String resourceKey() {
             return sub == null ? def.plural() : def.plural() + "/" + sub;
+        }
+
+        /** The object name of an item verb (get, update, patch, delete), whose path names one. */
+        String itemName() {
+            if (name == null) {
+                throw new IllegalStateException("no object name in the path of an item request on " + resourceKey());
+            }
+            return name;
         }
     }
 
@@ -294,7 +310,7 @@ public final class ApiHandler implements HttpHandler {
             return;
         }
         switch (verb) {
-            case "get" -> sendObject(ex, 200, store.get(t.namespace(), t.name()), t.def());
+            case "get" -> sendObject(ex, 200, store.get(t.namespace(), t.itemName()), t.def());
             case "list" -> list(ex, store, t, query);
             case "watch" -> watch(ex, store, t, query);
             case "create" -> {
@@ -310,12 +326,13 @@ public final class ApiHandler implements HttpHandler {
                 sendObject(
                         ex,
                         200,
-                        store.update(t.namespace(), t.name(), body, t.sub() != null, dryRun, writer(ex, query, false)),
+                        store.update(
+                                t.namespace(), t.itemName(), body, t.sub() != null, dryRun, writer(ex, query, false)),
                         t.def());
             }
             case "patch" -> patch(ex, store, t, dryRun, query);
             case "delete" -> {
-                ObjectVersion v = store.delete(t.namespace(), t.name(), DeleteRequest.parse(query, readBody(ex)));
+                ObjectVersion v = store.delete(t.namespace(), t.itemName(), DeleteRequest.parse(query, readBody(ex)));
                 // 200 when gone now, 202 when deletion is pending (grace period or finalizers).
                 sendObject(ex, v.deleted ? 200 : 202, v, t.def());
             }
@@ -481,9 +498,9 @@ public final class ApiHandler implements HttpHandler {
             ResourceDefinition def = t.def();
             ObjectVersion v = store.patch(
                     t.namespace(),
-                    t.name(),
+                    t.itemName(),
                     cur -> ScaleSubresource.apply(
-                            def, cur, onScale.apply(ScaleSubresource.toScale(def, cur)), t.name()),
+                            def, cur, onScale.apply(ScaleSubresource.toScale(def, cur)), t.itemName()),
                     false,
                     dryRun,
                     false,
@@ -504,7 +521,7 @@ public final class ApiHandler implements HttpHandler {
             return next;
         };
         ObjectVersion v =
-                store.patch(t.namespace(), t.name(), checked, t.sub() != null, dryRun, apply, createBody, writer);
+                store.patch(t.namespace(), t.itemName(), checked, t.sub() != null, dryRun, apply, createBody, writer);
         sendObject(ex, apply && before == null ? 201 : 200, v, t.def());
     }
 
@@ -513,13 +530,13 @@ public final class ApiHandler implements HttpHandler {
         ResourceDefinition def = t.def();
         ObjectVersion v;
         if (verb.equals("get")) {
-            v = store.get(t.namespace(), t.name());
+            v = store.get(t.namespace(), t.itemName());
         } else if (verb.equals("update")) {
             ObjectNode body = Json.parseObject(readBody(ex), "update " + def.qualifiedName() + "/scale");
             v = store.patch(
                     t.namespace(),
-                    t.name(),
-                    cur -> ScaleSubresource.apply(def, cur, body, t.name()),
+                    t.itemName(),
+                    cur -> ScaleSubresource.apply(def, cur, body, t.itemName()),
                     false,
                     dryRun,
                     false,
@@ -581,7 +598,7 @@ public final class ApiHandler implements HttpHandler {
         ResourceStore.PatchFunction fn;
         switch (verb) {
             case "get" -> {
-                sendJson(ex, 200, Json.bytes(scale.toScale(store.get(t.namespace(), t.name()).object)));
+                sendJson(ex, 200, Json.bytes(scale.toScale(store.get(t.namespace(), t.itemName()).object)));
                 return;
             }
             case "update" -> {
@@ -607,13 +624,13 @@ public final class ApiHandler implements HttpHandler {
             }
             default -> throw Refusal.methodNotAllowed();
         }
-        ObjectVersion v = store.patch(t.namespace(), t.name(), guarded(fn), false, dryRun, false, null);
+        ObjectVersion v = store.patch(t.namespace(), t.itemName(), guarded(fn), false, dryRun, false, null);
         sendJson(ex, 200, Json.bytes(scale.toScale(v.object)));
     }
 
-    private static ObjectVersion liveOrNull(ResourceStore store, Target t) {
+    private static @Nullable ObjectVersion liveOrNull(ResourceStore store, Target t) {
         try {
-            return store.get(t.namespace(), t.name());
+            return store.get(t.namespace(), t.itemName());
         } catch (Refusal e) {
             return null;
         }
@@ -658,9 +675,8 @@ public final class ApiHandler implements HttpHandler {
         List<ObjectVersion> deleted = new ArrayList<>();
         for (ObjectVersion v : store.snapshot(t.namespace(), filter)) {
             String ns = Json.meta(v.object, "namespace");
-            String name = Json.meta(v.object, "name");
             try {
-                deleted.add(store.delete(ns, name, opts));
+                deleted.add(store.delete(ns, v.name(), opts));
             } catch (Refusal e) {
                 if (e.code() != 404) {
                     throw e;
@@ -741,7 +757,7 @@ public final class ApiHandler implements HttpHandler {
         }
     }
 
-    private static String mediaType(String contentType) {
+    private static String mediaType(@Nullable String contentType) {
         if (contentType == null) {
             return "";
         }
@@ -749,12 +765,12 @@ public final class ApiHandler implements HttpHandler {
         return (semi < 0 ? contentType : contentType.substring(0, semi)).trim().toLowerCase(Locale.ROOT);
     }
 
-    private static List<String> segments(String rawPath) {
+    private static List<String> segments(@Nullable String rawPath) {
         List<String> out = new ArrayList<>();
         if (rawPath == null) {
             return out;
         }
-        for (String s : rawPath.split("/")) {
+        for (String s : rawPath.split("/", -1)) {
             if (!s.isEmpty()) {
                 out.add(URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8));
             }
@@ -762,12 +778,12 @@ public final class ApiHandler implements HttpHandler {
         return out;
     }
 
-    private static Map<String, String> query(String raw) {
+    private static Map<String, String> query(@Nullable String raw) {
         Map<String, String> q = new HashMap<>();
         if (raw == null || raw.isEmpty()) {
             return q;
         }
-        for (String pair : raw.split("&")) {
+        for (String pair : raw.split("&", -1)) {
             if (pair.isEmpty()) {
                 continue;
             }
@@ -787,7 +803,7 @@ public final class ApiHandler implements HttpHandler {
         }
     }
 
-    private static String emptyToNull(String s) {
+    private static @Nullable String emptyToNull(@Nullable String s) {
         return s == null || s.isEmpty() ? null : s;
     }
 }

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The state of one embedded API server, shared by the HTTP handler, the direct-access API and the
@@ -43,7 +44,7 @@ public final class ApiServerEngine {
     private final FaultController faults;
     private final Map<String, LongAdder> requestCounts = new ConcurrentHashMap<>();
     private volatile boolean closing;
-    private volatile LifecycleController lifecycle;
+    private volatile @Nullable LifecycleController lifecycle;
     /** Notified whenever a watch opens or ends (for {@link #awaitOpenWatches}). */
     private final Object watchMonitor = new Object();
     /** Notified on writes while {@link #rvWaiters} is positive (for future resourceVersions). */
@@ -54,6 +55,8 @@ public final class ApiServerEngine {
     private final long historyMaxAgeMillis;
 
     /**
+     * Creates the engine with one empty store per definition.
+     *
      * @param historyLimit     events retained per resource (at least 1)
      * @param historyMaxAge    how long an event stays in the history (positive)
      * @param bookmarkInterval period of BOOKMARK events on watches that allow them
@@ -173,6 +176,7 @@ public final class ApiServerEngine {
     }
 
     /** Stops serving {@code def}: the store, removed, or null when it was not served. */
+    @Nullable
     ResourceStore removeStore(ResourceDefinition def) {
         return stores.remove(storeKey(def));
     }

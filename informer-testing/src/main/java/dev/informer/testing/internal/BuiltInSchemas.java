@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -25,7 +26,8 @@ final class BuiltInSchemas {
     /** A group's document: {@code {"group":..,"version":..,"schemas":{name: schema}}}. */
     record Document(String group, String version, ObjectNode schemas) {
         /** The schema a {@code $ref} names, or null. */
-        ObjectNode resolve(String ref) {
+        @Nullable
+        ObjectNode resolve(@Nullable String ref) {
             if (ref == null) {
                 return null;
             }
@@ -34,6 +36,7 @@ final class BuiltInSchemas {
         }
 
         /** The schema of a top-level kind, or null. */
+        @Nullable
         ObjectNode kind(String kind) {
             for (Map.Entry<String, JsonNode> e : schemas.properties()) {
                 for (JsonNode gvk : e.getValue().path("x-kubernetes-group-version-kind")) {
@@ -79,8 +82,12 @@ final class BuiltInSchemas {
                 return Optional.empty();
             }
             ObjectNode doc = Json.parseObject(in.readAllBytes(), "schema file " + file);
-            return Optional.of(
-                    new Document(Json.text(doc, "group"), Json.text(doc, "version"), (ObjectNode) doc.get("schemas")));
+            String docGroup = Json.text(doc, "group");
+            String version = Json.text(doc, "version");
+            if (docGroup == null || version == null) {
+                throw new IllegalStateException("the schema file " + file + " names no group or version");
+            }
+            return Optional.of(new Document(docGroup, version, (ObjectNode) doc.get("schemas")));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the schema file " + file, e);
         }

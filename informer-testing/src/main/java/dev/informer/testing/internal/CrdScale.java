@@ -1,6 +1,7 @@
 package dev.informer.testing.internal;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -15,7 +16,7 @@ import tools.jackson.databind.node.ObjectNode;
  * @param statusReplicasPath where {@code Scale.status.replicas} is read
  * @param labelSelectorPath  where {@code Scale.status.selector} is read, or null
  */
-record CrdScale(String specReplicasPath, String statusReplicasPath, String labelSelectorPath) {
+record CrdScale(String specReplicasPath, String statusReplicasPath, @Nullable String labelSelectorPath) {
 
     /** The {@code autoscaling/v1 Scale} view of {@code obj}. */
     ObjectNode toScale(ObjectNode obj) {
@@ -23,7 +24,7 @@ record CrdScale(String specReplicasPath, String statusReplicasPath, String label
         scale.put("kind", "Scale");
         scale.put("apiVersion", "autoscaling/v1");
         ObjectNode meta = scale.putObject("metadata");
-        ObjectNode objMeta = Json.metadata(obj);
+        ObjectNode objMeta = Json.requireMetadata(obj);
         for (String f : List.of("name", "namespace", "uid", "resourceVersion", "creationTimestamp")) {
             JsonNode v = objMeta.get(f);
             if (v != null) {
@@ -72,7 +73,7 @@ record CrdScale(String specReplicasPath, String statusReplicasPath, String label
                             + " please apply your changes to the latest version and try again");
         }
         ObjectNode next = obj.deepCopy();
-        String[] parts = specReplicasPath.substring(1).split("\\.");
+        String[] parts = specReplicasPath.substring(1).split("\\.", -1);
         ObjectNode cur = next;
         for (int i = 0; i < parts.length - 1; i++) {
             JsonNode child = cur.get(parts[i]);
@@ -84,7 +85,7 @@ record CrdScale(String specReplicasPath, String statusReplicasPath, String label
 
     private static JsonNode at(JsonNode obj, String path) {
         JsonNode cur = obj;
-        for (String part : path.substring(1).split("\\.")) {
+        for (String part : path.substring(1).split("\\.", -1)) {
             cur = cur.path(part);
         }
         return cur;

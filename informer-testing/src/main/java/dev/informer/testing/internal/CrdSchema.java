@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -260,7 +261,7 @@ final class CrdSchema {
         }
     }
 
-    private Pattern compiled(String regex) {
+    private @Nullable Pattern compiled(String regex) {
         try {
             return patterns.computeIfAbsent(regex, Pattern::compile);
         } catch (PatternSyntaxException e) {

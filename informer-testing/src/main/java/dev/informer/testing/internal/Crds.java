@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -55,9 +56,8 @@ final class Crds {
     }
 
     static boolean isCrd(ResourceDefinition def) {
-        return def == ResourceDefinition.CUSTOM_RESOURCE_DEFINITIONS
-                || (def.plural().equals("customresourcedefinitions")
-                        && def.group().equals(ResourceDefinition.CUSTOM_RESOURCE_DEFINITIONS.group()));
+        return def.plural().equals(ResourceDefinition.CUSTOM_RESOURCE_DEFINITIONS.plural())
+                && def.group().equals(ResourceDefinition.CUSTOM_RESOURCE_DEFINITIONS.group());
     }
 
     // ---------------------------------------------------------------- admission
@@ -68,7 +68,7 @@ final class Crds {
      * @return the object to store (the same tree, changed in place)
      * @throws Refusal 422 Invalid
      */
-    ObjectNode admit(ResourceDefinition def, ObjectNode obj, ObjectNode old) {
+    ObjectNode admit(ResourceDefinition def, ObjectNode obj, @Nullable ObjectNode old) {
         if (isCrd(def)) {
             admitCrd(obj, old);
             return obj;
@@ -78,8 +78,8 @@ final class Crds {
             return obj; // no CRD installed: nothing to enforce (the common, hot path)
         }
         Optional<ResourceRegistry.Extras> extras = registry.extras(def);
-        if (extras.isPresent() && extras.get().schema() != null) {
-            CrdSchema schema = extras.get().schema();
+        CrdSchema schema = extras.map(ResourceRegistry.Extras::schema).orElse(null);
+        if (schema != null) {
             schema.pruneAndDefault(obj);
             List<Refusal.Cause> causes = schema.validate(obj);
             if (!causes.isEmpty()) {
@@ -89,7 +89,7 @@ final class Crds {
         return obj;
     }
 
-    private void admitCrd(ObjectNode crd, ObjectNode old) {
+    private void admitCrd(ObjectNode crd, @Nullable ObjectNode old) {
         String name = Json.meta(crd, "name");
         applyCrdDefaults(crd);
         List<Refusal.Cause> causes = validateCrd(crd, name);
@@ -132,13 +132,12 @@ final class Crds {
         }
     }
 
-    private static List<Refusal.Cause> validateCrd(ObjectNode crd, String name) {
+    private static List<Refusal.Cause> validateCrd(ObjectNode crd, @Nullable String name) {
         List<Refusal.Cause> out = new ArrayList<>();
         JsonNode spec = crd.path("spec");
         String group = spec.path("group").asString("");
         JsonNode names = spec.path("names");
         String plural = names.path("plural").asString("");
-        String kind = names.path("kind").asString("");
         if (!spec.isObject()) {
             out.add(required("spec", ""));
             return out;
@@ -330,7 +329,7 @@ final class Crds {
     }
 
     /** Why the CRD's names cannot be served (another resource serves them), or null. */
-    private String nameConflict(ObjectNode crd, String name) {
+    private @Nullable String nameConflict(ObjectNode crd, @Nullable String name) {
         JsonNode spec = crd.path("spec");
         String group = spec.path("group").asString();
         String plural = spec.path("names").path("plural").asString();
@@ -356,7 +355,7 @@ final class Crds {
         return null;
     }
 
-    private void setStatus(ObjectNode crd, ObjectNode old, String conflict) {
+    private void setStatus(ObjectNode crd, @Nullable ObjectNode old, @Nullable String conflict) {
         ObjectNode status = crd.putObject("status");
         JsonNode names = crd.path("spec").path("names");
         Instant now = engine.now();
@@ -367,7 +366,7 @@ final class Crds {
                 "NamesAccepted",
                 accepted,
                 accepted ? "NoConflicts" : "NameConflict",
-                accepted ? "no conflicts found" : conflict,
+                conflict == null ? "no conflicts found" : conflict,
                 oldConditions,
                 now));
         conditions.add(condition(
@@ -400,7 +399,7 @@ final class Crds {
     }
 
     private static ObjectNode condition(
-            String type, boolean ok, String reason, String message, JsonNode oldConditions, Instant now) {
+            String type, boolean ok, String reason, String message, @Nullable JsonNode oldConditions, Instant now) {
         ObjectNode c = Json.object();
         c.put("type", type);
         String statusText = ok ? "True" : "False";
@@ -427,7 +426,7 @@ final class Crds {
         if (!isCrd(def) || v.deleted) {
             return;
         }
-        String name = Json.meta(v.object, "name");
+        String name = v.name();
         boolean accepted = false;
         for (JsonNode c : v.object.path("status").path("conditions")) {
             if ("NamesAccepted".equals(c.path("type").asString())
@@ -435,7 +434,7 @@ final class Crds {
                 accepted = true;
             }
         }
-        Map<ResourceDefinition, ResourceRegistry.Extras> served = accepted ? served(v.object) : Map.of();
+        Map<ResourceDefinition, ResourceRegistry.Extras> served = accepted ? served(v.object, name) : Map.of();
         List<ResourceDefinition> before;
         try {
             before = engine.registry().replaceCustom(name, served);
@@ -462,7 +461,7 @@ final class Crds {
         if (!isCrd(def)) {
             return;
         }
-        for (ResourceDefinition d : engine.registry().removeCustom(Json.meta(old.object, "name"))) {
+        for (ResourceDefinition d : engine.registry().removeCustom(old.name())) {
             retire(d);
         }
     }
@@ -475,8 +474,7 @@ final class Crds {
     }
 
     /** The resource definitions and extras of every served version, preferred version first. */
-    private static Map<ResourceDefinition, ResourceRegistry.Extras> served(ObjectNode crd) {
-        String name = Json.meta(crd, "name");
+    private static Map<ResourceDefinition, ResourceRegistry.Extras> served(ObjectNode crd, String name) {
         JsonNode spec = crd.path("spec");
         JsonNode names = spec.path("names");
         List<String> shortNames = strings(names.path("shortNames"));
@@ -551,7 +549,7 @@ final class Crds {
         return ma.group(3) == null ? 0 : Long.compare(Long.parseLong(mb.group(3)), Long.parseLong(ma.group(3)));
     }
 
-    private static int stage(String s) {
+    private static int stage(@Nullable String s) {
         return s == null ? 2 : s.equals("beta") ? 1 : 0;
     }
 
@@ -628,7 +626,7 @@ final class Crds {
         return new Refusal.Cause("FieldValueInvalid", "Invalid value: " + renderedValue + ": " + detail, field);
     }
 
-    private static String quote(String s) {
+    private static String quote(@Nullable String s) {
         return "\"" + (s == null ? "" : s.replace("\\", "\\\\").replace("\"", "\\\"")) + "\"";
     }
 }

@@ -2,6 +2,7 @@ package dev.informer.testing.internal;
 
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -19,11 +20,11 @@ import tools.jackson.databind.node.ObjectNode;
  *                           already asks for)
  */
 record DeleteRequest(
-        Long gracePeriodSeconds,
-        String preconditionUid,
-        String preconditionRv,
+        @Nullable Long gracePeriodSeconds,
+        @Nullable String preconditionUid,
+        @Nullable String preconditionRv,
         boolean dryRun,
-        Propagation propagation) {
+        @Nullable Propagation propagation) {
 
     static final DeleteRequest DEFAULT = new DeleteRequest(null, null, null, false, null);
 
@@ -66,7 +67,7 @@ record DeleteRequest(
     }
 
     /** The same request with a uid precondition. */
-    DeleteRequest withPreconditionUid(String uid) {
+    DeleteRequest withPreconditionUid(@Nullable String uid) {
         return new DeleteRequest(gracePeriodSeconds, uid, preconditionRv, dryRun, propagation);
     }
 
@@ -156,7 +157,7 @@ record DeleteRequest(
         }
     }
 
-    private static Boolean parseBool(String v) {
+    private static @Nullable Boolean parseBool(@Nullable String v) {
         if (v == null || v.isEmpty()) {
             return null;
         }
@@ -166,7 +167,7 @@ record DeleteRequest(
         throw Refusal.badRequest("invalid orphanDependents: \"" + v + "\"");
     }
 
-    private static String emptyToNull(String s) {
+    private static @Nullable String emptyToNull(@Nullable String s) {
         return s == null || s.isEmpty() ? null : s;
     }
 }

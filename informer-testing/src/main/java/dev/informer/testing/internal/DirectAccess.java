@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -25,7 +26,7 @@ public final class DirectAccess {
     }
 
     /** Creates; {@code namespace} null means the body's namespace, else "default". */
-    public String create(String resource, String namespace, String json) {
+    public String create(String resource, @Nullable String namespace, String json) {
         ResourceDefinition def = engine.registry().resolve(resource);
         return call(() -> {
             ObjectNode body = parse(json, "create " + def.qualifiedName());
@@ -39,7 +40,7 @@ public final class DirectAccess {
     }
 
     /** The object, or empty when absent. */
-    public Optional<String> get(String resource, String namespace, String name) {
+    public Optional<String> get(String resource, @Nullable String namespace, String name) {
         ResourceDefinition def = engine.registry().resolve(resource);
         try {
             return Optional.of(text(engine.store(def).get(ns(def, namespace), name)));
@@ -52,16 +53,16 @@ public final class DirectAccess {
     }
 
     /** Replaces the object named in the body (PUT semantics). */
-    public String update(String resource, String namespace, String json) {
+    public String update(String resource, @Nullable String namespace, String json) {
         return put(resource, namespace, json, false);
     }
 
     /** Replaces the status of the object named in the body (PUT on the status subresource). */
-    public String updateStatus(String resource, String namespace, String json) {
+    public String updateStatus(String resource, @Nullable String namespace, String json) {
         return put(resource, namespace, json, true);
     }
 
-    private String put(String resource, String namespace, String json, boolean status) {
+    private String put(String resource, @Nullable String namespace, String json, boolean status) {
         ResourceDefinition def = engine.registry().resolve(resource);
         if (status && !def.hasStatusSubresource()) {
             throw new IllegalArgumentException(def.qualifiedName() + " has no status subresource");
@@ -82,7 +83,7 @@ public final class DirectAccess {
     }
 
     /** Applies an RFC 7386 JSON merge patch. */
-    public String mergePatch(String resource, String namespace, String name, String patchJson) {
+    public String mergePatch(String resource, @Nullable String namespace, String name, String patchJson) {
         ResourceDefinition def = engine.registry().resolve(resource);
         return call(() -> {
             JsonNode patch = Json.parse(patchJson.getBytes(StandardCharsets.UTF_8), "merge patch");
@@ -109,13 +110,13 @@ public final class DirectAccess {
     }
 
     /** Deletes (gracefully where the HTTP API would); returns the object as deleted or pending. */
-    public String delete(String resource, String namespace, String name) {
+    public String delete(String resource, @Nullable String namespace, String name) {
         ResourceDefinition def = engine.registry().resolve(resource);
         return call(() -> text(engine.store(def).delete(ns(def, namespace), name, DeleteRequest.DEFAULT)));
     }
 
     /** The live objects in key order; {@code namespace} null means all namespaces. */
-    public List<String> list(String resource, String namespace) {
+    public List<String> list(String resource, @Nullable String namespace) {
         ResourceDefinition def = engine.registry().resolve(resource);
         List<String> out = new ArrayList<>();
         for (ObjectVersion v :
@@ -125,14 +126,14 @@ public final class DirectAccess {
         return out;
     }
 
-    private static String ns(ResourceDefinition def, String namespace) {
+    private static @Nullable String ns(ResourceDefinition def, @Nullable String namespace) {
         if (!def.namespaced()) {
             return null;
         }
         return namespace == null ? DEFAULT_NAMESPACE : namespace;
     }
 
-    private static ObjectNode parse(String json, String what) {
+    private static ObjectNode parse(@Nullable String json, String what) {
         if (json == null) {
             throw Refusal.badRequest(what + ": the JSON text is null");
         }

@@ -3,6 +3,7 @@ package dev.informer.testing.internal;
 import dev.informer.testing.ResourceDefinition;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -90,6 +91,7 @@ final class Discovery {
     }
 
     /** {@code /apis/{group}}, or null when the group is not served. */
+    @Nullable
     ObjectNode apiGroup(String group) {
         List<String> vs = registry.versions(group);
         if (group.isEmpty() || vs.isEmpty()) {
@@ -118,6 +120,7 @@ final class Discovery {
     }
 
     /** {@code /api/v1} or {@code /apis/{group}/{version}}, or null when not served. */
+    @Nullable
     ObjectNode apiResourceList(String group, String version) {
         List<ResourceDefinition> defs = registry.resources(group, version);
         if (defs.isEmpty()) {

@@ -3,6 +3,7 @@ package dev.informer.testing.internal;
 import java.nio.charset.StandardCharsets;
 
 /** Watch event types, with the constant bytes that open each event line. */
+@SuppressWarnings("ImmutableEnumChecker") // the prefix array is never written; linePrefix() hands out copies
 enum EventKind {
     ADDED,
     MODIFIED,
@@ -12,7 +13,10 @@ enum EventKind {
 
     private final byte[] linePrefix = ("{\"type\":\"" + name() + "\",\"object\":").getBytes(StandardCharsets.US_ASCII);
 
-    /** {@code {"type":"ADDED","object":} — the object's bytes and {@code "}\n"} follow. */
+    /**
+     * The start of an event line, e.g. <code>&#123;"type":"ADDED","object":</code>; the object's bytes,
+     * a closing brace and a newline follow.
+     */
     byte[] linePrefix() {
         return linePrefix.clone();
     }

@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The server's fault injection state. Thread-safe: the failure queue, delay and hang are guarded
@@ -201,25 +202,20 @@ public final class FaultController implements ServerFaults {
         synchronized (monitor) {
             long left;
             while ((left = hangRemainingNanos()) > 0) {
-                waitNanos(left);
+                monitor.wait(Math.max(1, left / 1_000_000));
             }
             if (delayNanos > 0) {
                 long until = engine.nanoTime() + delayNanos;
                 long remaining;
                 while (delayNanos > 0 && !engine.isClosing() && (remaining = until - engine.nanoTime()) > 0) {
-                    waitNanos(remaining);
+                    monitor.wait(Math.max(1, remaining / 1_000_000));
                 }
             }
         }
     }
 
-    // @GuardedBy("monitor")
-    private void waitNanos(long nanos) throws InterruptedException {
-        long ms = Math.max(1, nanos / 1_000_000);
-        monitor.wait(ms);
-    }
-
     /** The injected failure for this request, consuming one count, or null. */
+    @Nullable
     Refusal nextFailure(String verb, String resource) {
         synchronized (monitor) {
             for (Iterator<FailureRule> it = rules.iterator(); it.hasNext(); ) {

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -53,12 +54,12 @@ final class FieldManager {
     private record Entry(
             String manager,
             String operation,
-            String subresource,
-            String apiVersion,
-            String time,
+            @Nullable String subresource,
+            @Nullable String apiVersion,
+            @Nullable String time,
             Set<List<String>> fields) {
 
-        boolean sameOwner(String m, String op, String sub) {
+        boolean sameOwner(String m, String op, @Nullable String sub) {
             return manager.equals(m) && operation.equals(op) && Objects.equals(subresource, sub);
         }
     }
@@ -69,7 +70,7 @@ final class FieldManager {
      * Records a create: the manager owns every field of the object (an apply's create: the
      * fields of its configuration).
      */
-    static void onCreate(ResourceDefinition def, ObjectNode obj, Write w, ObjectNode applied, String now) {
+    static void onCreate(ResourceDefinition def, ObjectNode obj, Write w, @Nullable ObjectNode applied, String now) {
         Set<List<String>> fields = fieldsOf(def, w.apply() ? applied : obj, false);
         List<Entry> entries = new ArrayList<>();
         if (!fields.isEmpty()) {
@@ -90,21 +91,21 @@ final class FieldManager {
             ObjectNode old,
             ObjectNode next,
             Write w,
-            ObjectNode applied,
+            @Nullable ObjectNode applied,
             boolean status,
             String now) {
-        JsonNode given = Json.metadata(next).get("managedFields");
+        JsonNode given = Json.requireMetadata(next).get("managedFields");
         List<Entry> entries;
         if (!w.apply()
                 && given != null
                 && !given.isNull()
-                && !given.equals(Json.metadata(old).get("managedFields"))) {
+                && !given.equals(Json.requireMetadata(old).get("managedFields"))) {
             return; // an update that sets managedFields itself (e.g. [] to reset them) wins, as in kube
         }
         entries = read(Json.metadata(old));
-        Json.metadata(next).remove("managedFields");
+        Json.requireMetadata(next).remove("managedFields");
         ObjectNode oldBare = old.deepCopy();
-        Json.metadata(oldBare).remove("managedFields");
+        Json.requireMetadata(oldBare).remove("managedFields");
         String sub = status ? "status" : null;
         if (w.apply()) {
             Set<List<String>> fields = fieldsOf(def, applied, status);
@@ -120,7 +121,7 @@ final class FieldManager {
                 }
             }
             if (!conflicts.isEmpty() && !w.force()) {
-                throw conflict(def, Json.meta(old, "name"), conflicts);
+                throw conflict(conflicts);
             }
             List<Entry> out = new ArrayList<>();
             boolean found = false;
@@ -213,9 +214,9 @@ final class FieldManager {
     }
 
     private static void restore(ObjectNode next, ObjectNode old) {
-        JsonNode mf = Json.metadata(old).get("managedFields");
+        JsonNode mf = Json.requireMetadata(old).get("managedFields");
         if (mf != null) {
-            Json.metadata(next).set("managedFields", mf.deepCopy());
+            Json.requireMetadata(next).set("managedFields", mf.deepCopy());
         }
     }
 
@@ -223,7 +224,7 @@ final class FieldManager {
         ObjectNode a = oldBare.deepCopy();
         ObjectNode b = next.deepCopy();
         for (ObjectNode o : List.of(a, b)) {
-            ObjectNode m = Json.metadata(o);
+            ObjectNode m = Json.requireMetadata(o);
             m.remove("managedFields");
             m.remove("resourceVersion");
             m.remove("generation");
@@ -255,7 +256,7 @@ final class FieldManager {
     }
 
     /** kube-apiserver's apply conflict: message and one FieldManagerConflict cause per field. */
-    private static Refusal conflict(ResourceDefinition def, String name, List<String[]> conflicts) {
+    private static Refusal conflict(List<String[]> conflicts) {
         String message;
         if (conflicts.size() == 1) {
             message = "Apply failed with 1 conflict: conflict with " + conflicts.get(0)[0] + ": "
@@ -304,7 +305,7 @@ final class FieldManager {
     // ---------------------------------------------------------------- field sets
 
     /** The owned field paths of an object or configuration. */
-    static Set<List<String>> fieldsOf(ResourceDefinition def, JsonNode obj, boolean status) {
+    static Set<List<String>> fieldsOf(ResourceDefinition def, @Nullable JsonNode obj, boolean status) {
         Set<List<String>> out = new LinkedHashSet<>();
         if (obj == null || !obj.isObject()) {
             return out;
@@ -373,6 +374,7 @@ final class FieldManager {
     }
 
     /** Removes what {@code path} names from {@code obj} (nothing when absent). */
+    @SuppressWarnings("ReferenceEquality") // identity on purpose: removes that very element, not an equal one
     private static void removeAt(ObjectNode obj, List<String> path) {
         String last = path.get(path.size() - 1);
         List<String> parentPath = path.subList(0, path.size() - 1);
@@ -405,7 +407,7 @@ final class FieldManager {
     }
 
     /** The value a path names in {@code obj}, or null when absent ("." and "v:" name presence). */
-    static JsonNode valueAt(JsonNode obj, List<String> path) {
+    static @Nullable JsonNode valueAt(@Nullable JsonNode obj, List<String> path) {
         JsonNode cur = obj;
         for (String el : path) {
             if (cur == null) {
@@ -450,7 +452,7 @@ final class FieldManager {
 
     // ---------------------------------------------------------------- managedFields (de)serialization
 
-    private static List<Entry> read(ObjectNode meta) {
+    private static List<Entry> read(@Nullable ObjectNode meta) {
         List<Entry> out = new ArrayList<>();
         JsonNode mf = meta == null ? null : meta.get("managedFields");
         if (mf == null || !mf.isArray()) {
@@ -475,7 +477,7 @@ final class FieldManager {
         return out;
     }
 
-    private static void collect(List<String> prefix, JsonNode node, Set<List<String>> out) {
+    private static void collect(List<String> prefix, @Nullable JsonNode node, Set<List<String>> out) {
         if (node == null || !node.isObject()) {
             return;
         }
@@ -489,7 +491,7 @@ final class FieldManager {
     }
 
     private static void write(ObjectNode obj, List<Entry> entries) {
-        ObjectNode meta = Json.metadata(obj);
+        ObjectNode meta = Json.requireMetadata(obj);
         if (entries.isEmpty()) {
             meta.remove("managedFields");
             return;

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -82,7 +83,7 @@ public final class FieldSelector {
      *     has a bad escape or an unescaped {@code ,}/{@code =}, or the field is not supported for the
      *     resource ({@code field label not supported: <field>})
      */
-    public static FieldSelector parse(String selector, String resourcePlural) {
+    public static FieldSelector parse(@Nullable String selector, @Nullable String resourcePlural) {
         if (selector == null || selector.isEmpty()) {
             return EVERYTHING;
         }
@@ -267,7 +268,7 @@ public final class FieldSelector {
     }
 
     /** The pod's primary IP: the first {@code status.podIPs} entry, as the API server computes it. */
-    private static String podIp(JsonNode pod) {
+    private static String podIp(@Nullable JsonNode pod) {
         JsonNode ips = pod == null ? null : pod.path("status").path("podIPs");
         if (ips != null && ips.isArray() && ips.size() > 0) {
             return render(ips.get(0).path("ip"));
@@ -306,7 +307,7 @@ public final class FieldSelector {
         };
     }
 
-    private static String render(JsonNode node) {
+    private static String render(@Nullable JsonNode node) {
         if (node == null || node.isNull() || node.isMissingNode()) {
             return "";
         }

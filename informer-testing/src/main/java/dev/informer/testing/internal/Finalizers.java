@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -27,7 +28,8 @@ final class Finalizers {
 
     /** {@code metadata.finalizers} (empty when absent). */
     static List<String> of(JsonNode obj) {
-        return strings(Json.metadata(obj) == null ? null : Json.metadata(obj).get("finalizers"));
+        ObjectNode meta = Json.metadata(obj);
+        return strings(meta == null ? null : meta.get("finalizers"));
     }
 
     /** A namespace's {@code spec.finalizers} (empty when absent). */
@@ -35,7 +37,7 @@ final class Finalizers {
         return strings(obj.path("spec").get("finalizers"));
     }
 
-    private static List<String> strings(JsonNode arr) {
+    private static List<String> strings(@Nullable JsonNode arr) {
         List<String> out = new ArrayList<>();
         if (arr != null && arr.isArray()) {
             for (JsonNode n : arr) {
@@ -63,7 +65,8 @@ final class Finalizers {
      *
      * @return whether the finalizers changed (as a set)
      */
-    static boolean applyPropagation(ResourceDefinition def, ObjectNode obj, DeleteRequest.Propagation policy) {
+    static boolean applyPropagation(
+            ResourceDefinition def, ObjectNode obj, DeleteRequest.@Nullable Propagation policy) {
         List<String> current = of(obj);
         boolean orphan;
         boolean foreground;
@@ -103,7 +106,7 @@ final class Finalizers {
 
     /** Replaces {@code metadata.finalizers}; an empty list removes the field. */
     static void setFinalizers(ObjectNode obj, List<String> finalizers) {
-        ObjectNode meta = Json.metadata(obj);
+        ObjectNode meta = Json.requireMetadata(obj);
         if (finalizers.isEmpty()) {
             meta.remove("finalizers");
             return;
@@ -118,7 +121,7 @@ final class Finalizers {
      * @throws Refusal 422 Invalid ({@code metadata.finalizers: Forbidden: no new finalizers can
      *                     be added if the object is being deleted, found new finalizers ...})
      */
-    static void checkNoNewFinalizers(ResourceDefinition def, String name, JsonNode old, JsonNode next) {
+    static void checkNoNewFinalizers(ResourceDefinition def, @Nullable String name, JsonNode old, JsonNode next) {
         if (!ObjectRules.isTerminating(old)) {
             return;
         }

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -37,10 +38,15 @@ final class GarbageCollector {
     private static final Logger LOG = LoggerFactory.getLogger(GarbageCollector.class);
 
     /** An object by identity: resource, namespace (null when cluster-scoped), name and uid. */
-    record Ref(ResourceDefinition def, String namespace, String name, String uid) {}
+    record Ref(ResourceDefinition def, @Nullable String namespace, String name, String uid) {}
 
     /** One {@code metadata.ownerReferences} entry. */
-    record OwnerRef(String apiVersion, String kind, String name, String uid, boolean blockOwnerDeletion) {}
+    record OwnerRef(
+            @Nullable String apiVersion,
+            @Nullable String kind,
+            @Nullable String name,
+            String uid,
+            boolean blockOwnerDeletion) {}
 
     /** An object that has owners, as last seen. */
     private record Node(Ref ref, List<OwnerRef> owners) {}
@@ -84,10 +90,11 @@ final class GarbageCollector {
         ObjectNode meta = Json.metadata(obj);
         String uid = Json.text(meta, "uid");
         String ns = def.namespaced() ? Json.text(meta, "namespace") : null;
-        Ref ref = new Ref(def, ns, Json.text(meta, "name"), uid);
-        if (uid == null) {
+        String name = Json.text(meta, "name");
+        if (uid == null || name == null) {
             return;
         }
+        Ref ref = new Ref(def, ns, name, uid);
         if (e.type == EventKind.DELETED) {
             Node gone = owned.remove(uid);
             if (gone != null) {
@@ -194,7 +201,8 @@ final class GarbageCollector {
     }
 
     static List<OwnerRef> ownerRefs(JsonNode obj) {
-        JsonNode refs = Json.metadata(obj) == null ? null : Json.metadata(obj).get("ownerReferences");
+        ObjectNode meta = Json.metadata(obj);
+        JsonNode refs = meta == null ? null : meta.get("ownerReferences");
         if (refs == null || !refs.isArray()) {
             return List.of();
         }
@@ -233,7 +241,7 @@ final class GarbageCollector {
     // ---------------------------------------------------------------- decisions
 
     /** The current object when it is still the one {@code ref} names (same uid). */
-    private ObjectVersion latest(Ref ref) {
+    private @Nullable ObjectVersion latest(Ref ref) {
         try {
             ObjectVersion v = engine.store(ref.def()).get(ref.namespace(), ref.name());
             return ref.uid().equals(Json.meta(v.object, "uid")) ? v : null;
@@ -346,14 +354,16 @@ final class GarbageCollector {
 
     private void removeOwnerRefs(Ref item, Set<String> uids) {
         engine.store(item.def()).updateInternal(item.namespace(), item.name(), item.uid(), obj -> {
-            ObjectNode meta = Json.metadata(obj);
+            ObjectNode meta = Json.requireMetadata(obj);
             JsonNode refs = meta.get("ownerReferences");
             if (!(refs instanceof ArrayNode arr)) {
                 return false;
             }
             boolean changed = false;
             for (int i = arr.size() - 1; i >= 0; i--) {
-                if (uids.contains(Json.text(arr.get(i), "uid"))) {
+                // a reference without a uid names no owner (and Set.of(..).contains(null) throws)
+                String uid = Json.text(arr.get(i), "uid");
+                if (uid != null && uids.contains(uid)) {
                     arr.remove(i);
                     changed = true;
                 }

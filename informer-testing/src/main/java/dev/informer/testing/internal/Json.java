@@ -2,6 +2,7 @@ package dev.informer.testing.internal;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
@@ -71,7 +72,7 @@ public final class Json {
     }
 
     /** The string value of {@code node.field}, or null when absent or not a string. */
-    public static String text(JsonNode node, String field) {
+    public static @Nullable String text(@Nullable JsonNode node, String field) {
         if (node == null) {
             return null;
         }
@@ -80,18 +81,31 @@ public final class Json {
     }
 
     /** {@code metadata} of an object, or null. */
-    public static ObjectNode metadata(JsonNode obj) {
+    public static @Nullable ObjectNode metadata(@Nullable JsonNode obj) {
         JsonNode m = obj == null ? null : obj.get("metadata");
         return m instanceof ObjectNode o ? o : null;
     }
 
+    /**
+     * {@code metadata} of an object the server built or stored, which always has one.
+     *
+     * @throws IllegalStateException when it has none (a bug of the server, not of the request)
+     */
+    public static ObjectNode requireMetadata(JsonNode obj) {
+        ObjectNode meta = metadata(obj);
+        if (meta == null) {
+            throw new IllegalStateException("an object without metadata reached the store: " + obj);
+        }
+        return meta;
+    }
+
     /** {@code metadata.<field>} as a string, or null. */
-    public static String meta(JsonNode obj, String field) {
+    public static @Nullable String meta(@Nullable JsonNode obj, String field) {
         return text(metadata(obj), field);
     }
 
     /** The labels of an object as a map (empty when none); non-string values are skipped. */
-    public static Map<String, String> labels(JsonNode obj) {
+    public static Map<String, String> labels(@Nullable JsonNode obj) {
         ObjectNode meta = metadata(obj);
         JsonNode labels = meta == null ? null : meta.get("labels");
         if (labels == null || !labels.isObject() || labels.isEmpty()) {

@@ -1,6 +1,7 @@
 package dev.informer.testing.internal;
 
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -13,7 +14,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class JsonMergePatch {
     private JsonMergePatch() {}
 
-    static JsonNode apply(JsonNode target, JsonNode patch) {
+    static JsonNode apply(@Nullable JsonNode target, JsonNode patch) {
         if (!patch.isObject()) {
             return patch.deepCopy();
         }

@@ -2,6 +2,7 @@ package dev.informer.testing.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -29,7 +30,7 @@ final class JsonPatch {
 
     private JsonPatch() {}
 
-    static JsonNode apply(JsonNode target, JsonNode operations) {
+    static JsonNode apply(@Nullable JsonNode target, @Nullable JsonNode operations) {
         if (operations == null || !operations.isArray()) {
             throw PatchException.badRequest(
                     "a JSON patch must be a JSON array of operations, got " + JsonValues.typeName(operations));
@@ -70,17 +71,15 @@ final class JsonPatch {
                 throw fail("missing or non-string member \"op\"");
             }
             name = op.stringValue();
-            switch (name) {
-                case "add":
-                    return add(doc, pointer("path"), value().deepCopy());
-                case "remove": {
+            return switch (name) {
+                case "add" -> add(doc, pointer("path"), value().deepCopy());
+                case "remove" -> {
                     String[] path = pointer("path");
                     remove(doc, path);
-                    return doc;
+                    yield doc;
                 }
-                case "replace":
-                    return replace(doc, pointer("path"), value().deepCopy());
-                case "move": {
+                case "replace" -> replace(doc, pointer("path"), value().deepCopy());
+                case "move" -> {
                     String[] from = pointer("from");
                     String[] path = pointer("path");
                     if (isProperPrefix(from, path)) {
@@ -88,17 +87,17 @@ final class JsonPatch {
                     }
                     JsonNode moved = get(doc, from, "from");
                     if (from.length == 0) {
-                        return add(JsonNodeFactory.instance.nullNode(), path, moved);
+                        yield add(JsonNodeFactory.instance.nullNode(), path, moved);
                     }
                     remove(doc, from);
-                    return add(doc, path, moved);
+                    yield add(doc, path, moved);
                 }
-                case "copy": {
+                case "copy" -> {
                     String[] from = pointer("from");
                     String[] path = pointer("path");
-                    return add(doc, path, get(doc, from, "from").deepCopy());
+                    yield add(doc, path, get(doc, from, "from").deepCopy());
                 }
-                case "test": {
+                case "test" -> {
                     String[] path = pointer("path");
                     JsonNode expected = value();
                     JsonNode actual = get(doc, path, "path");
@@ -106,11 +105,10 @@ final class JsonPatch {
                         throw fail("test failed: the value at " + format(path) + " is " + JsonValues.render(actual)
                                 + ", not " + JsonValues.render(expected));
                     }
-                    return doc;
+                    yield doc;
                 }
-                default:
-                    throw fail("unknown operation; expected add, remove, replace, move, copy or test");
-            }
+                default -> throw fail("unknown operation; expected add, remove, replace, move, copy or test");
+            };
         }
 
         private JsonNode value() {
@@ -150,10 +148,12 @@ final class JsonPatch {
                 return token;
             }
             StringBuilder sb = new StringBuilder(token.length());
-            for (int i = 0; i < token.length(); i++) {
+            int i = 0;
+            while (i < token.length()) {
                 char c = token.charAt(i);
                 if (c != '~') {
                     sb.append(c);
+                    i++;
                     continue;
                 }
                 char next = i + 1 < token.length() ? token.charAt(i + 1) : 0;
@@ -165,7 +165,7 @@ final class JsonPatch {
                     throw fail("\"" + member + "\" " + quote(pointer)
                             + " has an invalid escape: '~' must be followed by '0' or '1'");
                 }
-                i++;
+                i += 2; // the escape and its digit
             }
             return sb.toString();
         }
@@ -260,7 +260,7 @@ final class JsonPatch {
             return node;
         }
 
-        private JsonNode child(JsonNode node, String token, String[] path, int depth) {
+        private @Nullable JsonNode child(JsonNode node, String token, String[] path, int depth) {
             if (node.isObject()) {
                 return node.get(token);
             }

@@ -2,6 +2,7 @@ package dev.informer.testing.internal;
 
 import java.util.Iterator;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -15,7 +16,8 @@ final class JsonValues {
     private JsonValues() {}
 
     /** True when both nodes denote the same JSON value; object member order does not matter. */
-    static boolean equal(JsonNode a, JsonNode b) {
+    @SuppressWarnings("ReferenceEquality") // identity is the fast path; value equality follows
+    static boolean equal(@Nullable JsonNode a, @Nullable JsonNode b) {
         if (a == b) {
             return true;
         }
@@ -56,7 +58,7 @@ final class JsonValues {
     }
 
     /** The JSON type name of a node, for messages ("object", "array", "string", ...). */
-    static String typeName(JsonNode node) {
+    static String typeName(@Nullable JsonNode node) {
         if (node == null || node.isMissingNode()) {
             return "nothing";
         }
@@ -82,7 +84,7 @@ final class JsonValues {
     }
 
     /** Compact JSON text of a node, cut to a readable length for error messages. */
-    static String render(JsonNode node) {
+    static String render(@Nullable JsonNode node) {
         if (node == null) {
             return "<none>";
         }

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -301,7 +302,7 @@ final class KindStrategies {
     }
 
     /** Always for {@code :latest} or an untagged image, else IfNotPresent (by digest too). */
-    private static String pullPolicy(String image) {
+    private static String pullPolicy(@Nullable String image) {
         if (image == null) {
             return "IfNotPresent";
         }
@@ -505,7 +506,7 @@ final class KindStrategies {
         }
     }
 
-    private static Integer parseIp(String s) {
+    private static @Nullable Integer parseIp(@Nullable String s) {
         if (s == null || s.isEmpty()) {
             return null;
         }
@@ -533,7 +534,7 @@ final class KindStrategies {
 
     // ---------------------------------------------------------------- validation
 
-    private static void validate(ResourceDefinition def, ObjectNode obj, ObjectNode old) {
+    private static void validate(ResourceDefinition def, ObjectNode obj, @Nullable ObjectNode old) {
         String name = Json.meta(obj, "name");
         List<Refusal.Cause> causes = new ArrayList<>();
         JsonNode spec = obj.path("spec");
@@ -542,23 +543,23 @@ final class KindStrategies {
             case "apps/deployments", "apps/replicasets", "apps/statefulsets", "apps/daemonsets" -> {
                 String kindWord = def.kind().toLowerCase(Locale.ROOT);
                 replicas(spec, causes);
-                selectorMatchesTemplate(spec, kindWord, true, causes);
+                selectorMatchesTemplate(spec, kindWord, causes);
                 containers(spec.path("template").path("spec"), "spec.template.spec", causes);
-                if (old != null && !spec.path("selector").equals(oldSpec.path("selector"))) {
+                if (oldSpec != null && !spec.path("selector").equals(oldSpec.path("selector"))) {
                     causes.add(immutable("spec.selector", spec.path("selector")));
                 }
-                if (old != null && def.plural().equals("statefulsets")) {
+                if (oldSpec != null && def.plural().equals("statefulsets")) {
                     statefulSetUpdate(spec, oldSpec, causes);
                 }
             }
             case "/replicationcontrollers" -> {
                 replicas(spec, causes);
-                selectorMatchesTemplate(spec, "replicationcontroller", false, causes);
+                selectorMatchesTemplate(spec, "replicationcontroller", causes);
                 containers(spec.path("template").path("spec"), "spec.template.spec", causes);
             }
             case "batch/jobs" -> {
                 jobTemplate(spec, "spec", causes);
-                if (old != null && !spec.path("selector").equals(oldSpec.path("selector"))) {
+                if (oldSpec != null && !spec.path("selector").equals(oldSpec.path("selector"))) {
                     causes.add(immutable("spec.selector", spec.path("selector")));
                 }
             }
@@ -622,8 +623,8 @@ final class KindStrategies {
                 }
             }
             case "storage.k8s.io/storageclasses" -> {
-                if (Json.text(obj, "provisioner") == null
-                        || Json.text(obj, "provisioner").isEmpty()) {
+                String provisioner = Json.text(obj, "provisioner");
+                if (provisioner == null || provisioner.isEmpty()) {
                     causes.add(required("provisioner"));
                 }
                 if (old != null) {
@@ -652,8 +653,7 @@ final class KindStrategies {
         }
     }
 
-    private static void selectorMatchesTemplate(
-            JsonNode spec, String kindWord, boolean labelSelector, List<Refusal.Cause> causes) {
+    private static void selectorMatchesTemplate(JsonNode spec, String kindWord, List<Refusal.Cause> causes) {
         JsonNode selector = spec.path("selector");
         if (selector.isMissingNode() || selector.isNull()) {
             causes.add(required("spec.selector"));
@@ -765,9 +765,9 @@ final class KindStrategies {
 
     private static final List<String> SERVICE_TYPES = List.of("ClusterIP", "NodePort", "LoadBalancer", "ExternalName");
 
-    private static void service(JsonNode spec, JsonNode oldSpec, List<Refusal.Cause> causes) {
+    private static void service(JsonNode spec, @Nullable JsonNode oldSpec, List<Refusal.Cause> causes) {
         String type = Json.text(spec, "type");
-        if (!SERVICE_TYPES.contains(type)) {
+        if (type == null || !SERVICE_TYPES.contains(type)) { // List.of(..).contains(null) throws
             causes.add(
                     notSupported("spec.type", type, "\"ClusterIP\", \"ExternalName\", \"LoadBalancer\", \"NodePort\""));
             return;
@@ -819,7 +819,8 @@ final class KindStrategies {
 
     // ---------------------------------------------------------------- helpers
 
-    private static Refusal invalid(ResourceDefinition def, String name, String field, String type, String message) {
+    private static Refusal invalid(
+            ResourceDefinition def, @Nullable String name, String field, String type, String message) {
         return Refusal.invalid(
                 def.kind(), def.group(), name == null ? "" : name, List.of(new Refusal.Cause(type, message, field)));
     }
@@ -832,14 +833,14 @@ final class KindStrategies {
         return new Refusal.Cause("FieldValueInvalid", "Invalid value: " + value + ": field is immutable", field);
     }
 
-    private static Refusal.Cause notSupported(String field, String value, String supported) {
+    private static Refusal.Cause notSupported(String field, @Nullable String value, String supported) {
         return new Refusal.Cause(
                 "FieldValueNotSupported",
                 "Unsupported value: \"" + (value == null ? "" : value) + "\": supported values: " + supported,
                 field);
     }
 
-    private static boolean isAbsent(JsonNode n) {
+    private static boolean isAbsent(@Nullable JsonNode n) {
         return n == null || n.isNull() || n.isMissingNode();
     }
 

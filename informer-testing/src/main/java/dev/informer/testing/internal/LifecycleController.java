@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.concurrent.ThreadFactory;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -76,7 +77,7 @@ final class LifecycleController {
         }
     }
 
-    private static boolean hasOwners(ObjectVersion v) {
+    private static boolean hasOwners(@Nullable ObjectVersion v) {
         if (v == null) {
             return false;
         }

@@ -3,6 +3,7 @@ package dev.informer.testing.internal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The query parameters of a list or watch request, parsed and validated with kube-apiserver's
@@ -21,15 +22,15 @@ import java.util.Map;
  */
 record ListQuery(
         boolean watch,
-        String resourceVersion,
-        String resourceVersionMatch,
+        @Nullable String resourceVersion,
+        @Nullable String resourceVersionMatch,
         long limit,
-        String continueToken,
-        String labelSelector,
-        String fieldSelector,
+        @Nullable String continueToken,
+        @Nullable String labelSelector,
+        @Nullable String fieldSelector,
         boolean allowWatchBookmarks,
-        Boolean sendInitialEvents,
-        Long timeoutSeconds) {
+        @Nullable Boolean sendInitialEvents,
+        @Nullable Long timeoutSeconds) {
 
     static final String EXACT = "Exact";
     static final String NOT_OLDER_THAN = "NotOlderThan";
@@ -163,7 +164,7 @@ record ListQuery(
                 "resourceVersionMatch");
     }
 
-    private static String emptyToNull(String s) {
+    private static @Nullable String emptyToNull(@Nullable String s) {
         return s == null || s.isEmpty() ? null : s;
     }
 

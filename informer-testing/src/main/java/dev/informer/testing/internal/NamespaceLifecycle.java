@@ -3,6 +3,7 @@ package dev.informer.testing.internal;
 import dev.informer.testing.ResourceDefinition;
 import java.util.List;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -73,7 +74,7 @@ final class NamespaceLifecycle {
      *
      * @throws Refusal 403 Forbidden with a {@code NamespaceTerminating} cause
      */
-    static void checkCreate(ApiServerEngine engine, ResourceDefinition def, String namespace, JsonNode body) {
+    static void checkCreate(ApiServerEngine engine, ResourceDefinition def, @Nullable String namespace, JsonNode body) {
         if (!def.namespaced() || namespace == null) {
             return;
         }
@@ -119,7 +120,7 @@ final class NamespaceLifecycle {
      * {@code status.phase}), without a grace period.
      */
     static void markTerminating(ObjectNode next, String timestamp) {
-        ObjectNode meta = Json.metadata(next);
+        ObjectNode meta = Json.requireMetadata(next);
         if (meta.get("deletionTimestamp") == null) {
             meta.put("deletionTimestamp", timestamp);
         }
@@ -154,11 +155,10 @@ final class NamespaceLifecycle {
                     remaining++;
                     continue;
                 }
+                String objectName = v.name();
                 try {
                     ObjectVersion after = store.delete(
-                            name,
-                            Json.meta(v.object, "name"),
-                            CONTENT_DELETE.withPreconditionUid(Json.meta(v.object, "uid")));
+                            name, objectName, CONTENT_DELETE.withPreconditionUid(Json.meta(v.object, "uid")));
                     if (!after.deleted) {
                         remaining++;
                     }
@@ -168,7 +168,7 @@ final class NamespaceLifecycle {
                                 "Namespace {}: deleting {} {} failed: {}",
                                 name,
                                 store.def.plural(),
-                                Json.meta(v.object, "name"),
+                                objectName,
                                 e.getMessage());
                         remaining++;
                     }

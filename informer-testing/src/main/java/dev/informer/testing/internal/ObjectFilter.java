@@ -2,6 +2,8 @@ package dev.informer.testing.internal;
 
 import dev.informer.labels.LabelSelector;
 import dev.informer.labels.SelectorException;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -10,10 +12,10 @@ import tools.jackson.databind.JsonNode;
 final class ObjectFilter {
     static final ObjectFilter EVERYTHING = new ObjectFilter(null, null);
 
-    private final LabelSelector labels;
-    private final FieldSelector fields;
+    private final @Nullable LabelSelector labels;
+    private final @Nullable FieldSelector fields;
 
-    private ObjectFilter(LabelSelector labels, FieldSelector fields) {
+    private ObjectFilter(@Nullable LabelSelector labels, @Nullable FieldSelector fields) {
         this.labels = labels;
         this.fields = fields;
     }
@@ -24,7 +26,7 @@ final class ObjectFilter {
      * @throws Refusal 400 BadRequest with the parser's message on bad syntax or an unsupported
      *                     field
      */
-    static ObjectFilter of(String labelSelector, String fieldSelector, String plural) {
+    static ObjectFilter of(@Nullable String labelSelector, @Nullable String fieldSelector, String plural) {
         if (labelSelector == null && fieldSelector == null) {
             return EVERYTHING;
         }
@@ -33,7 +35,7 @@ final class ObjectFilter {
             FieldSelector f = fieldSelector == null ? null : FieldSelector.parse(fieldSelector, plural);
             return new ObjectFilter(l, f);
         } catch (SelectorException e) {
-            throw Refusal.badRequest(e.getMessage());
+            throw Refusal.badRequest(Objects.requireNonNullElse(e.getMessage(), "invalid selector"));
         }
     }
 

@@ -7,6 +7,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -34,7 +35,7 @@ final class ObjectRules {
     }
 
     /** The store key: {@code namespace/name} for namespaced resources, else {@code name}. */
-    static String key(ResourceDefinition def, String namespace, String name) {
+    static String key(ResourceDefinition def, @Nullable String namespace, String name) {
         return def.namespaced() ? namespace + "/" + name : name;
     }
 
@@ -120,7 +121,7 @@ final class ObjectRules {
      *
      * @throws Refusal 422 Invalid naming {@code metadata.annotations}
      */
-    static void validateAnnotationsSize(ResourceDefinition def, ObjectNode meta, String name) {
+    static void validateAnnotationsSize(ResourceDefinition def, ObjectNode meta, @Nullable String name) {
         JsonNode annotations = meta.get("annotations");
         if (annotations == null || !annotations.isObject()) {
             return;
@@ -195,7 +196,7 @@ final class ObjectRules {
      * @throws Refusal 400/422 on bad input
      */
     static ObjectNode prepareCreate(
-            ResourceDefinition def, String namespace, ObjectNode body, String uid, Instant now) {
+            ResourceDefinition def, @Nullable String namespace, ObjectNode body, String uid, Instant now) {
         checkTypeMeta(def, body);
         ObjectNode meta = metadata(body);
         if (def.namespaced()) {
@@ -274,7 +275,7 @@ final class ObjectRules {
             throw Refusal.badRequest("the name of the object (" + (bodyName == null ? "" : bodyName)
                     + ") does not match the name on the URL (" + urlName + ")");
         }
-        ObjectNode oldMeta = Json.metadata(old.object);
+        ObjectNode oldMeta = Json.requireMetadata(old.object);
         if (def.namespaced()) {
             String bodyNs = Json.text(meta, "namespace");
             String oldNs = Json.text(oldMeta, "namespace");
@@ -341,7 +342,7 @@ final class ObjectRules {
                 nextMeta.put("generation", gen + 1);
             }
         }
-        Json.metadata(next).put("resourceVersion", Long.toString(old.rv));
+        Json.requireMetadata(next).put("resourceVersion", Long.toString(old.rv));
         return next;
     }
 
@@ -382,7 +383,7 @@ final class ObjectRules {
      * 30; 0 for pods that no kubelet runs (unscheduled) or that already finished, which
      * kube-apiserver deletes at once.
      */
-    static long podGracePeriod(JsonNode pod, Long requested) {
+    static long podGracePeriod(JsonNode pod, @Nullable Long requested) {
         String nodeName = Json.text(pod.path("spec"), "nodeName");
         String phase = Json.text(pod.path("status"), "phase");
         if (nodeName == null || nodeName.isEmpty() || "Succeeded".equals(phase) || "Failed".equals(phase)) {

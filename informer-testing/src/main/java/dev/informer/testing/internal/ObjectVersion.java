@@ -1,5 +1,6 @@
 package dev.informer.testing.internal;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -20,11 +21,12 @@ final class ObjectVersion {
     final boolean deleted;
     /** The previous version of the same key, or null when pruned or none. */
     // @GuardedBy("ResourceStore.lock")
+    @Nullable
     ObjectVersion older;
 
-    private volatile byte[] bytes;
+    private volatile byte @Nullable [] bytes;
 
-    ObjectVersion(long rv, String key, ObjectNode object, boolean deleted, ObjectVersion older) {
+    ObjectVersion(long rv, String key, ObjectNode object, boolean deleted, @Nullable ObjectVersion older) {
         this.rv = rv;
         this.key = key;
         this.object = object;
@@ -42,7 +44,21 @@ final class ObjectVersion {
         return b;
     }
 
+    /**
+     * {@code metadata.name} of the stored object, which every stored object has.
+     *
+     * @throws IllegalStateException when it has none (a bug of the server, not of the request)
+     */
+    String name() {
+        String name = Json.meta(object, "name");
+        if (name == null) {
+            throw new IllegalStateException("a stored object without metadata.name: " + key);
+        }
+        return name;
+    }
+
     /** The version visible at {@code atRv} along this chain (may be a deletion), or null. */
+    @Nullable
     ObjectVersion visibleAtLocked(long atRv) {
         ObjectVersion v = this;
         while (v != null && v.rv > atRv) {

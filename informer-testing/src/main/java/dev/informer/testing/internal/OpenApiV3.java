@@ -2,6 +2,7 @@ package dev.informer.testing.internal;
 
 import dev.informer.testing.ResourceDefinition;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -48,6 +49,7 @@ final class OpenApiV3 {
     }
 
     /** The document of one group/version, or null when not served. */
+    @Nullable
     ObjectNode groupVersion(String group, String version) {
         List<ResourceDefinition> defs = registry.resources(group, version);
         if (defs.isEmpty()) {
@@ -83,16 +85,18 @@ final class OpenApiV3 {
                 .filter(d -> d.version().equals(version))
                 .ifPresent(d -> schemas.setAll(d.schemas()));
         for (ResourceDefinition d : defs) {
-            registry.extras(d)
-                    .filter(e -> e.schema() != null)
-                    .ifPresent(e -> schemas.set(schemaName(d), customResourceSchema(d, e.schema())));
+            CrdSchema schema =
+                    registry.extras(d).map(ResourceRegistry.Extras::schema).orElse(null);
+            if (schema != null) {
+                schemas.set(schemaName(d), customResourceSchema(d, schema));
+            }
         }
         return doc;
     }
 
     /** kube's definition name: the group reversed, then version and kind ({@code com.example.v1.Widget}). */
     private static String schemaName(ResourceDefinition d) {
-        List<String> parts = new java.util.ArrayList<>(List.of(d.group().split("\\.")));
+        List<String> parts = new java.util.ArrayList<>(List.of(d.group().split("\\.", -1)));
         java.util.Collections.reverse(parts);
         return String.join(".", parts) + "." + d.version() + "." + d.kind();
     }

@@ -1,6 +1,7 @@
 package dev.informer.testing.internal;
 
 import dev.informer.errors.InformerException;
+import java.util.Objects;
 
 /**
  * A patch that cannot be applied, with the HTTP status kube-apiserver answers for it.
@@ -27,6 +28,12 @@ public final class PatchException extends InformerException {
         this.httpCode = httpCode;
     }
 
+    /** The message it was created with, naming the path and operation (never null). */
+    @Override
+    public String getMessage() {
+        return Objects.requireNonNullElse(super.getMessage(), "");
+    }
+
     /** The HTTP status code to answer: 400, 413 or 422. */
     public int httpCode() {
         return httpCode;
@@ -34,16 +41,12 @@ public final class PatchException extends InformerException {
 
     /** The Kubernetes {@code Status.reason} for {@link #httpCode()}. */
     public String reason() {
-        switch (httpCode) {
-            case 400:
-                return "BadRequest";
-            case 413:
-                return "RequestEntityTooLarge";
-            case 422:
-                return "Invalid";
-            default:
-                return "";
-        }
+        return switch (httpCode) {
+            case 400 -> "BadRequest";
+            case 413 -> "RequestEntityTooLarge";
+            case 422 -> "Invalid";
+            default -> "";
+        };
     }
 
     static PatchException badRequest(String message) {

@@ -1,5 +1,6 @@
 package dev.informer.testing.internal;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,7 +36,7 @@ public final class Patches {
      *
      * @throws PatchException 400 when {@code patch} is {@code null}
      */
-    public static JsonNode mergePatch(JsonNode target, JsonNode patch) {
+    public static JsonNode mergePatch(@Nullable JsonNode target, @Nullable JsonNode patch) {
         if (patch == null) {
             throw PatchException.badRequest("a merge patch document is required");
         }
@@ -59,7 +60,7 @@ public final class Patches {
      * @throws PatchException 400 for a patch that is not an object or has a malformed directive or
      *     a list element without its merge key; 422 for lists of lists
      */
-    public static JsonNode strategicMergePatch(JsonNode target, JsonNode patch) {
+    public static JsonNode strategicMergePatch(@Nullable JsonNode target, @Nullable JsonNode patch) {
         return StrategicMergePatch.apply(target, patch, StrategicPatchSchema.forDocuments(target, patch));
     }
 
@@ -67,7 +68,8 @@ public final class Patches {
      * {@link #strategicMergePatch(JsonNode, JsonNode)} with the type given explicitly, for targets
      * that do not carry {@code apiVersion}/{@code kind}; a {@code null} apiVersion matches any group.
      */
-    public static JsonNode strategicMergePatch(JsonNode target, JsonNode patch, String apiVersion, String kind) {
+    public static JsonNode strategicMergePatch(
+            @Nullable JsonNode target, @Nullable JsonNode patch, @Nullable String apiVersion, @Nullable String kind) {
         return StrategicMergePatch.apply(target, patch, StrategicPatchSchema.forKind(apiVersion, kind));
     }
 
@@ -80,7 +82,7 @@ public final class Patches {
      *     10,000 operations; 422 when an operation is incomplete or unknown, a pointer is malformed,
      *     a path does not exist, or a {@code test} fails
      */
-    public static JsonNode jsonPatch(JsonNode target, JsonNode operations) {
+    public static JsonNode jsonPatch(@Nullable JsonNode target, @Nullable JsonNode operations) {
         return JsonPatch.apply(target, operations);
     }
 
@@ -96,7 +98,7 @@ public final class Patches {
      * @throws PatchException 400 when {@code applied} is not an object or sets
      *     {@code metadata.managedFields}; otherwise as {@link #strategicMergePatch}
      */
-    public static JsonNode applyPatch(JsonNode target, JsonNode applied) {
+    public static JsonNode applyPatch(@Nullable JsonNode target, @Nullable JsonNode applied) {
         if (applied == null || !applied.isObject()) {
             throw PatchException.badRequest(
                     "an apply configuration must be a JSON object, got " + JsonValues.typeName(applied));

@@ -4,6 +4,8 @@ import dev.informer.errors.InformerException;
 import dev.informer.testing.ApiStatusException;
 import dev.informer.testing.ResourceDefinition;
 import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -19,12 +21,17 @@ public final class Refusal extends InformerException {
 
     private final int code;
     private final String reason;
-    private final transient ObjectNode details;
+    private final transient @Nullable ObjectNode details;
     private final long retryAfterSeconds;
-    private final transient ObjectNode listMeta;
+    private final transient @Nullable ObjectNode listMeta;
 
     private Refusal(
-            int code, String reason, String message, ObjectNode details, long retryAfterSeconds, ObjectNode listMeta) {
+            int code,
+            String reason,
+            String message,
+            @Nullable ObjectNode details,
+            long retryAfterSeconds,
+            @Nullable ObjectNode listMeta) {
         super(message, null, false, false);
         this.code = code;
         this.reason = reason;
@@ -36,6 +43,12 @@ public final class Refusal extends InformerException {
     /** A failure with an explicit code and reason and no details. */
     public static Refusal of(int code, String reason, String message) {
         return new Refusal(code, reason, message, null, 0, null);
+    }
+
+    /** The Status message it was created with (never null). */
+    @Override
+    public String getMessage() {
+        return Objects.requireNonNullElse(super.getMessage(), "");
     }
 
     public int code() {
@@ -77,7 +90,7 @@ public final class Refusal extends InformerException {
         return s;
     }
 
-    private static ObjectNode details(ResourceDefinition def, String name) {
+    private static ObjectNode details(@Nullable ResourceDefinition def, @Nullable String name) {
         ObjectNode d = Json.object();
         if (name != null) {
             d.put("name", name);
@@ -249,7 +262,7 @@ public final class Refusal extends InformerException {
     public record Cause(String type, String message, String field) {}
 
     /** 422 Invalid: {@code Pod "x" is invalid: metadata.name: Required value: ...}. */
-    public static Refusal invalid(String kind, String group, String name, List<Cause> causes) {
+    public static Refusal invalid(String kind, @Nullable String group, @Nullable String name, List<Cause> causes) {
         StringBuilder msg = new StringBuilder();
         msg.append(group == null || group.isEmpty() ? kind : kind + "." + group)
                 .append(" \"")

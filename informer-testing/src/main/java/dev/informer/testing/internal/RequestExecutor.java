@@ -7,12 +7,14 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,10 +61,15 @@ public final class RequestExecutor implements Executor {
     private final long headerTimeoutNanos;
     private final LongSupplier nanoTime;
     private final Set<Task> reading = ConcurrentHashMap.newKeySet();
+
+    @SuppressWarnings("ThreadLocalUsage") // per executor on purpose: each server tracks only its own tasks
     private final ThreadLocal<Task> current = new ThreadLocal<>();
+
     private final int maxWatches;
 
     /**
+     * Creates the executor with its two budgets, ordinary requests and watches.
+     *
      * @param workers       ordinary requests (and header reads) served at once, at least 1
      * @param maxWatches    watches streamed at once, at least 1
      * @param headerTimeout how long a request may take from its first byte to its handler
@@ -89,7 +96,8 @@ public final class RequestExecutor implements Executor {
         dog.setRemoveOnCancelPolicy(true);
         this.watchdog = dog;
         long tick = Math.max(10, Math.min(250, headerTimeout.toMillis() / 4));
-        watchdog.scheduleWithFixedDelay(this::tick, tick, tick, TimeUnit.MILLISECONDS);
+        // tick() catches its own failures, so the schedule never ends silently; its future is not needed
+        ScheduledFuture<?> unused = watchdog.scheduleWithFixedDelay(this::tick, tick, tick, TimeUnit.MILLISECONDS);
     }
 
     /**
@@ -166,6 +174,15 @@ public final class RequestExecutor implements Executor {
     }
 
     private void tick() {
+        try {
+            moveStuckTaskAndEnforceDeadlines();
+        } catch (RuntimeException e) {
+            LOG.warn("The embedded API server's watchdog failed; it runs again at its next tick: {}", e.toString());
+            LOG.debug("Watchdog failure", e);
+        }
+    }
+
+    private void moveStuckTaskAndEnforceDeadlines() {
         // Two tasks submitted at once may both have counted on the same idle thread; move a task
         // that waits while no thread is idle (and the pool may grow) onto a new thread.
         if (!queue.isEmpty()
@@ -195,7 +212,7 @@ public final class RequestExecutor implements Executor {
      */
     private static final class GrowFirstQueue extends LinkedBlockingQueue<Runnable> {
         private static final long serialVersionUID = 1L;
-        transient volatile ThreadPoolExecutor pool;
+        transient volatile @Nullable ThreadPoolExecutor pool;
 
         GrowFirstQueue() {
             super(QUEUE_CAPACITY);
@@ -224,7 +241,7 @@ public final class RequestExecutor implements Executor {
         // @GuardedBy("this")
         private State state = State.QUEUED;
         // @GuardedBy("this")
-        private Thread runner;
+        private @Nullable Thread runner;
 
         Task(Runnable command, long deadline) {
             this.command = command;

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The resources a server serves: the ones given at start, plus the custom resources that
@@ -21,7 +22,7 @@ import java.util.Set;
  */
 public final class ResourceRegistry {
     /** What the registry knows of a resource beyond its definition (CRD-served ones only). */
-    record Extras(String crdName, List<String> categories, CrdSchema schema, CrdScale scale) {
+    record Extras(String crdName, List<String> categories, @Nullable CrdSchema schema, @Nullable CrdScale scale) {
         Extras {
             categories = List.copyOf(categories);
         }
@@ -38,6 +39,8 @@ public final class ResourceRegistry {
     private volatile Snapshot snap;
 
     /**
+     * Creates the registry of {@code definitions}, in their order.
+     *
      * @throws IllegalArgumentException when two definitions share group, version and plural, or a
      *                                  group/version pair mixes with a clashing kind
      */

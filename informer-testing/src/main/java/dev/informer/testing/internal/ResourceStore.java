@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -70,7 +71,7 @@ final class ResourceStore {
      *
      * @throws Refusal 404 when absent
      */
-    ObjectVersion get(String namespace, String name) {
+    ObjectVersion get(@Nullable String namespace, String name) {
         lock.lock();
         try {
             return liveLocked(namespace, name);
@@ -79,7 +80,7 @@ final class ResourceStore {
         }
     }
 
-    private ObjectVersion liveLocked(String namespace, String name) {
+    private ObjectVersion liveLocked(@Nullable String namespace, String name) {
         ObjectVersion v = heads.get(ObjectRules.key(def, namespace, name));
         if (v == null || v.deleted) {
             throw Refusal.notFound(def, name);
@@ -88,7 +89,7 @@ final class ResourceStore {
     }
 
     /** One page of a list: the items, the snapshot resourceVersion and the continue token. */
-    record ListResult(List<ObjectVersion> items, long resourceVersion, String continueToken) {}
+    record ListResult(List<ObjectVersion> items, long resourceVersion, @Nullable String continueToken) {}
 
     /**
      * Lists with kube-apiserver's resourceVersion rules (see {@code docs/embedded-api-server.md}).
@@ -97,7 +98,7 @@ final class ResourceStore {
      * @throws Refusal 410 for a compacted snapshot, 504 for a resourceVersion that does not
      *                     appear within the engine's wait bound, 400 for a bad continue token
      */
-    ListResult list(String namespace, ObjectFilter filter, ListQuery o) {
+    ListResult list(@Nullable String namespace, ObjectFilter filter, ListQuery o) {
         if (o.continueToken() == null) {
             awaitFresh(o.resourceVersionNumber());
         }
@@ -142,7 +143,8 @@ final class ResourceStore {
         }
     }
 
-    private ListResult pageLocked(String namespace, ObjectFilter filter, long snapshot, String after, long limit) {
+    private ListResult pageLocked(
+            @Nullable String namespace, ObjectFilter filter, long snapshot, @Nullable String after, long limit) {
         NavigableMap<String, ObjectVersion> range = rangeLocked(namespace);
         if (after != null) {
             range = range.tailMap(after, false);
@@ -163,11 +165,12 @@ final class ResourceStore {
             items.add(v);
             lastKey = v.key;
         }
-        String token = more ? new ContinueToken(snapshot, lastKey).encode() : null;
+        // more implies a full page, so lastKey is set
+        String token = more && lastKey != null ? new ContinueToken(snapshot, lastKey).encode() : null;
         return new ListResult(items, snapshot, token);
     }
 
-    private NavigableMap<String, ObjectVersion> rangeLocked(String namespace) {
+    private NavigableMap<String, ObjectVersion> rangeLocked(@Nullable String namespace) {
         if (namespace == null || !def.namespaced()) {
             return heads;
         }
@@ -176,7 +179,7 @@ final class ResourceStore {
     }
 
     /** The live objects (for direct access and deletecollection). */
-    List<ObjectVersion> snapshot(String namespace, ObjectFilter filter) {
+    List<ObjectVersion> snapshot(@Nullable String namespace, ObjectFilter filter) {
         lock.lock();
         try {
             List<ObjectVersion> out = new ArrayList<>();
@@ -199,7 +202,7 @@ final class ResourceStore {
      * @param body a tree the store may keep (the caller must not touch it afterwards)
      * @throws Refusal 409 AlreadyExists, 400/422 on bad input
      */
-    ObjectVersion create(String namespace, ObjectNode body, boolean dryRun) {
+    ObjectVersion create(@Nullable String namespace, ObjectNode body, boolean dryRun) {
         return create(namespace, body, dryRun, null, null);
     }
 
@@ -210,7 +213,11 @@ final class ResourceStore {
      * @param applied the apply configuration when {@code writer} applies
      */
     ObjectVersion create(
-            String namespace, ObjectNode body, boolean dryRun, FieldManager.Write writer, ObjectNode applied) {
+            @Nullable String namespace,
+            ObjectNode body,
+            boolean dryRun,
+            FieldManager.@Nullable Write writer,
+            @Nullable ObjectNode applied) {
         String ns = def.namespaced() ? namespace : null;
         // Admission, before the lock (it reads the namespace's store).
         NamespaceLifecycle.checkCreate(engine, def, ns, body);
@@ -219,10 +226,15 @@ final class ResourceStore {
             requireServedLocked();
             ObjectNode obj = ObjectRules.prepareCreate(def, ns, body, engine.newUid(), engine.now());
             NamespaceLifecycle.prepareCreate(def, obj);
-            ObjectNode meta = Json.metadata(obj);
+            ObjectNode meta = Json.requireMetadata(obj);
             String name = Json.text(meta, "name");
             if (name == null || name.isEmpty()) {
-                name = generateNameLocked(ns, Json.text(meta, "generateName"));
+                String prefix = Json.text(meta, "generateName");
+                if (prefix == null) {
+                    // prepareCreate refuses a body with neither name nor generateName
+                    throw new IllegalStateException("no name and no generateName in a new " + def.qualifiedName());
+                }
+                name = generateNameLocked(ns, prefix);
                 meta.put("name", name);
             }
             String key = ObjectRules.key(def, ns, name);
@@ -244,7 +256,7 @@ final class ResourceStore {
         }
     }
 
-    private String generateNameLocked(String ns, String prefix) {
+    private String generateNameLocked(@Nullable String ns, String prefix) {
         for (int attempt = 0; attempt < GENERATE_NAME_ATTEMPTS; attempt++) {
             StringBuilder sb = new StringBuilder(prefix);
             for (int i = 0; i < 5; i++) {
@@ -265,13 +277,18 @@ final class ResourceStore {
      *
      * @throws Refusal 404, 409 Conflict on a stale resourceVersion, 400 on mismatches
      */
-    ObjectVersion update(String namespace, String name, ObjectNode body, boolean status, boolean dryRun) {
+    ObjectVersion update(@Nullable String namespace, String name, ObjectNode body, boolean status, boolean dryRun) {
         return update(namespace, name, body, status, dryRun, null);
     }
 
     /** Replaces an object (or its status), recording {@code writer}'s changes (null: none). */
     ObjectVersion update(
-            String namespace, String name, ObjectNode body, boolean status, boolean dryRun, FieldManager.Write writer) {
+            @Nullable String namespace,
+            String name,
+            ObjectNode body,
+            boolean status,
+            boolean dryRun,
+            FieldManager.@Nullable Write writer) {
         lock.lock();
         try {
             ObjectVersion old = liveLocked(namespace, name);
@@ -301,13 +318,13 @@ final class ResourceStore {
      * @throws Refusal 404, 409, 400/422 from the patch engine
      */
     ObjectVersion patch(
-            String namespace,
+            @Nullable String namespace,
             String name,
             PatchFunction patch,
             boolean status,
             boolean dryRun,
             boolean createIfMissing,
-            ObjectNode createBody) {
+            @Nullable ObjectNode createBody) {
         return patch(namespace, name, patch, status, dryRun, createIfMissing, createBody, null);
     }
 
@@ -318,19 +335,22 @@ final class ResourceStore {
      * @throws Refusal also 409 Conflict when an unforced apply changes fields others own
      */
     ObjectVersion patch(
-            String namespace,
+            @Nullable String namespace,
             String name,
             PatchFunction patch,
             boolean status,
             boolean dryRun,
             boolean createIfMissing,
-            ObjectNode createBody,
-            FieldManager.Write writer) {
+            @Nullable ObjectNode createBody,
+            FieldManager.@Nullable Write writer) {
         lock.lock();
         try {
             ObjectVersion old = heads.get(ObjectRules.key(def, namespace, name));
             if (old == null || old.deleted) {
                 if (createIfMissing && !status) {
+                    if (createBody == null) {
+                        throw new IllegalStateException("createIfMissing without a body to create");
+                    }
                     ObjectNode meta = ObjectRules.metadata(createBody);
                     String bodyName = Json.text(meta, "name");
                     if (bodyName != null && !bodyName.equals(name)) {
@@ -394,7 +414,10 @@ final class ResourceStore {
         if (ObjectRules.isTerminating(next)
                 && !Finalizers.blocking(def, next)
                 && Finalizers.blocking(def, old.object)
-                && Json.metadata(old.object).path("deletionGracePeriodSeconds").asLong(0) <= 0) {
+                && Json.requireMetadata(old.object)
+                                .path("deletionGracePeriodSeconds")
+                                .asLong(0)
+                        <= 0) {
             // The last finalizer is gone from an object being deleted: the update completes the
             // deletion, and watchers see only DELETED.
             return dryRun ? new ObjectVersion(old.rv, old.key, next, true, null) : deleteNowLocked(old, next);
@@ -413,11 +436,11 @@ final class ResourceStore {
      *     terminating
      * @throws Refusal 404, 409 on a failed precondition
      */
-    ObjectVersion delete(String namespace, String name, DeleteRequest opts) {
+    ObjectVersion delete(@Nullable String namespace, String name, DeleteRequest opts) {
         lock.lock();
         try {
             ObjectVersion old = liveLocked(namespace, name);
-            ObjectNode oldMeta = Json.metadata(old.object);
+            ObjectNode oldMeta = Json.requireMetadata(old.object);
             if (opts.preconditionUid() != null && !opts.preconditionUid().equals(Json.text(oldMeta, "uid"))) {
                 throw Refusal.conflict(
                         def,
@@ -435,7 +458,7 @@ final class ResourceStore {
             }
             Instant now = engine.now();
             ObjectNode next = old.object.deepCopy();
-            ObjectNode meta = Json.metadata(next);
+            ObjectNode meta = Json.requireMetadata(next);
             boolean finalizersChanged = Finalizers.applyPropagation(def, next, opts.propagation());
             boolean terminating = ObjectRules.isTerminating(old.object);
             NamespaceLifecycle.checkDelete(def, name);
@@ -504,7 +527,8 @@ final class ResourceStore {
      * @return the written version, or null when the object is gone, has another uid, or did not
      *     change
      */
-    ObjectVersion updateInternal(String namespace, String name, String uid, Mutation mutation) {
+    @Nullable
+    ObjectVersion updateInternal(@Nullable String namespace, String name, @Nullable String uid, Mutation mutation) {
         lock.lock();
         try {
             ObjectVersion old = heads.get(ObjectRules.key(def, namespace, name));
@@ -521,20 +545,21 @@ final class ResourceStore {
         }
     }
 
+    @SuppressWarnings("ReferenceEquality") // identity on purpose: copy only the tree the store holds
     private ObjectVersion deleteNowLocked(ObjectVersion old, ObjectNode lastState) {
         engine.crds().removing(def, old);
         long rv = engine.nextRv();
         ObjectNode tomb = lastState == old.object ? lastState.deepCopy() : lastState;
-        Json.metadata(tomb).put("resourceVersion", Long.toString(rv));
+        Json.requireMetadata(tomb).put("resourceVersion", Long.toString(rv));
         ObjectVersion v = new ObjectVersion(rv, old.key, tomb, true, old);
         heads.put(old.key, v);
         appendLocked(new StoredEvent(EventKind.DELETED, rv, v, old));
         return v;
     }
 
-    private ObjectVersion commitLocked(String key, ObjectNode obj, ObjectVersion previous, EventKind type) {
+    private ObjectVersion commitLocked(String key, ObjectNode obj, @Nullable ObjectVersion previous, EventKind type) {
         long rv = engine.nextRv();
-        Json.metadata(obj).put("resourceVersion", Long.toString(rv));
+        Json.requireMetadata(obj).put("resourceVersion", Long.toString(rv));
         ObjectVersion v = new ObjectVersion(rv, key, obj, false, previous);
         heads.put(key, v);
         ObjectVersion prevLive = previous == null || previous.deleted ? null : previous;
@@ -641,7 +666,7 @@ final class ResourceStore {
      * @throws Refusal 504 Timeout with a ResourceVersionTooLarge cause for a resourceVersion
      *                     that did not appear in time
      */
-    ServedWatch openWatch(String namespace, ObjectFilter filter, ListQuery o) {
+    ServedWatch openWatch(@Nullable String namespace, ObjectFilter filter, ListQuery o) {
         long rv = o.resourceVersionNumber();
         awaitFresh(rv);
         lock.lock();
@@ -705,7 +730,7 @@ final class ResourceStore {
         return "too old resource version: " + rv + " (" + floor + ")";
     }
 
-    private List<ObjectVersion> liveInRangeLocked(String namespace) {
+    private List<ObjectVersion> liveInRangeLocked(@Nullable String namespace) {
         List<ObjectVersion> out = new ArrayList<>();
         for (ObjectVersion v : rangeLocked(namespace).values()) {
             if (!v.deleted) {

@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -51,19 +52,19 @@ final class ServedWatch {
     }
 
     private final ResourceStore store;
-    private final String namespace;
+    private final @Nullable String namespace;
     private final ObjectFilter filter;
     private final boolean bookmarks;
     private final long deadlineNanos;
-    private final List<ObjectVersion> initial;
+    private final @Nullable List<ObjectVersion> initial;
     private final boolean initialEndBookmark;
     private final long initialRv;
-    private final String expiredMessage;
+    private final @Nullable String expiredMessage;
 
     /** Set before streaming starts (same thread): kubectl's watch asks for Table objects. */
-    private TableWriter tables;
+    private @Nullable TableWriter tables;
 
-    private ApiServerEngine tableClock;
+    private @Nullable ApiServerEngine tableClock;
 
     // @GuardedBy("store.lock")
     private long cursor;
@@ -74,15 +75,15 @@ final class ServedWatch {
 
     ServedWatch(
             ResourceStore store,
-            String namespace,
+            @Nullable String namespace,
             ObjectFilter filter,
             boolean bookmarks,
             long deadlineNanos,
-            List<ObjectVersion> initial,
+            @Nullable List<ObjectVersion> initial,
             boolean initialEndBookmark,
             long initialRv,
             long cursor,
-            String expiredMessage) {
+            @Nullable String expiredMessage) {
         this.store = store;
         this.namespace = namespace;
         this.filter = filter;
@@ -258,9 +259,9 @@ final class ServedWatch {
     private boolean inNamespace(ObjectVersion v) {
         return namespace == null
                 || !store.def.namespaced()
-                || v.key.startsWith(namespace)
+                || (v.key.startsWith(namespace)
                         && v.key.length() > namespace.length()
-                        && v.key.charAt(namespace.length()) == '/';
+                        && v.key.charAt(namespace.length()) == '/');
     }
 
     /** Applies the selectors the way kube's cacher does: entering is ADDED, leaving is DELETED. */
@@ -299,7 +300,9 @@ final class ServedWatch {
 
     private void writeEvent(OutputStream out, EventKind type, ObjectVersion v) throws IOException {
         out.write(type.sharedLinePrefix());
-        out.write(tables == null ? v.bytes() : tables.table(store.def, v, tableClock.now()));
+        TableWriter writer = tables;
+        ApiServerEngine clock = tableClock;
+        out.write(writer == null || clock == null ? v.bytes() : writer.table(store.def, v, clock.now()));
         out.write(LINE_END);
     }
 

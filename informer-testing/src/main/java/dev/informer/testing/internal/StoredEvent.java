@@ -1,5 +1,6 @@
 package dev.informer.testing.internal;
 
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -13,11 +14,11 @@ final class StoredEvent {
     final EventKind type;
     final long rv;
     final ObjectVersion current;
-    final ObjectVersion previous;
+    final @Nullable ObjectVersion previous;
 
-    private volatile ObjectVersion previousAtThisRv;
+    private volatile @Nullable ObjectVersion previousAtThisRv;
 
-    StoredEvent(EventKind type, long rv, ObjectVersion current, ObjectVersion previous) {
+    StoredEvent(EventKind type, long rv, ObjectVersion current, @Nullable ObjectVersion previous) {
         this.type = type;
         this.rv = rv;
         this.current = current;
@@ -27,13 +28,19 @@ final class StoredEvent {
     /**
      * The previous state stamped with this event's resourceVersion: the object a filtered watch
      * sends as DELETED when a MODIFIED makes it leave the selection (as kube's cacher does).
+     *
+     * @throws IllegalStateException for an event without a previous version (ADDED)
      */
     ObjectVersion previousAtThisRv() {
         ObjectVersion v = previousAtThisRv;
         if (v == null) {
-            ObjectNode copy = previous.object.deepCopy();
-            Json.metadata(copy).put("resourceVersion", Long.toString(rv));
-            v = new ObjectVersion(rv, previous.key, copy, true, null);
+            ObjectVersion prev = previous;
+            if (prev == null) {
+                throw new IllegalStateException(type + " at resourceVersion " + rv + " has no previous version");
+            }
+            ObjectNode copy = prev.object.deepCopy();
+            Json.requireMetadata(copy).put("resourceVersion", Long.toString(rv));
+            v = new ObjectVersion(rv, prev.key, copy, true, null);
             previousAtThisRv = v;
         }
         return v;

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -56,7 +57,7 @@ final class StrategicMergePatch {
 
     private StrategicMergePatch() {}
 
-    static JsonNode apply(JsonNode target, JsonNode patch, StrategicPatchSchema schema) {
+    static JsonNode apply(@Nullable JsonNode target, @Nullable JsonNode patch, StrategicPatchSchema schema) {
         if (patch == null || !patch.isObject()) {
             throw PatchException.badRequest(
                     "a strategic merge patch must be a JSON object, got " + JsonValues.typeName(patch));
@@ -72,13 +73,14 @@ final class StrategicMergePatch {
         if (directive != null) {
             String d = directive.isString() ? directive.stringValue() : JsonValues.render(directive);
             switch (d) {
-                case "replace":
+                case "replace" -> {
                     return mergeFields(NODES.objectNode(), patch, schema, path);
-                case "delete":
+                }
+                case "delete" -> {
                     return NODES.objectNode();
-                case "merge":
-                    break;
-                default:
+                }
+                case "merge" -> {}
+                default ->
                     throw PatchException.badRequest(
                             "unknown patch type: " + d + " in map " + JsonValues.render(patch) + " at " + path);
             }
@@ -226,12 +228,14 @@ final class StrategicMergePatch {
         }
         List<JsonNode> serverOrder = current == null ? List.of() : elements(current);
         ArrayNode merged;
-        if (patched == null) {
-            merged = (ArrayNode) current;
-        } else if (current == null) {
-            merged = (ArrayNode) fresh(patched, meta, path);
-        } else {
+        if (patched != null && current != null) {
             merged = mergeList((ArrayNode) current, (ArrayNode) patched, meta, path);
+        } else if (patched != null) {
+            merged = (ArrayNode) fresh(patched, meta, path);
+        } else if (current != null) {
+            merged = (ArrayNode) current;
+        } else {
+            return false; // neither list exists (returned above already)
         }
         List<JsonNode> named = new ArrayList<>(merged.size());
         List<JsonNode> serverOnly = new ArrayList<>();
@@ -243,7 +247,7 @@ final class StrategicMergePatch {
     }
 
     /** The patch list (less deletions and directives) must follow the $setElementOrder order. */
-    private static void checkOrderConsistent(ArrayNode patched, List<JsonNode> order, String key, Path path) {
+    private static void checkOrderConsistent(ArrayNode patched, List<JsonNode> order, @Nullable String key, Path path) {
         if (patched.isEmpty() || order.isEmpty()) {
             return;
         }
@@ -269,7 +273,7 @@ final class StrategicMergePatch {
         }
     }
 
-    private static boolean sameElement(JsonNode a, JsonNode b, String key, Path path) {
+    private static boolean sameElement(JsonNode a, JsonNode b, @Nullable String key, Path path) {
         if (key == null) {
             return JsonValues.equal(a, b);
         }
@@ -313,20 +317,17 @@ final class StrategicMergePatch {
             }
             String d = directive.isString() ? directive.stringValue() : JsonValues.render(directive);
             switch (d) {
-                case "delete": {
+                case "delete" -> {
                     JsonNode value = mergeKeyOf(item, key, path);
                     current.removeIf(existing -> JsonValues.equal(existing.get(key), value));
-                    break;
                 }
-                case "replace":
-                    replace = true;
-                    break;
-                case "merge":
+                case "replace" -> replace = true;
+                case "merge" -> {
                     if (item.has(key)) {
                         plain.add(item); // the default strategy spelled out; the element still merges
                     }
-                    break;
-                default:
+                }
+                default ->
                     throw PatchException.badRequest(
                             "unknown patch type: " + d + " in list element " + JsonValues.render(item) + " at " + path);
             }
@@ -391,7 +392,7 @@ final class StrategicMergePatch {
             List<JsonNode> serverOnly,
             List<JsonNode> patchOrder,
             List<JsonNode> serverOrder,
-            String key) {
+            @Nullable String key) {
         sortByPosition(fromPatch, patchOrder, key);
         sortByPosition(serverOnly, serverOrder, key);
         int[] left = positions(serverOnly, serverOrder, key);
@@ -413,7 +414,7 @@ final class StrategicMergePatch {
         return result;
     }
 
-    private static void sortByPosition(List<JsonNode> items, List<JsonNode> order, String key) {
+    private static void sortByPosition(List<JsonNode> items, List<JsonNode> order, @Nullable String key) {
         if (items.size() < 2) {
             return;
         }
@@ -440,7 +441,7 @@ final class StrategicMergePatch {
         }
     }
 
-    private static int[] positions(List<JsonNode> items, List<JsonNode> order, String key) {
+    private static int[] positions(List<JsonNode> items, List<JsonNode> order, @Nullable String key) {
         int[] pos = new int[items.size()];
         for (int i = 0; i < pos.length; i++) {
             pos[i] = indexOf(order, items.get(i), key);
@@ -449,7 +450,7 @@ final class StrategicMergePatch {
     }
 
     /** Position of {@code item} in {@code list}, by merge key value or (no key) by value. */
-    private static int indexOf(List<JsonNode> list, JsonNode item, String key) {
+    private static int indexOf(List<JsonNode> list, JsonNode item, @Nullable String key) {
         JsonNode wanted = key == null ? item : item.get(key);
         if (wanted == null) {
             return -1;
@@ -523,12 +524,12 @@ final class StrategicMergePatch {
     private static final class Path {
         static final Path ROOT = new Path(null, null, null, null);
 
-        private final Path parent;
-        private final String field;
-        private final String key;
-        private final JsonNode keyValue;
+        private final @Nullable Path parent;
+        private final @Nullable String field;
+        private final @Nullable String key;
+        private final @Nullable JsonNode keyValue;
 
-        private Path(Path parent, String field, String key, JsonNode keyValue) {
+        private Path(@Nullable Path parent, @Nullable String field, @Nullable String key, @Nullable JsonNode keyValue) {
             this.parent = parent;
             this.field = field;
             this.key = key;
@@ -539,7 +540,7 @@ final class StrategicMergePatch {
             return new Path(this, name, null, null);
         }
 
-        Path element(String mergeKey, JsonNode value) {
+        Path element(@Nullable String mergeKey, JsonNode value) {
             return new Path(this, null, mergeKey, value);
         }
 
@@ -563,7 +564,7 @@ final class StrategicMergePatch {
                     sb.append('.');
                 }
                 sb.append(field);
-            } else {
+            } else if (keyValue != null) {
                 sb.append('[')
                         .append(key)
                         .append('=')

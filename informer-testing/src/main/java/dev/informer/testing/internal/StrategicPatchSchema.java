@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -26,10 +27,10 @@ final class StrategicPatchSchema {
     /** A field's patch metadata. */
     static final class Field {
         final boolean mergeList;
-        final String mergeKey;
+        final @Nullable String mergeKey;
         final StrategicPatchSchema type;
 
-        Field(boolean mergeList, String mergeKey, StrategicPatchSchema type) {
+        Field(boolean mergeList, @Nullable String mergeKey, StrategicPatchSchema type) {
             this.mergeList = mergeList;
             this.mergeKey = mergeKey;
             this.type = type;
@@ -54,38 +55,44 @@ final class StrategicPatchSchema {
             })
             .orElse(EMPTY);
 
-    private final BuiltInSchemas.Document document;
-    private final ObjectNode schema;
+    /** Null (with {@link #schema}) for {@link #EMPTY}. */
+    private final BuiltInSchemas.@Nullable Document document;
+
+    private final @Nullable ObjectNode schema;
     private final Map<String, Field> fields = new ConcurrentHashMap<>();
 
-    private StrategicPatchSchema(BuiltInSchemas.Document document, ObjectNode schema) {
+    private StrategicPatchSchema(BuiltInSchemas.@Nullable Document document, @Nullable ObjectNode schema) {
         this.document = document;
         this.schema = schema;
     }
 
     /** The metadata of {@code name}, or {@link #UNKNOWN}. */
     Field field(String name) {
-        if (schema == null) {
+        BuiltInSchemas.Document doc = document;
+        ObjectNode root = schema;
+        if (doc == null || root == null) {
             return UNKNOWN;
         }
-        return fields.computeIfAbsent(name, this::resolveField);
+        return fields.computeIfAbsent(name, n -> resolveField(doc, root, n));
     }
 
-    private Field resolveField(String name) {
+    private static Field resolveField(BuiltInSchemas.Document document, ObjectNode schema, String name) {
         JsonNode prop = schema.path("properties").get(name);
         if (prop == null) {
             return UNKNOWN;
         }
         if ("array".equals(Json.text(prop, "type"))) {
             String strategy = Json.text(prop, "x-kubernetes-patch-strategy");
-            boolean merge = strategy != null && List.of(strategy.split(",")).contains("merge");
+            boolean merge = strategy != null && List.of(strategy.split(",", -1)).contains("merge");
             return new Field(
-                    merge, merge ? Json.text(prop, "x-kubernetes-patch-merge-key") : null, typeOf(prop.get("items")));
+                    merge,
+                    merge ? Json.text(prop, "x-kubernetes-patch-merge-key") : null,
+                    typeOf(document, prop.get("items")));
         }
-        return new Field(false, null, typeOf(prop));
+        return new Field(false, null, typeOf(document, prop));
     }
 
-    private StrategicPatchSchema typeOf(JsonNode prop) {
+    private static StrategicPatchSchema typeOf(BuiltInSchemas.Document document, @Nullable JsonNode prop) {
         ObjectNode target = prop == null ? null : document.resolve(Json.text(prop, "$ref"));
         return target == null ? EMPTY : new StrategicPatchSchema(document, target);
     }
@@ -94,7 +101,7 @@ final class StrategicPatchSchema {
      * The schema for an object of {@code apiVersion}/{@code kind}; a {@code null} apiVersion matches
      * any group. Unknown kinds get the ObjectMeta-only schema.
      */
-    static StrategicPatchSchema forKind(String apiVersion, String kind) {
+    static StrategicPatchSchema forKind(@Nullable String apiVersion, @Nullable String kind) {
         if (kind == null) {
             return GENERIC;
         }
@@ -118,7 +125,7 @@ final class StrategicPatchSchema {
     }
 
     /** The schema named by the {@code apiVersion}/{@code kind} of the target, else of the patch. */
-    static StrategicPatchSchema forDocuments(JsonNode target, JsonNode patch) {
+    static StrategicPatchSchema forDocuments(@Nullable JsonNode target, @Nullable JsonNode patch) {
         JsonNode source = target != null && target.path("kind").isString() ? target : patch;
         JsonNode kind = source == null ? null : source.get("kind");
         JsonNode apiVersion = source == null ? null : source.get("apiVersion");

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -89,7 +90,7 @@ final class TableWriter {
     byte[] table(ResourceDefinition def, ResourceStore.ListResult r, Instant now, String includeObject) {
         ObjectNode t = header(def, r.resourceVersion());
         if (r.continueToken() != null) {
-            Json.metadata(t).put("continue", r.continueToken());
+            Json.requireMetadata(t).put("continue", r.continueToken());
         }
         ArrayNode rows = t.putArray("rows");
         for (ObjectVersion v : r.items()) {
@@ -242,7 +243,7 @@ final class TableWriter {
     }
 
     /** kubectl's human duration (apimachinery duration.HumanDuration). */
-    static String age(String creationTimestamp, Instant now) {
+    static String age(@Nullable String creationTimestamp, Instant now) {
         if (creationTimestamp == null) {
             return "<unknown>";
         }
@@ -252,7 +253,7 @@ final class TableWriter {
         } catch (DateTimeParseException e) {
             return "<invalid>";
         }
-        long seconds = d.getSeconds();
+        long seconds = d.toSeconds();
         if (seconds < -1) {
             return "<invalid>";
         } else if (seconds < 0) {
