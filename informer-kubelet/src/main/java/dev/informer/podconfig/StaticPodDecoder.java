@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.core.JacksonException;
@@ -310,7 +311,7 @@ final class StaticPodDecoder {
         }
     }
 
-    private static JsonNode withNoExecuteToleration(JsonNode existing) {
+    private static JsonNode withNoExecuteToleration(@Nullable JsonNode existing) {
         ArrayNode tolerations = existing != null && existing.isArray()
                 ? (ArrayNode) existing.deepCopy()
                 : ApiJson.mapper().createArrayNode();
@@ -328,7 +329,7 @@ final class StaticPodDecoder {
         return tolerations;
     }
 
-    private static String text(JsonNode node, String field) {
+    private static @Nullable String text(JsonNode node, String field) {
         JsonNode value = node.get(field);
         return value == null || !value.isString() ? null : value.stringValue();
     }
