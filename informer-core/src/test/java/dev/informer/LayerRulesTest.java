@@ -77,6 +77,27 @@ class LayerRulesTest {
                 .check(MAIN_CLASSES);
     }
 
+    /**
+     * One builder style (docs/architecture.md, "Builders: one style"): a builder is the final nested
+     * {@code Builder} of the type it builds, made by that type's static {@code builder(...)}, never a
+     * top-level {@code *Builder} class. Annotation types (the code generator's {@code @GenerateBuilder})
+     * are not builders.
+     */
+    @Test
+    void noPublicTopLevelClassIsABuilder() {
+        noClasses()
+                .that()
+                .areTopLevelClasses()
+                .and()
+                .arePublic()
+                .and()
+                .areNotAnnotations()
+                .should()
+                .haveSimpleNameEndingWith("Builder")
+                .because("a builder is the nested Builder of the type it builds, made by its static builder(...)")
+                .check(MAIN_CLASSES);
+    }
+
     @Test
     void topLevelPackagesAreFreeOfCycles() {
         slices().matching("dev.informer.(*)..").should().beFreeOfCycles().check(MAIN_CLASSES);

@@ -45,6 +45,22 @@ class KubeletLayerRulesTest {
                 .check(MAIN_CLASSES);
     }
 
+    /** One builder style, as below this module: no public top-level {@code *Builder} class. */
+    @Test
+    void noPublicTopLevelKubeletClassIsABuilder() {
+        noClasses()
+                .that()
+                .resideInAnyPackage("dev.informer.podconfig..", "dev.informer.podstatus..")
+                .and()
+                .areTopLevelClasses()
+                .and()
+                .arePublic()
+                .should()
+                .haveSimpleNameEndingWith("Builder")
+                .because("a builder is the nested Builder of the type it builds, made by its static builder(...)")
+                .check(MAIN_CLASSES);
+    }
+
     @Test
     void topLevelPackagesAreFreeOfCycles() {
         slices().matching("dev.informer.(*)..").should().beFreeOfCycles().check(MAIN_CLASSES);

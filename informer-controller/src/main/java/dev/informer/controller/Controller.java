@@ -1,14 +1,49 @@
 package dev.informer.controller;
 
+import dev.informer.api.KubernetesObject;
+import dev.informer.api.OwnerReference;
+import dev.informer.api.ResourceType;
+import dev.informer.cache.HandlerOptions;
+import dev.informer.cache.InformerOptions;
+import dev.informer.cache.ResourceEventHandler;
+import dev.informer.cache.SharedIndexInformer;
+import dev.informer.store.DeletedFinalStateUnknown;
+import dev.informer.workqueue.RateLimiter;
+import dev.informer.workqueue.RateLimiters;
+import dev.informer.workqueue.RateLimitingQueue;
+import dev.informer.workqueue.WorkQueue;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
 /**
  * One reconcile loop registered with a {@link Manager}: a rate-limited work queue of {@link Request}s
  * fed by informer notifications, and worker threads that run its {@link Reconciler} (controller-runtime's
- * {@code controller.Controller}). Made by {@link ControllerBuilder#build}; started, gated by leader
+ * {@code controller.Controller}). Made by {@link Builder#build}; started, gated by leader
  * election and stopped by its manager.
  *
  * <p>Thread-safe.
  */
 public interface Controller {
+
+    /**
+     * A builder of a controller registered with {@code manager} (controller-runtime's {@code
+     * ControllerManagedBy}); {@link Manager#controllerBuilder()} is the same call.
+     *
+     * @throws NullPointerException if {@code manager} is {@code null}
+     */
+    static Builder builder(Manager manager) {
+        return new Builder(Objects.requireNonNull(manager, "manager"));
+    }
 
     /** The controller's name: its queue's name, its worker threads' prefix, its metrics' label. */
     String name();
@@ -28,4 +63,340 @@ public interface Controller {
 
     /** How many workers are reconciling right now. */
     int activeWorkers();
+
+    /**
+     * Wires one {@link Reconciler} to what it watches (controller-runtime's {@code builder.Builder}),
+     * for a {@link Manager}. Made by {@link Controller#builder(Manager)} or {@link
+     * Manager#controllerBuilder()}; {@link #build(Reconciler)} registers the controller with the
+     * manager, which starts it.
+     *
+     * <ul>
+     *   <li>{@link #forResource} (exactly once): each notification of the object enqueues the object's own
+     *       request.</li>
+     *   <li>{@link #owns} (any number): each notification of an owned object enqueues its controlling
+     *       owner, the {@code ownerReferences} entry with {@code controller: true} whose group and kind are
+     *       the for-resource's (the version may differ, as in controller-runtime).</li>
+     *   <li>{@link #watches} (any number): a {@link RequestMapper} decides.</li>
+     * </ul>
+     *
+     * <p>Each watch takes {@link InformerOptions} (namespace, label and field selectors: the manager's
+     * shared informer for those options is used) and {@link EventPredicate}s; {@link #withEventFilter}
+     * adds predicates to every watch. Creates, updates (both the old and the new object's requests, for
+     * {@code owns} and {@code watches}) and deletes enqueue, a delete also when the informer only saw a
+     * tombstone ({@link DeletedFinalStateUnknown}: its last known state is used).
+     *
+     * <p>Defaults: name the for-resource's kind in lower case; one worker ({@code
+     * maxConcurrentReconciles}, as controller-runtime); {@link RateLimiters#defaultControllerRateLimiter}
+     * on the manager's clock; no reconcile timeout. Not thread-safe; use once.
+     */
+    final class Builder {
+
+        private static final Logger LOG = LoggerFactory.getLogger(Controller.class);
+
+        private final Manager manager;
+        private final List<WatchSpec<?>> watches = new ArrayList<>();
+        private final List<EventPredicate<? super KubernetesObject>> globalPredicates = new ArrayList<>();
+        private @Nullable ResourceType<?> forType;
+        private @Nullable String name;
+        private int maxConcurrentReconciles = 1;
+        private @Nullable RateLimiter<? super Request> rateLimiter;
+        private @Nullable Duration reconcileTimeout;
+        private boolean built;
+
+        /** One watched resource: its informer options, predicates and how objects become requests. */
+        private record WatchSpec<T extends KubernetesObject>(
+                ResourceType<T> type,
+                InformerOptions options,
+                List<EventPredicate<? super T>> predicates,
+                String role,
+                Function<ResourceType<?>, RequestMapper<? super T>> mapperFactory,
+                boolean enqueueOldOnUpdate) {}
+
+        private Builder(Manager manager) {
+            this.manager = manager;
+        }
+
+        /** {@link #forResource(ResourceType, InformerOptions, EventPredicate[])} with every object, no predicate. */
+        public <T extends KubernetesObject> Builder forResource(ResourceType<T> type) {
+            return forResource(type, InformerOptions.ALL);
+        }
+
+        /**
+         * The resource this controller reconciles: each notification that passes {@code predicates}
+         * enqueues the object's own request.
+         *
+         * @throws IllegalStateException if called twice
+         */
+        @SafeVarargs
+        @SuppressWarnings("varargs") // predicates are only copied into an immutable list
+        public final <T extends KubernetesObject> Builder forResource(
+                ResourceType<T> type, InformerOptions options, EventPredicate<? super T>... predicates) {
+            Objects.requireNonNull(type, "type");
+            if (forType != null) {
+                throw new IllegalStateException("forResource was already called with " + forType.plural()
+                        + "; a controller reconciles one resource");
+            }
+            forType = type;
+            watches.add(new WatchSpec<T>(
+                    type, options, List.of(predicates), "for", owner -> obj -> List.of(Request.of(obj)), false));
+            return this;
+        }
+
+        /** {@link #owns(ResourceType, InformerOptions, EventPredicate[])} with every object, no predicate. */
+        public <T extends KubernetesObject> Builder owns(ResourceType<T> type) {
+            return owns(type, InformerOptions.ALL);
+        }
+
+        /**
+         * A resource this controller creates and owns: each notification of such an object enqueues its
+         * controlling owner of the {@link #forResource} type (none when it has no such owner).
+         */
+        @SafeVarargs
+        @SuppressWarnings("varargs") // predicates are only copied into an immutable list
+        public final <T extends KubernetesObject> Builder owns(
+                ResourceType<T> type, InformerOptions options, EventPredicate<? super T>... predicates) {
+            Objects.requireNonNull(type, "type");
+            watches.add(new WatchSpec<T>(
+                    type, options, List.of(predicates), "owns", owner -> controllerOwnerOf(owner), true));
+            return this;
+        }
+
+        /** {@link #watches(ResourceType, InformerOptions, RequestMapper, EventPredicate[])} with every object. */
+        public <T extends KubernetesObject> Builder watches(ResourceType<T> type, RequestMapper<? super T> mapper) {
+            return watches(type, InformerOptions.ALL, mapper);
+        }
+
+        /** Any resource: {@code mapper} turns each notification that passes {@code predicates} into requests. */
+        @SafeVarargs
+        @SuppressWarnings("varargs") // predicates are only copied into an immutable list
+        public final <T extends KubernetesObject> Builder watches(
+                ResourceType<T> type,
+                InformerOptions options,
+                RequestMapper<? super T> mapper,
+                EventPredicate<? super T>... predicates) {
+            Objects.requireNonNull(type, "type");
+            Objects.requireNonNull(mapper, "mapper");
+            watches.add(new WatchSpec<T>(type, options, List.of(predicates), "watches", owner -> mapper, true));
+            return this;
+        }
+
+        /** A predicate every watch of this controller applies (controller-runtime's {@code WithEventFilter}). */
+        public Builder withEventFilter(EventPredicate<? super KubernetesObject> predicate) {
+            globalPredicates.add(Objects.requireNonNull(predicate, "predicate"));
+            return this;
+        }
+
+        /**
+         * The controller's name: its queue's name (for the work queue metrics), its threads' prefix, the
+         * {@code controller} label of its metrics. Unique per manager; default the for-resource's kind in
+         * lower case.
+         *
+         * @throws IllegalArgumentException if blank
+         */
+        public Builder name(String name) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("a controller name must not be blank");
+            }
+            this.name = name;
+            return this;
+        }
+
+        /**
+         * How many keys are reconciled in parallel (default 1). One key is never reconciled by two workers
+         * at once, whatever this number.
+         *
+         * @throws IllegalArgumentException if below 1
+         */
+        public Builder maxConcurrentReconciles(int workers) {
+            if (workers < 1) {
+                throw new IllegalArgumentException("maxConcurrentReconciles must be at least 1: " + workers);
+            }
+            this.maxConcurrentReconciles = workers;
+            return this;
+        }
+
+        /**
+         * The per-key backoff of failed and requeued keys (default {@link
+         * RateLimiters#defaultControllerRateLimiter(dev.informer.clock.Clock)}: 5 ms doubling to 1000 s per
+         * key, 10 qps with a burst of 100 overall).
+         */
+        public Builder rateLimiter(RateLimiter<? super Request> rateLimiter) {
+            this.rateLimiter = Objects.requireNonNull(rateLimiter, "rateLimiter");
+            return this;
+        }
+
+        /**
+         * The longest a reconcile may run (default none): past it, on the manager's clock, its cancellation
+         * is cancelled and its thread interrupted; it is logged with its key and requeued with backoff as an
+         * error once it returns. See {@link Reconciler} for what a reconciler must do to stop.
+         *
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder reconcileTimeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("reconcileTimeout must be positive: " + timeout);
+            }
+            this.reconcileTimeout = timeout;
+            return this;
+        }
+
+        /**
+         * Builds the controller, registers its event handlers with the manager's informers and the
+         * controller with the manager.
+         *
+         * @throws IllegalStateException if {@link #forResource} was not called, the name is taken, the
+         *                               manager has started, or this builder was used already
+         */
+        public Controller build(Reconciler<Request> reconciler) {
+            Objects.requireNonNull(reconciler, "reconciler");
+            if (built) {
+                throw new IllegalStateException("this controller builder was used already");
+            }
+            if (forType == null) {
+                throw new IllegalStateException("a controller needs forResource(type): the resource it reconciles");
+            }
+            built = true;
+            String controllerName = name != null ? name : forType.kind().toLowerCase(Locale.ROOT);
+            RateLimitingQueue<Request> queue = WorkQueue.<Request>builder()
+                    .name(controllerName)
+                    .clock(manager.clock())
+                    .metricsProvider(manager.workQueueMetrics())
+                    .rateLimiter(
+                            rateLimiter != null
+                                    ? rateLimiter
+                                    : RateLimiters.defaultControllerRateLimiter(manager.clock()))
+                    .buildRateLimiting();
+            DefaultController controller = new DefaultController(
+                    controllerName,
+                    reconciler,
+                    queue,
+                    maxConcurrentReconciles,
+                    reconcileTimeout,
+                    manager.clock(),
+                    manager.workerThreads(controllerName),
+                    manager.controllerMetrics());
+            manager.register(controller);
+            for (WatchSpec<?> watch : watches) {
+                wire(controller, watch);
+            }
+            return controller;
+        }
+
+        private <T extends KubernetesObject> void wire(DefaultController controller, WatchSpec<T> watch) {
+            SharedIndexInformer<T> informer = manager.informerFactory().informerFor(watch.type(), watch.options());
+            manager.track(informer);
+            List<EventPredicate<? super T>> predicates = new ArrayList<>(watch.predicates());
+            predicates.addAll(globalPredicates);
+            RequestMapper<? super T> mapper = watch.mapperFactory().apply(forType);
+            String handlerName = "controller/" + controller.name() + "/" + watch.role() + "/"
+                    + watch.type().plural();
+            informer.addEventHandler(
+                    new EnqueueingHandler<>(handlerName, controller, mapper, predicates, watch.enqueueOldOnUpdate()),
+                    HandlerOptions.builder().name(handlerName).build());
+        }
+
+        private static <T extends KubernetesObject> RequestMapper<T> controllerOwnerOf(ResourceType<?> ownerType) {
+            return object -> {
+                OwnerReference ref = OwnerReferences.controllerOf(object).orElse(null);
+                if (ref == null
+                        || !ownerType.kind().equals(ref.kind())
+                        || !ownerType.group().equals(OwnerReferences.groupOf(ref.apiVersion()))
+                        || ref.name() == null
+                        || ref.name().isEmpty()) {
+                    return List.of();
+                }
+                return List.of(new Request(ownerType.namespaced() ? object.namespace() : "", ref.name()));
+            };
+        }
+
+        /** The handler each watch registers: predicates, then the mapper, then the queue. */
+        static final class EnqueueingHandler<T extends KubernetesObject> implements ResourceEventHandler<T> {
+            private final String name;
+            private final Controller controller;
+            private final RequestMapper<? super T> mapper;
+            private final List<EventPredicate<? super T>> predicates;
+            private final boolean enqueueOldOnUpdate;
+
+            EnqueueingHandler(
+                    String name,
+                    Controller controller,
+                    RequestMapper<? super T> mapper,
+                    List<EventPredicate<? super T>> predicates,
+                    boolean enqueueOldOnUpdate) {
+                this.name = name;
+                this.controller = controller;
+                this.mapper = mapper;
+                this.predicates = predicates;
+                this.enqueueOldOnUpdate = enqueueOldOnUpdate;
+            }
+
+            @Override
+            public void onAdd(T obj, boolean isInInitialList) {
+                for (EventPredicate<? super T> p : predicates) {
+                    if (!p.create(obj)) {
+                        return;
+                    }
+                }
+                enqueue(List.of(obj));
+            }
+
+            @Override
+            public void onUpdate(T oldObj, T newObj) {
+                for (EventPredicate<? super T> p : predicates) {
+                    if (!p.update(oldObj, newObj)) {
+                        return;
+                    }
+                }
+                enqueue(enqueueOldOnUpdate ? List.of(oldObj, newObj) : List.of(newObj));
+            }
+
+            @Override
+            @SuppressWarnings("unchecked")
+            public void onDelete(Object objOrTombstone) {
+                Object last = objOrTombstone instanceof DeletedFinalStateUnknown<?> tombstone
+                        ? tombstone.obj()
+                        : objOrTombstone;
+                if (!(last instanceof KubernetesObject)) {
+                    LOG.warn(
+                            "{}: a delete without the object's last state ({}); nothing enqueued",
+                            name,
+                            objOrTombstone);
+                    return;
+                }
+                T obj = (T) last;
+                for (EventPredicate<? super T> p : predicates) {
+                    if (!p.delete(obj)) {
+                        return;
+                    }
+                }
+                enqueue(List.of(obj));
+            }
+
+            private void enqueue(List<T> objects) {
+                Set<Request> requests = new LinkedHashSet<>();
+                for (T obj : objects) {
+                    try {
+                        Collection<Request> mapped = mapper.map(obj);
+                        if (mapped != null) {
+                            requests.addAll(mapped);
+                        }
+                    } catch (RuntimeException e) {
+                        LOG.warn(
+                                "{}: mapping {} to requests failed, nothing enqueued: {}",
+                                name,
+                                obj.namespace() + "/" + obj.name(),
+                                e.toString());
+                        LOG.debug("{}: mapping failed", name, e);
+                    }
+                }
+                requests.forEach(controller::enqueue);
+            }
+
+            @Override
+            public String toString() {
+                return name;
+            }
+        }
+    }
 }

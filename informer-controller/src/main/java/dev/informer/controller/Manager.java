@@ -9,7 +9,6 @@ import dev.informer.concurrent.ThreadFactories;
 import dev.informer.health.HealthCheck;
 import dev.informer.leaderelection.LeaderContext;
 import dev.informer.leaderelection.LeaderElector;
-import dev.informer.leaderelection.LeaderElectorBuilder;
 import dev.informer.workqueue.MetricsProvider;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -137,8 +136,8 @@ public final class Manager implements AutoCloseable {
     }
 
     /** A builder for a new controller of this manager. */
-    public ControllerBuilder controllerBuilder() {
-        return new ControllerBuilder(this);
+    public Controller.Builder controllerBuilder() {
+        return Controller.builder(this);
     }
 
     /** The controllers registered so far, in registration order. */
@@ -505,7 +504,7 @@ public final class Manager implements AutoCloseable {
         private boolean warmCachesBeforeLeading = true;
         private ControllerMetrics controllerMetrics = ControllerMetrics.noop();
         private MetricsProvider workQueueMetrics = MetricsProvider.noop();
-        private @Nullable LeaderElectorBuilder leaderElection;
+        private LeaderElector.@Nullable Builder leaderElection;
         private Consumer<SharedInformerFactory.Builder> informerConfig = b -> {};
 
         private Builder(KubernetesClient client) {
@@ -569,7 +568,7 @@ public final class Manager implements AutoCloseable {
          * (lock, durations, identity, release on cancel). The manager sets the builder's {@code
          * onStartedLeading} and {@code onStoppedLeading} callbacks, replacing any set before.
          */
-        public Builder leaderElection(LeaderElectorBuilder elector) {
+        public Builder leaderElection(LeaderElector.Builder elector) {
             this.leaderElection = Objects.requireNonNull(elector, "elector");
             return this;
         }

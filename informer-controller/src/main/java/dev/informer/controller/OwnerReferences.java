@@ -32,7 +32,7 @@ public final class OwnerReferences {
     /**
      * {@code object} with {@code owner} as its controlling owner ({@code controller: true}, {@code
      * blockOwnerDeletion: true}), so that deleting the owner garbage-collects it and {@link
-     * ControllerBuilder#owns} maps its events to the owner. A reference to the same owner (same group,
+     * Controller.Builder#owns} maps its events to the owner. A reference to the same owner (same group,
      * kind and name) is replaced; other owners are kept.
      *
      * @throws AlreadyOwnedException    if another controller owns the object already

@@ -194,12 +194,26 @@ class ControllerBuilderTest {
         ConfigMap last = ConfigMap.builder()
                 .metadata(ObjectMeta.builder().name("gone").namespace(NS).build())
                 .build();
-        ControllerBuilder.EnqueueingHandler<ConfigMap> handler = new ControllerBuilder.EnqueueingHandler<>(
+        Controller.Builder.EnqueueingHandler<ConfigMap> handler = new Controller.Builder.EnqueueingHandler<>(
                 "test", new ListController(enqueued), o -> List.of(Request.of(o)), List.of(), false);
 
         handler.onDelete(new DeletedFinalStateUnknown<>("default/gone", last));
 
         assertEquals(List.of(request("gone")), enqueued);
+    }
+
+    @Test
+    void controllerBuilderRegistersTheControllerWithTheManagerItIsGiven() throws Exception {
+        RecordingReconciler r = new RecordingReconciler();
+        Controller c = Controller.builder(newManager())
+                .forResource(ResourceType.CONFIGMAPS)
+                .build(r);
+        assertEquals(List.of(c), manager.controllers());
+        manager.start();
+
+        fx.createConfigMap("a");
+        awaitReconciled(r, "a", 1);
+        assertThrows(NullPointerException.class, () -> Controller.builder(null));
     }
 
     @Test

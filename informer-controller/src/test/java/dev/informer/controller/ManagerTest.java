@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.ResourceType;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.leaderelection.LeaderElector;
-import dev.informer.leaderelection.LeaderElectorBuilder;
 import dev.informer.leaderelection.ResourceLock;
 import dev.informer.testing.Await;
 import java.time.Duration;
@@ -51,7 +50,7 @@ class ManagerTest {
         return manager;
     }
 
-    private LeaderElectorBuilder election(String identity) {
+    private LeaderElector.Builder election(String identity) {
         return LeaderElector.builder()
                 .lock(ResourceLock.lease(fx.client, NS, LEASE, identity))
                 .releaseOnCancel(true)

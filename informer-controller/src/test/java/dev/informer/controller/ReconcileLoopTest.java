@@ -12,7 +12,7 @@ import dev.informer.testing.Await;
 import dev.informer.workqueue.GaugeMetric;
 import dev.informer.workqueue.MetricsProvider;
 import dev.informer.workqueue.RateLimiters;
-import dev.informer.workqueue.WorkQueues;
+import dev.informer.workqueue.WorkQueue;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -51,7 +51,7 @@ class ReconcileLoopTest {
                 .clock(clock)
                 .controllerMetrics(metrics)
                 .build();
-        ControllerBuilder builder = manager.controllerBuilder()
+        Controller.Builder builder = manager.controllerBuilder()
                 .name(NAME)
                 .forResource(ResourceType.CONFIGMAPS)
                 .rateLimiter(RateLimiters.itemExponentialFailure(Duration.ofSeconds(1), Duration.ofSeconds(100)));
@@ -63,7 +63,7 @@ class ReconcileLoopTest {
 
     /** Changes the controller builder in a test. */
     private interface ControllerBuilderConfig {
-        void apply(ControllerBuilder builder);
+        void apply(Controller.Builder builder);
     }
 
     private void awaitOutcomes(ReconcileOutcome outcome, long count) {
@@ -226,7 +226,7 @@ class ReconcileLoopTest {
         DefaultController c = new DefaultController(
                 "fenced",
                 r,
-                WorkQueues.<Request>builder().name("fenced").buildRateLimiting(),
+                WorkQueue.<Request>builder().name("fenced").buildRateLimiting(),
                 1,
                 null,
                 clock,

@@ -29,7 +29,7 @@ final class DefaultLeaderElector implements LeaderElector {
     private static final Logger LOG = LoggerFactory.getLogger(LeaderElector.class);
     private static final long NANOS_PER_SECOND = TimeUnit.SECONDS.toNanos(1);
 
-    /** The validated configuration (built by {@link LeaderElectorBuilder}). */
+    /** The validated configuration (built by {@link LeaderElector.Builder}). */
     record Config(
             ResourceLock lock,
             String identity,

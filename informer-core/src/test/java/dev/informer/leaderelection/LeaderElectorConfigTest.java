@@ -8,12 +8,12 @@ import dev.informer.clock.testing.FakeClock;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
-/** Configuration checks of {@link LeaderElectorBuilder#build()}, as client-go's {@code NewLeaderElector}. */
+/** Configuration checks of {@link LeaderElector.Builder#build()}, as client-go's {@code NewLeaderElector}. */
 class LeaderElectorConfigTest {
 
     private final FakeResourceLock.Store store = new FakeResourceLock.Store(new FakeClock());
 
-    private LeaderElectorBuilder valid() {
+    private LeaderElector.Builder valid() {
         return LeaderElector.builder()
                 .lock(new FakeResourceLock(store, "baz"))
                 .leaseDuration(Duration.ofSeconds(15))
@@ -25,7 +25,7 @@ class LeaderElectorConfigTest {
                 .onNewLeader(id -> {});
     }
 
-    private static void assertRejected(Class<? extends RuntimeException> type, String rule, LeaderElectorBuilder b) {
+    private static void assertRejected(Class<? extends RuntimeException> type, String rule, LeaderElector.Builder b) {
         RuntimeException e = assertThrows(type, b::build);
         assertTrue(e.getMessage().contains(rule), "message '" + e.getMessage() + "' should name: " + rule);
     }

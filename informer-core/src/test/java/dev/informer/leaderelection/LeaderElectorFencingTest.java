@@ -28,15 +28,15 @@ class LeaderElectorFencingTest {
     private final CountDownLatch unblock = new CountDownLatch(1);
     private final StartedElectors started = new StartedElectors();
 
-    private LeaderElectorBuilder builder(String identity, RecordingCallbacks callbacks) {
+    private LeaderElector.Builder builder(String identity, RecordingCallbacks callbacks) {
         return callbacks.electorWithDefaults(new FakeResourceLock(store, identity), clock, 7);
     }
 
-    private LeaderElector start(LeaderElectorBuilder builder) {
+    private LeaderElector start(LeaderElector.Builder builder) {
         return started.start(builder);
     }
 
-    private LeaderElector startLeader(LeaderElectorBuilder builder) throws InterruptedException {
+    private LeaderElector startLeader(LeaderElector.Builder builder) throws InterruptedException {
         return started.startLeading(builder, leaderCallbacks, clock);
     }
 

@@ -37,11 +37,11 @@ class LeaderElectorRunTest {
     private final RecordingCallbacks callbacks = new RecordingCallbacks();
     private final StartedElectors started = new StartedElectors();
 
-    private LeaderElectorBuilder builder() {
+    private LeaderElector.Builder builder() {
         return callbacks.electorWithDefaults(lock, clock, 42);
     }
 
-    private LeaderElector start(LeaderElectorBuilder builder) {
+    private LeaderElector start(LeaderElector.Builder builder) {
         return started.start(builder);
     }
 
@@ -60,7 +60,7 @@ class LeaderElectorRunTest {
         clock.requireIdle(1, "elector waiting");
     }
 
-    private LeaderElector startLeading(LeaderElectorBuilder builder) throws InterruptedException {
+    private LeaderElector startLeading(LeaderElector.Builder builder) throws InterruptedException {
         return started.startLeading(builder, callbacks, clock);
     }
 

@@ -29,7 +29,7 @@ final class RecordingCallbacks {
      * A builder with these callbacks, {@code lock} and {@code clock}, client-go's default 15 s lease, 10 s renew
      * deadline and 2 s retry period, and jitter from a {@code seed}ed random.
      */
-    LeaderElectorBuilder electorWithDefaults(ResourceLock lock, Clock clock, long seed) {
+    LeaderElector.Builder electorWithDefaults(ResourceLock lock, Clock clock, long seed) {
         return applyTo(LeaderElector.builder())
                 .lock(lock)
                 .leaseDuration(Duration.ofSeconds(15))
@@ -39,7 +39,7 @@ final class RecordingCallbacks {
                 .random(new Random(seed));
     }
 
-    LeaderElectorBuilder applyTo(LeaderElectorBuilder builder) {
+    LeaderElector.Builder applyTo(LeaderElector.Builder builder) {
         return builder.onStartedLeading(ctx -> {
                     context = ctx;
                     startedThread = Thread.currentThread();

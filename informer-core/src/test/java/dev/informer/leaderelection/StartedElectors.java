@@ -14,7 +14,7 @@ final class StartedElectors {
     private final List<LeaderElector> started = new CopyOnWriteArrayList<>();
 
     /** Builds and starts an elector, recording it. */
-    LeaderElector start(LeaderElectorBuilder builder) {
+    LeaderElector start(LeaderElector.Builder builder) {
         return add(builder.build());
     }
 
@@ -26,7 +26,7 @@ final class StartedElectors {
     }
 
     /** Starts an elector that becomes the leader: {@code callbacks} saw it start and it waits to renew on {@code clock}. */
-    LeaderElector startLeading(LeaderElectorBuilder builder, RecordingCallbacks callbacks, TrackingClock clock)
+    LeaderElector startLeading(LeaderElector.Builder builder, RecordingCallbacks callbacks, TrackingClock clock)
             throws InterruptedException {
         LeaderElector leader = start(builder);
         assertTrue(callbacks.started.await(WAIT.toSeconds(), TimeUnit.SECONDS), "started leading");

@@ -17,7 +17,7 @@ class DelayingQueueTest {
     private final FakeClock clock = new FakeClock();
     private final RecordingThreadFactory threads = new RecordingThreadFactory();
     private final DefaultDelayingQueue<String> queue = (DefaultDelayingQueue<String>)
-            WorkQueues.<String>builder().clock(clock).threadFactory(threads).buildDelaying();
+            WorkQueue.<String>builder().clock(clock).threadFactory(threads).buildDelaying();
 
     @AfterEach
     void shutDown() {

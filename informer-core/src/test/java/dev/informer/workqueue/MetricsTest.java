@@ -115,8 +115,8 @@ class MetricsTest {
     private final RecordingProvider provider = new RecordingProvider();
     private final RecordingThreadFactory threads = new RecordingThreadFactory();
 
-    private WorkQueueBuilder<String> builder() {
-        return WorkQueues.<String>builder()
+    private WorkQueue.Builder<String> builder() {
+        return WorkQueue.<String>builder()
                 .name("test")
                 .clock(clock)
                 .threadFactory(threads)
@@ -240,10 +240,8 @@ class MetricsTest {
 
     @Test
     void queueWithoutMetricsStartsNoThread() {
-        WorkQueue<String> queue = WorkQueues.<String>builder()
-                .name("quiet")
-                .threadFactory(threads)
-                .build();
+        WorkQueue<String> queue =
+                WorkQueue.<String>builder().name("quiet").threadFactory(threads).build();
         queue.add("foo");
         assertEquals(0, threads.threads.size());
         queue.shutDown();
@@ -251,14 +249,14 @@ class MetricsTest {
 
     @Test
     void metricsWithoutANameFailFast() {
-        WorkQueueBuilder<String> unnamed = WorkQueues.<String>builder().metricsProvider(provider);
+        WorkQueue.Builder<String> unnamed = WorkQueue.<String>builder().metricsProvider(provider);
         IllegalStateException e = assertThrows(IllegalStateException.class, unnamed::build);
         assertTrue(e.getMessage().contains("name"), e.getMessage());
     }
 
     @Test
     void builderRejectsBadSettings() {
-        WorkQueueBuilder<String> builder = WorkQueues.builder();
+        WorkQueue.Builder<String> builder = WorkQueue.builder();
         assertThrows(IllegalArgumentException.class, () -> builder.unfinishedWorkUpdatePeriod(Duration.ZERO));
         assertThrows(NullPointerException.class, () -> builder.clock(null));
         assertThrows(NullPointerException.class, () -> builder.threadFactory(null));
@@ -267,7 +265,7 @@ class MetricsTest {
 
     @Test
     void threadFactoryReturningNullFailsFast() {
-        WorkQueueBuilder<String> builder = WorkQueues.<String>builder().threadFactory(runnable -> null);
+        WorkQueue.Builder<String> builder = WorkQueue.<String>builder().threadFactory(runnable -> null);
         assertThrows(IllegalStateException.class, builder::buildDelaying);
     }
 }

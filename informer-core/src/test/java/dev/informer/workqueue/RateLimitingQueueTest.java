@@ -78,7 +78,7 @@ class RateLimitingQueueTest {
     @Test
     void rateLimitedItemBecomesAvailableWhenItsDelayPassesOnTheClock() throws Exception {
         FakeClock clock = new FakeClock();
-        RateLimitingQueue<String> queue = WorkQueues.<String>builder()
+        RateLimitingQueue<String> queue = WorkQueue.<String>builder()
                 .clock(clock)
                 .rateLimiter(RateLimiters.itemExponentialFailure(Duration.ofMillis(10), Duration.ofSeconds(1)))
                 .buildRateLimiting();
@@ -105,7 +105,7 @@ class RateLimitingQueueTest {
     void builderDefaultsToTheControllerRateLimiterOnItsClock() throws Exception {
         FakeClock clock = new FakeClock();
         RateLimitingQueue<String> queue =
-                WorkQueues.<String>builder().clock(clock).buildRateLimiting();
+                WorkQueue.<String>builder().clock(clock).buildRateLimiting();
         try {
             queue.addRateLimited("key"); // 5 ms on the per-item exponential backoff
             clock.step(Duration.ofMillis(4));

@@ -1,90 +1,75 @@
 package dev.informer.podconfig;
 
-import dev.informer.api.ObjectList;
 import dev.informer.api.Pod;
-import dev.informer.cache.ListerWatcher;
-import dev.informer.cache.Reflector;
 import dev.informer.client.ResourceClient;
-import dev.informer.store.KeyFunctions;
-import dev.informer.store.Stores;
-import dev.informer.store.UndeltaStore;
-import dev.informer.watch.ListOptions;
-import dev.informer.watch.Watch;
-import java.util.List;
+import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
+import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.jspecify.annotations.Nullable;
 
-/** The apiserver source; see {@link ApiserverSourceBuilder}. */
-final class ApiserverSource implements PodSource {
+/**
+ * A {@link PodSource} of the pods bound to one node on the API server (the kubelet's {@code
+ * NewSourceApiserver}); see {@link Builder}.
+ *
+ * <p>Thread-safety and lifecycle as {@link PodSource}.
+ */
+public interface ApiserverSource extends PodSource {
 
-    private static final Logger LOG = LoggerFactory.getLogger(ApiserverSource.class);
-
-    private final Reflector<Pod> reflector;
-    private final AtomicBoolean started = new AtomicBoolean();
-
-    ApiserverSource(ApiserverSourceBuilder builder, ThreadFactory threadFactory) {
-        SourceChannel<PodUpdate> channel = builder.channel;
-        UndeltaStore<Pod> store =
-                Stores.newUndeltaStore(KeyFunctions.metaNamespaceKey(), (List<Pod> pods) -> send(channel, pods));
-        this.reflector = Reflector.builder(new NodePods(builder.pods.inAnyNamespace(), builder.nodeName), store)
-                .name("pod-config-apiserver-" + builder.nodeName)
-                .clock(builder.clock)
-                .threadFactory(threadFactory)
-                .build();
+    /**
+     * A builder of an apiserver source sending on {@code channel} for node {@code nodeName}.
+     *
+     * @throws NullPointerException if an argument is {@code null}
+     * @throws IllegalArgumentException if {@code nodeName} is empty
+     */
+    static Builder builder(ResourceClient<Pod> pods, String nodeName, SourceChannel<PodUpdate> channel) {
+        return new Builder(pods, nodeName, channel);
     }
 
-    /** Sends the store's pods; after the pod config has closed (before this source) the update is dropped. */
-    static void send(SourceChannel<PodUpdate> channel, List<Pod> pods) {
-        try {
-            channel.send(PodUpdate.set(ConfigSources.API, pods));
-        } catch (InterruptedException e) {
-            // The reflector is stopping; its loop sees the flag.
-            Thread.currentThread().interrupt();
-        } catch (ChannelClosedException e) {
-            // Shutting down: nobody takes updates any more, and this is not the store's failure.
-            LOG.debug("The pod config is closed; dropping an update of {} pods from the API server", pods.size());
-        }
-    }
+    /**
+     * Configures the API server source (the kubelet's {@code NewSourceApiserver}): a {@link
+     * dev.informer.cache.Reflector} lists and watches the pods of every namespace whose {@code
+     * spec.nodeName} is the node's, into an {@link dev.informer.store.UndeltaStore} that sends a SET of
+     * all of them ({@link ConfigSources#API}) after every change, including the first (possibly empty)
+     * list. Reflector failures are retried with the reflector's backoff. Not thread-safe; {@link
+     * #build()} may be called more than once.
+     */
+    final class Builder {
 
-    @Override
-    public String name() {
-        return ConfigSources.API;
-    }
+        final ResourceClient<Pod> pods;
+        final String nodeName;
+        final SourceChannel<PodUpdate> channel;
+        Clock clock = Clock.system();
 
-    @Override
-    public void start() {
-        if (!started.compareAndSet(false, true) || reflector.isStopped()) {
-            throw new IllegalStateException("the apiserver source has already been started or closed");
-        }
-        reflector.start();
-    }
+        @Nullable
+        ThreadFactory threadFactory;
 
-    @Override
-    public void close() {
-        reflector.close();
-    }
-
-    /** Lists and watches the pods bound to one node. */
-    private record NodePods(ResourceClient<Pod> pods, String nodeName) implements ListerWatcher<Pod> {
-
-        private ListOptions withNode(ListOptions options) {
-            String selector = "spec.nodeName=" + nodeName;
-            String existing = options.fieldSelector();
-            return options.toBuilder()
-                    .fieldSelector(existing == null || existing.isEmpty() ? selector : existing + "," + selector)
-                    .build();
+        private Builder(ResourceClient<Pod> pods, String nodeName, SourceChannel<PodUpdate> channel) {
+            this.pods = Objects.requireNonNull(pods, "pods");
+            this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
+            this.channel = Objects.requireNonNull(channel, "channel");
+            if (nodeName.isEmpty()) {
+                throw new IllegalArgumentException("the apiserver source needs a node name");
+            }
         }
 
-        @Override
-        public ObjectList<Pod> list(ListOptions options) {
-            return pods.list(withNode(options));
+        /** The reflector's clock (backoff); default the system clock. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
         }
 
-        @Override
-        public Watch<Pod> watch(ListOptions options) {
-            return pods.watch(withNode(options));
+        /** Where the reflector's threads come from; default daemon threads. */
+        public Builder threadFactory(ThreadFactory threadFactory) {
+            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /** A new, not yet started, apiserver source. */
+        public ApiserverSource build() {
+            ThreadFactory factory =
+                    threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-api");
+            return new DefaultApiserverSource(this, factory);
         }
     }
 }

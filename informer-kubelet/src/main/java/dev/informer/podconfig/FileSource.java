@@ -1,333 +1,135 @@
 package dev.informer.podconfig;
 
-import dev.informer.api.Pod;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.nio.file.ClosedWatchServiceException;
-import java.nio.file.Files;
+import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
 import java.nio.file.Path;
-import java.nio.file.StandardWatchEventKinds;
-import java.nio.file.WatchEvent;
-import java.nio.file.WatchKey;
-import java.nio.file.WatchService;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
+import java.time.Duration;
+import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
-import java.util.stream.Stream;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-/** The file source; see {@link FileSourceBuilder}. */
-final class FileSource implements PodSource {
-
-    private static final Logger LOG = LoggerFactory.getLogger(FileSource.class);
-
-    private final Path path;
-    private final SourceChannel<PodUpdate> channel;
-    private final StaticPodDecoder decoder;
-    private final PeriodicLoop loop;
-    private final boolean watchFileSystem;
-    private final ThreadFactory threadFactory;
-    private final Object watchLock = new Object();
-    // @GuardedBy("watchLock")
-    private @Nullable WatchService watchService;
-    // @GuardedBy("watchLock")
-    private @Nullable WatchKey watchKey;
-    // @GuardedBy("watchLock")
-    private @Nullable Thread watcher;
-    // @GuardedBy("watchLock")
-    private boolean closed;
-    private final long maxManifestBytes;
-    private final Consumer<? super InvalidManifestException> listener;
-    // Touched by the loop thread only: the last problem logged per file, so a bad file warns once.
-    private final Map<String, Reported> lastProblems = new HashMap<>();
-
-    FileSource(FileSourceBuilder builder, ThreadFactory threadFactory) {
-        this.path = builder.path.toAbsolutePath().normalize();
-        this.channel = builder.channel;
-        this.decoder = new StaticPodDecoder(builder.nodeName, ConfigSources.FILE);
-        this.watchFileSystem = builder.watchFileSystem;
-        this.maxManifestBytes = builder.maxManifestBytes;
-        this.listener = builder.listener;
-        this.threadFactory = threadFactory;
-        this.loop =
-                new PeriodicLoop("file source " + path, this::readOnce, builder.clock, builder.period, threadFactory);
-    }
-
-    @Override
-    public String name() {
-        return ConfigSources.FILE;
-    }
-
-    @Override
-    public void start() {
-        loop.start();
-    }
-
-    private void readOnce() throws InterruptedException {
-        ensureWatching();
-        if (Files.isDirectory(path)) {
-            List<Pod> pods = readDirectory();
-            if (pods != null) {
-                channel.send(PodUpdate.set(ConfigSources.FILE, pods));
-            }
-        } else if (Files.isRegularFile(path)) {
-            Pod pod = readFile(path);
-            forgetProblemsExcept(Set.of(path.toString()));
-            if (pod != null) {
-                resolved(path);
-                channel.send(PodUpdate.set(ConfigSources.FILE, List.of(pod)));
-            }
-        } else if (Files.exists(path)) {
-            pathProblem("the manifest path is neither a directory nor a regular file");
-        } else {
-            pathProblem("the manifest path does not exist; sending an empty set");
-            channel.send(PodUpdate.set(ConfigSources.FILE, List.of()));
-        }
-    }
-
-    /** The valid pods of the directory, or {@code null} (keep the last set) if it cannot be listed. */
-    private @Nullable List<Pod> readDirectory() {
-        List<Path> files;
-        try (Stream<Path> entries = Files.list(path)) {
-            files = entries.filter(p -> !isHidden(p)).sorted().toList();
-        } catch (IOException | UncheckedIOException e) {
-            // As the kubelet: a directory that cannot be read keeps the last set rather than
-            // removing every static pod of the node on a transient error.
-            pathProblem("cannot list the manifest directory; keeping the last set: " + e);
-            return null;
-        }
-        lastProblems.remove(path.toString());
-        List<Pod> pods = new ArrayList<>(files.size());
-        Map<String, Path> definedBy = new HashMap<>();
-        Set<String> present = new HashSet<>();
-        present.add(path.toString());
-        for (Path file : files) {
-            present.add(file.toString());
-            if (Files.isDirectory(file)) {
-                problem(
-                        new InvalidManifestException(
-                                file.toString(), "not recursing into a subdirectory of the manifest directory"),
-                        "directory");
-                continue;
-            }
-            if (!Files.isRegularFile(file)) {
-                problem(new InvalidManifestException(file.toString(), "not a regular file"), "other");
-                continue;
-            }
-            Pod pod = readFile(file);
-            if (pod == null) {
-                continue;
-            }
-            String key = pod.namespace() + "/" + pod.name();
-            Path first = definedBy.putIfAbsent(key, file);
-            if (first != null) {
-                problem(
-                        new InvalidManifestException(
-                                file.toString(),
-                                "pod " + key + " is already defined by " + first + "; ignoring this file"),
-                        pod.uid());
-                continue;
-            }
-            resolved(file);
-            pods.add(pod);
-        }
-        forgetProblemsExcept(present);
-        return pods;
-    }
-
-    /** As the kubelet: names starting with "." are editors' and writers' temporary files. */
-    private static boolean isHidden(Path file) {
-        Path name = file.getFileName();
-        return name != null && name.toString().startsWith(".");
-    }
-
-    /** Files that are gone should warn again if they come back broken. */
-    private void forgetProblemsExcept(Set<String> present) {
-        lastProblems.keySet().removeIf(origin -> !present.contains(origin));
-    }
+/**
+ * A {@link PodSource} of static pod manifests read from a file or a directory (the kubelet's {@code
+ * --pod-manifest-path}); see {@link Builder} for what it reads and how it treats bad files.
+ *
+ * <p>Thread-safety and lifecycle as {@link PodSource}.
+ */
+public interface FileSource extends PodSource {
 
     /**
-     * The static pod of {@code file}, or {@code null} if it cannot be used (reported once per file
-     * content). Never throws: a failure of one file is contained to that file.
-     */
-    private @Nullable Pod readFile(Path file) {
-        String origin = file.toString();
-        BasicFileAttributes attributes;
-        byte[] data;
-        try {
-            attributes = Files.readAttributes(file, BasicFileAttributes.class);
-            // The size first: a huge file is rejected without reading it into memory.
-            if (attributes.size() > maxManifestBytes) {
-                problem(tooLarge(origin, attributes.size() + " bytes"), attributes);
-                return null;
-            }
-            try (InputStream in = Files.newInputStream(file)) {
-                data = in.readNBytes((int) maxManifestBytes + 1);
-            }
-        } catch (IOException | RuntimeException e) {
-            problem(new InvalidManifestException(origin, "cannot read the manifest file: " + e, e), e.toString());
-            return null;
-        }
-        if (data.length > maxManifestBytes) {
-            // It grew between the size check and the read.
-            problem(tooLarge(origin, "more than " + maxManifestBytes + " bytes"), attributes);
-            return null;
-        }
-        try {
-            return decoder.decodePod(data, origin);
-        } catch (InvalidManifestException e) {
-            problem(e, Manifests.fingerprint(data));
-            return null;
-        }
-    }
-
-    /** {@code file} is used: a problem it had is over. */
-    private void resolved(Path file) {
-        if (lastProblems.remove(file.toString()) != null) {
-            LOG.info("Manifest file {} is valid again", file);
-        }
-    }
-
-    private InvalidManifestException tooLarge(String origin, String size) {
-        return Manifests.tooLarge(origin, size, maxManifestBytes);
-    }
-
-    /**
-     * Logs {@code problem} at WARN (and tells the listener) unless the same problem of the same
-     * content was reported last time: a bad file is reported once, not every period.
+     * A builder of a file source sending on {@code channel} for node {@code nodeName}.
      *
-     * @param content what identifies the file's content (its bytes, or its size and modification time)
+     * @throws NullPointerException if an argument is {@code null}
+     * @throws IllegalArgumentException if {@code nodeName} is empty
      */
-    private void problem(InvalidManifestException problem, Object content) {
-        Reported reported = new Reported(problem.reason(), fingerprint(content));
-        Reported previous = lastProblems.put(problem.origin(), reported);
-        if (reported.equals(previous)) {
-            LOG.debug("Still skipping {}", problem.getMessage());
-            return;
-        }
-        LOG.warn("Skipping {}", problem.getMessage());
-        if (problem.getCause() != null) {
-            LOG.debug("Skipped {}", problem.origin(), problem.getCause());
-        }
-        Manifests.notify(listener, problem);
+    static Builder builder(Path path, String nodeName, SourceChannel<PodUpdate> channel) {
+        return new Builder(path, nodeName, channel);
     }
 
-    private static Object fingerprint(Object content) {
-        if (content instanceof BasicFileAttributes attributes) {
-            return List.of(attributes.size(), attributes.lastModifiedTime());
-        }
-        return content;
-    }
+    /**
+     * Configures the file source (the kubelet's {@code --pod-manifest-path}): a single manifest file or
+     * a directory whose regular files (sorted by name; dotfiles and subdirectories ignored) each hold
+     * one Pod in YAML or JSON. The path is read at start, every {@link #period} (default 20 s) on the
+     * injected clock, and at once when the file system reports a change (a {@link
+     * java.nio.file.WatchService} on its own thread, unless {@link #watchFileSystem(boolean)} is off).
+     * Each read sends a SET of all valid pods; a missing path sends an empty SET; a removed file
+     * removes its pod; a directory that cannot be listed keeps the last set.
+     *
+     * <p><b>Bad files never block the others.</b> An invalid manifest (including a {@code null} list
+     * element such as {@code containers: [null]}, named by its field path), a file above {@link
+     * #maxManifestBytes} (rejected by its size, without reading it), an unreadable file, and a second
+     * file defining a pod name already read are each reported as one {@link InvalidManifestException}
+     * line naming the file, skipped, and the other files still apply. A bad file is reported once per
+     * content (WARN, and to the {@link #onInvalidManifest listener}); while it stays unchanged later
+     * periods log it only at DEBUG. For a single-file path an invalid file keeps the last set.
+     *
+     * <p>A read that fails as a whole (any exception or error escaping it) is logged at ERROR and
+     * retried the next period: the source's thread does not die. Not thread-safe; {@link #build()} may
+     * be called more than once.
+     */
+    final class Builder {
 
-    private void pathProblem(String message) {
-        String origin = path.toString();
-        Reported reported = new Reported(message, null);
-        if (reported.equals(lastProblems.put(origin, reported))) {
-            LOG.debug("{}: {}", origin, message);
-        } else {
-            LOG.warn("{}: {}", origin, message);
-        }
-    }
+        final Path path;
+        final String nodeName;
+        final SourceChannel<PodUpdate> channel;
+        Duration period = Duration.ofSeconds(20);
+        boolean watchFileSystem = true;
+        Clock clock = Clock.system();
 
-    /** The last problem reported for one origin. */
-    private record Reported(String reason, @Nullable Object fingerprint) {}
+        @Nullable
+        ThreadFactory threadFactory;
 
-    /** Registers the directory (or the file's parent) with a watch service, if not yet done. */
-    private void ensureWatching() {
-        if (!watchFileSystem) {
-            return;
-        }
-        synchronized (watchLock) {
-            if (closed || (watchKey != null && watchKey.isValid())) {
-                return;
-            }
-            Path dir = Files.isDirectory(path) ? path : path.getParent();
-            if (dir == null || !Files.isDirectory(dir)) {
-                return;
-            }
-            try {
-                WatchService service = watchService;
-                if (service == null) {
-                    WatchService created = dir.getFileSystem().newWatchService();
-                    watchService = created;
-                    Thread thread = threadFactory.newThread(() -> watch(created));
-                    watcher = thread;
-                    thread.start();
-                    service = created;
-                }
-                watchKey = dir.register(
-                        service,
-                        StandardWatchEventKinds.ENTRY_CREATE,
-                        StandardWatchEventKinds.ENTRY_DELETE,
-                        StandardWatchEventKinds.ENTRY_MODIFY);
-            } catch (IOException e) {
-                LOG.warn("Cannot watch {} for changes; relying on the periodic re-read", dir, e);
+        long maxManifestBytes = PodSource.DEFAULT_MAX_MANIFEST_BYTES;
+        Consumer<? super InvalidManifestException> listener = problem -> {};
+
+        private Builder(Path path, String nodeName, SourceChannel<PodUpdate> channel) {
+            this.path = Objects.requireNonNull(path, "path");
+            this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
+            this.channel = Objects.requireNonNull(channel, "channel");
+            if (nodeName.isEmpty()) {
+                throw new IllegalArgumentException("the file source needs a node name");
             }
         }
-    }
 
-    private void watch(WatchService service) {
-        try {
-            while (true) {
-                WatchKey key = service.take();
-                boolean relevant = false;
-                for (WatchEvent<?> event : key.pollEvents()) {
-                    relevant |= isRelevant(key, event);
-                }
-                key.reset();
-                if (relevant) {
-                    loop.trigger();
-                }
+        /**
+         * How often the path is re-read; default 20 s.
+         *
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder period(Duration period) {
+            if (period.isNegative() || period.isZero()) {
+                throw new IllegalArgumentException("file source period must be positive: " + period);
             }
-        } catch (InterruptedException | ClosedWatchServiceException e) {
-            // closing
+            this.period = period;
+            return this;
         }
-    }
 
-    private boolean isRelevant(WatchKey key, WatchEvent<?> event) {
-        if (event.kind() == StandardWatchEventKinds.OVERFLOW) {
-            return true;
+        /**
+         * The largest manifest file accepted, in bytes; default {@link
+         * PodSource#DEFAULT_MAX_MANIFEST_BYTES} (10 MiB, the kubelet's limit of a manifest URL's body). A
+         * larger file is rejected by its size without being read.
+         *
+         * @throws IllegalArgumentException if not between 1 byte and 1 GiB
+         */
+        public Builder maxManifestBytes(long bytes) {
+            this.maxManifestBytes = Manifests.checkCap(bytes);
+            return this;
         }
-        if (!(key.watchable() instanceof Path dir) || !(event.context() instanceof Path name)) {
-            return true;
-        }
-        Path changed = dir.resolve(name);
-        // A directory source cares about its entries (not the hidden temporary files of writers,
-        // which it ignores); a file source only about its file.
-        return (dir.equals(path) && !isHidden(changed)) || changed.equals(path);
-    }
 
-    @Override
-    public void close() {
-        Thread watcherThread;
-        synchronized (watchLock) {
-            closed = true;
-            watcherThread = watcher;
-            if (watchService != null) {
-                try {
-                    watchService.close();
-                } catch (IOException e) {
-                    LOG.debug("Closing the watch service of {} failed", path, e);
-                }
-            }
+        /**
+         * Also tells {@code listener} of each invalid manifest, once per file content (as it is logged at
+         * WARN); called on the source's thread, so it should be quick; what it throws is logged and
+         * ignored. Default: nothing besides the log.
+         */
+        public Builder onInvalidManifest(Consumer<? super InvalidManifestException> listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
         }
-        loop.close();
-        if (watcherThread != null && watcherThread != Thread.currentThread()) {
-            watcherThread.interrupt();
-            try {
-                watcherThread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+
+        /** Whether to re-read on file-system change notification; default true. */
+        public Builder watchFileSystem(boolean watch) {
+            this.watchFileSystem = watch;
+            return this;
+        }
+
+        /** The clock of the period; default the system clock. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** Where the reader and watcher threads come from; default daemon threads. */
+        public Builder threadFactory(ThreadFactory threadFactory) {
+            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /** A new, not yet started, file source. */
+        public FileSource build() {
+            ThreadFactory factory =
+                    threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-file");
+            return new DefaultFileSource(this, factory);
         }
     }
 }

@@ -1,163 +1,163 @@
 package dev.informer.podconfig;
 
-import dev.informer.api.Pod;
-import java.io.IOException;
+import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 import okhttp3.OkHttpClient;
-import okhttp3.Request;
-import okhttp3.Response;
-import okhttp3.ResponseBody;
-import okio.BufferedSource;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
-/** The http source; see {@link HttpSourceBuilder}. */
-final class HttpSource implements PodSource {
+/**
+ * A {@link PodSource} polling static pod manifests, a Pod or a PodList, from a URL (the kubelet's
+ * {@code --manifest-url}); see {@link Builder} for the polling and how it treats bad answers.
+ *
+ * <p>Thread-safety and lifecycle as {@link PodSource}.
+ */
+public interface HttpSource extends PodSource {
 
-    private static final Logger LOG = LoggerFactory.getLogger(HttpSource.class);
-
-    private final String url;
-    private final Request request;
-    private final OkHttpClient client;
-    private final SourceChannel<PodUpdate> channel;
-    private final StaticPodDecoder decoder;
-    private final PeriodicLoop loop;
-    private final long maxManifestBytes;
-    private final Consumer<? super InvalidManifestException> listener;
-    // Loop thread only: the fingerprint of the last body (good or bad) and its problem, if bad.
-    private @Nullable String lastFingerprint;
-    private @Nullable InvalidManifestException lastProblem;
-    private int failureLogs;
-
-    HttpSource(HttpSourceBuilder builder, ThreadFactory threadFactory) {
-        this.url = builder.url.toString();
-        Request.Builder request = new Request.Builder().url(url).get();
-        for (Map.Entry<String, List<String>> header : builder.headers.entrySet()) {
-            for (String value : header.getValue()) {
-                request.addHeader(header.getKey(), value);
-            }
-        }
-        this.request = request.build();
-        OkHttpClient base = builder.client != null ? builder.client : new OkHttpClient();
-        this.client = base.newBuilder().callTimeout(builder.timeout).build();
-        this.channel = builder.channel;
-        this.decoder = new StaticPodDecoder(builder.nodeName, ConfigSources.HTTP);
-        this.maxManifestBytes = builder.maxManifestBytes;
-        this.listener = builder.listener;
-        this.loop =
-                new PeriodicLoop("http source " + url, this::pollOnce, builder.clock, builder.period, threadFactory);
-    }
-
-    @Override
-    public String name() {
-        return ConfigSources.HTTP;
-    }
-
-    @Override
-    public void start() {
-        loop.start();
-    }
-
-    private void pollOnce() throws InterruptedException {
-        try {
-            extract();
-            if (failureLogs > 0) {
-                LOG.info("Read pods from {} successfully again", url);
-                failureLogs = 0;
-            }
-        } catch (IOException e) {
-            // The first few failures are enough to make the point; then only at debug level.
-            if (failureLogs < 3) {
-                LOG.warn("Failed to read pods from {}; keeping the last good set: {}", url, e.getMessage());
-            } else if (failureLogs == 3) {
-                LOG.warn(
-                        "Failed to read pods from {} again; further failures are logged at debug level: {}",
-                        url,
-                        e.getMessage());
-            } else {
-                LOG.debug("Failed to read pods from {}: {}", url, e.getMessage());
-            }
-            failureLogs++;
-        }
-    }
-
-    private void extract() throws IOException, InterruptedException {
-        byte[] data;
-        try (Response response = client.newCall(request).execute()) {
-            if (response.code() != 200) {
-                // An error page is not read: it could be as large as anything.
-                throw new IOException(url + " answered HTTP " + response.code() + " " + response.message());
-            }
-            ResponseBody body = response.body();
-            long declared = body.contentLength();
-            if (declared > maxManifestBytes) {
-                invalid(Manifests.tooLarge(url, declared + " bytes", maxManifestBytes), "length:" + declared);
-                return;
-            }
-            // At most cap + 1 bytes are buffered, whatever the server sends.
-            BufferedSource source = body.source();
-            if (source.request(maxManifestBytes + 1)) {
-                invalid(
-                        Manifests.tooLarge(url, "more than " + maxManifestBytes + " bytes", maxManifestBytes),
-                        "unbounded");
-                return;
-            }
-            data = source.getBuffer().readByteArray();
-        }
-        if (data.length == 0) {
-            // An empty answer still marks the source as seen.
-            channel.send(PodUpdate.set(ConfigSources.HTTP, List.of()));
-            throw new IOException("zero-length data received from " + url);
-        }
-        String fingerprint = Manifests.fingerprint(data);
-        if (fingerprint.equals(lastFingerprint)) {
-            if (lastProblem != null) {
-                LOG.debug("Still skipping {}", lastProblem.getMessage());
-            }
-            return;
-        }
-        List<Pod> pods;
-        try {
-            pods = decoder.decodePodOrList(data, url);
-        } catch (InvalidManifestException e) {
-            invalid(e, fingerprint);
-            return;
-        }
-        lastFingerprint = fingerprint;
-        if (lastProblem != null) {
-            LOG.info("The manifest at {} is valid again", url);
-            lastProblem = null;
-        }
-        channel.send(PodUpdate.set(ConfigSources.HTTP, pods));
+    /**
+     * A builder of an HTTP source sending on {@code channel} for node {@code nodeName}.
+     *
+     * @throws NullPointerException if an argument is {@code null}
+     * @throws IllegalArgumentException if {@code nodeName} is empty or {@code url} is not http or https
+     */
+    static Builder builder(URI url, String nodeName, SourceChannel<PodUpdate> channel) {
+        return new Builder(url, nodeName, channel);
     }
 
     /**
-     * Reports a body that cannot be used, once per content (WARN and the listener), and keeps the
-     * last good set.
+     * Configures the HTTP source (the kubelet's {@code --manifest-url}): {@code GET url} at start and
+     * every {@link #period} (default 20 s) on the injected clock, with the configured request headers.
+     * A 200 answer holding a Pod or a PodList (YAML or JSON) is sent as a SET; a body identical to the
+     * previous one is not decoded or sent again; an empty body sends an empty SET. A failed request or a
+     * non-200 answer (whose body is not read) is logged with the URL and the reason, throttled to debug
+     * level after three in a row, and the last good set stays in force. A body above {@link
+     * #maxManifestBytes} (at most that many bytes plus one are read) or an invalid body is one {@link
+     * InvalidManifestException} line naming the URL, reported once per content (WARN and the {@link
+     * #onInvalidManifest listener}), and the last good set stays in force; invalid or duplicate items of
+     * a list (a {@code null} container, say) are logged and skipped, the rest are sent. A poll that
+     * fails as a whole is logged at ERROR and retried the next period: the polling thread does not
+     * die. Not thread-safe; {@link #build()} may be called more than once.
      */
-    private void invalid(InvalidManifestException problem, String fingerprint) {
-        boolean repeat = lastProblem != null
-                && fingerprint.equals(lastFingerprint)
-                && problem.reason().equals(lastProblem.reason());
-        lastFingerprint = fingerprint;
-        lastProblem = problem;
-        if (repeat) {
-            LOG.debug("Still skipping {}", problem.getMessage());
-            return;
-        }
-        LOG.warn("Skipping {} (the last good set stays in force)", problem.getMessage());
-        if (problem.getCause() != null) {
-            LOG.debug("Skipped {}", url, problem.getCause());
-        }
-        Manifests.notify(listener, problem);
-    }
+    final class Builder {
 
-    @Override
-    public void close() {
-        loop.close();
+        final URI url;
+        final String nodeName;
+        final SourceChannel<PodUpdate> channel;
+        Duration period = Duration.ofSeconds(20);
+        Duration timeout = Duration.ofSeconds(10);
+        final Map<String, List<String>> headers = new LinkedHashMap<>();
+
+        @Nullable
+        OkHttpClient client;
+
+        Clock clock = Clock.system();
+
+        @Nullable
+        ThreadFactory threadFactory;
+
+        long maxManifestBytes = PodSource.DEFAULT_MAX_MANIFEST_BYTES;
+        Consumer<? super InvalidManifestException> listener = problem -> {};
+
+        private Builder(URI url, String nodeName, SourceChannel<PodUpdate> channel) {
+            this.url = Objects.requireNonNull(url, "url");
+            this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
+            this.channel = Objects.requireNonNull(channel, "channel");
+            if (nodeName.isEmpty()) {
+                throw new IllegalArgumentException("the http source needs a node name");
+            }
+            String scheme = url.getScheme();
+            if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme)) {
+                throw new IllegalArgumentException("manifest URL must be http or https: " + url);
+            }
+        }
+
+        /**
+         * How often the URL is polled; default 20 s.
+         *
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder period(Duration period) {
+            if (period.isNegative() || period.isZero()) {
+                throw new IllegalArgumentException("http source period must be positive: " + period);
+            }
+            this.period = period;
+            return this;
+        }
+
+        /**
+         * The time limit of one request; default 10 s.
+         *
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder timeout(Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("http source timeout must be positive: " + timeout);
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        /**
+         * The largest body accepted, in bytes; default {@link PodSource#DEFAULT_MAX_MANIFEST_BYTES}
+         * (10 MiB, the kubelet's {@code maxConfigLength}). A larger body is rejected after reading at
+         * most this many bytes plus one (at once when its Content-Length says so).
+         *
+         * @throws IllegalArgumentException if not between 1 byte and 1 GiB
+         */
+        public Builder maxManifestBytes(long bytes) {
+            this.maxManifestBytes = Manifests.checkCap(bytes);
+            return this;
+        }
+
+        /**
+         * Also tells {@code listener} of each invalid or oversized body, once per content (as it is
+         * logged at WARN); called on the polling thread, so it should be quick; what it throws is logged
+         * and ignored. Items skipped from a PodList are only logged. Default: nothing besides the log.
+         */
+        public Builder onInvalidManifest(Consumer<? super InvalidManifestException> listener) {
+            this.listener = Objects.requireNonNull(listener, "listener");
+            return this;
+        }
+
+        /** Adds a request header (the kubelet's {@code --manifest-url-header}); repeatable. */
+        public Builder header(String name, String value) {
+            Objects.requireNonNull(name, "name");
+            Objects.requireNonNull(value, "value");
+            headers.computeIfAbsent(name, n -> new ArrayList<>()).add(value);
+            return this;
+        }
+
+        /** The HTTP client to derive the source's client from; default a new one. */
+        public Builder client(OkHttpClient client) {
+            this.client = Objects.requireNonNull(client, "client");
+            return this;
+        }
+
+        /** The clock of the period; default the system clock. */
+        public Builder clock(Clock clock) {
+            this.clock = Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** Where the polling thread comes from; default a daemon thread. */
+        public Builder threadFactory(ThreadFactory threadFactory) {
+            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            return this;
+        }
+
+        /** A new, not yet started, http source. */
+        public HttpSource build() {
+            ThreadFactory factory =
+                    threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-http");
+            return new DefaultHttpSource(this, factory);
+        }
     }
 }

@@ -1,14 +1,10 @@
 package dev.informer.podconfig;
 
-import dev.informer.api.Pod;
-import dev.informer.client.ResourceClient;
-import java.net.URI;
-import java.nio.file.Path;
-
 /**
  * A running source of pods that sends {@link PodOperation#SET} updates on a {@link SourceChannel}:
- * a manifest file or directory ({@link #file}), a manifest URL ({@link #http}), or the pods bound to
- * the node on the API server ({@link #apiserver}).
+ * a manifest file or directory ({@link FileSource#builder}), a manifest URL ({@link
+ * HttpSource#builder}), or the pods bound to the node on the API server ({@link
+ * ApiserverSource#builder}).
  *
  * <p>Every source sends from its own thread(s), taken from its builder's thread factory; {@code
  * send} may block (back-pressure), which delays the next read. Bad input is logged and skipped and
@@ -23,22 +19,6 @@ public interface PodSource extends AutoCloseable {
      * maxConfigLength}. Larger manifests are rejected by name without being read into memory.
      */
     long DEFAULT_MAX_MANIFEST_BYTES = 10L * 1024 * 1024;
-
-    /** A source reading static pod manifests from {@code path} (a file or a directory). */
-    static FileSourceBuilder file(Path path, String nodeName, SourceChannel<PodUpdate> channel) {
-        return new FileSourceBuilder(path, nodeName, channel);
-    }
-
-    /** A source polling static pod manifests (a Pod or a PodList) from {@code url}. */
-    static HttpSourceBuilder http(URI url, String nodeName, SourceChannel<PodUpdate> channel) {
-        return new HttpSourceBuilder(url, nodeName, channel);
-    }
-
-    /** A source of the pods whose {@code spec.nodeName} is {@code nodeName}, listed and watched with {@code pods}. */
-    static ApiserverSourceBuilder apiserver(
-            ResourceClient<Pod> pods, String nodeName, SourceChannel<PodUpdate> channel) {
-        return new ApiserverSourceBuilder(pods, nodeName, channel);
-    }
 
     /** The source's name ({@link ConfigSources}). */
     String name();

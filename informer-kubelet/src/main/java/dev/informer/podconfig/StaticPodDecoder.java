@@ -119,6 +119,10 @@ final class StaticPodDecoder {
 
     /** A decoding bug or an input this code did not foresee: the manifest is skipped, not the round. */
     private static InvalidManifestException unexpected(String origin, RuntimeException e) {
+        if (e instanceof InvalidManifestException invalid) {
+            // An expected refusal (unchecked since it extends InformerException): reported as it is.
+            return invalid;
+        }
         return new InvalidManifestException(origin, "decoding failed unexpectedly: " + e, e);
     }
 

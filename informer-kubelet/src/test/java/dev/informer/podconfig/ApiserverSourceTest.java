@@ -14,6 +14,6 @@ class ApiserverSourceTest {
         PodConfig config = PodConfig.builder().build();
         SourceChannel<PodUpdate> channel = config.channel(ConfigSources.API);
         config.close();
-        assertDoesNotThrow(() -> ApiserverSource.send(channel, List.of(TestPods.pod("web", "default"))));
+        assertDoesNotThrow(() -> DefaultApiserverSource.send(channel, List.of(TestPods.pod("web", "default"))));
     }
 }

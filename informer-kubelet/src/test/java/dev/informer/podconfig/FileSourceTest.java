@@ -60,7 +60,7 @@ class FileSourceTest {
     }
 
     private PodSource start(Path path, boolean watch) {
-        source = PodSource.file(path, NODE, channel)
+        source = FileSource.builder(path, NODE, channel)
                 .clock(clock)
                 .watchFileSystem(watch)
                 .build();
@@ -125,7 +125,7 @@ class FileSourceTest {
 
         RecordingChannel other = new RecordingChannel(ConfigSources.FILE);
         Files.writeString(file, jsonPod("web", "ns"));
-        try (PodSource onOtherNode = PodSource.file(dir, "node-2", other)
+        try (PodSource onOtherNode = FileSource.builder(dir, "node-2", other)
                 .clock(clock)
                 .watchFileSystem(false)
                 .build()) {
@@ -240,7 +240,7 @@ class FileSourceTest {
 
     private final List<InvalidManifestException> problems = new java.util.concurrent.CopyOnWriteArrayList<>();
 
-    private PodSource start(FileSourceBuilder builder) {
+    private PodSource start(FileSource.Builder builder) {
         source = builder.clock(clock).onInvalidManifest(problems::add).build();
         source.start();
         return source;
@@ -265,7 +265,7 @@ class FileSourceTest {
                   -
                 """);
         Files.writeString(dir.resolve("good.yaml"), yamlPod("good", "x"));
-        start(PodSource.file(dir, NODE, channel).watchFileSystem(false));
+        start(FileSource.builder(dir, NODE, channel).watchFileSystem(false));
 
         assertEquals(List.of("good-node-1"), names(channel.next()));
         assertEquals(List.of(bad + ": spec.containers[0]: must not be null"), problemMessages());
@@ -285,7 +285,7 @@ class FileSourceTest {
                 bad,
                 "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"b\"},"
                         + "\"spec\":{\"containers\":[null]}}");
-        start(PodSource.file(dir, NODE, channel).watchFileSystem(false));
+        start(FileSource.builder(dir, NODE, channel).watchFileSystem(false));
         channel.next();
         nextPeriod();
         channel.next();
@@ -312,7 +312,7 @@ class FileSourceTest {
     void aSecondFileDefiningTheSamePodIsReportedOnceNotEveryPeriod() throws Exception {
         Files.writeString(dir.resolve("a.yaml"), yamlPod("web", "x"));
         Files.writeString(dir.resolve("b.yaml"), yamlPod("web", "y"));
-        start(PodSource.file(dir, NODE, channel).watchFileSystem(false));
+        start(FileSource.builder(dir, NODE, channel).watchFileSystem(false));
         assertEquals(List.of("web-node-1"), names(channel.next()));
         nextPeriod();
         channel.next();
@@ -336,7 +336,7 @@ class FileSourceTest {
             file.setLength(11L << 20);
         }
         Files.writeString(dir.resolve("good.yaml"), yamlPod("good", "x"));
-        start(PodSource.file(dir, NODE, channel).watchFileSystem(false));
+        start(FileSource.builder(dir, NODE, channel).watchFileSystem(false));
 
         assertEquals(List.of("good-node-1"), names(channel.next()));
         assertEquals(
@@ -356,14 +356,14 @@ class FileSourceTest {
         String pod = yamlPod("fits", "x");
         Files.writeString(dir.resolve("fits.yaml"), pod);
         Files.writeString(dir.resolve("over.yaml"), yamlPod("over", "xy"));
-        start(PodSource.file(dir, NODE, channel).watchFileSystem(false).maxManifestBytes(pod.length()));
+        start(FileSource.builder(dir, NODE, channel).watchFileSystem(false).maxManifestBytes(pod.length()));
 
         assertEquals(List.of("fits-node-1"), names(channel.next()));
         assertEquals(
                 List.of(dir.resolve("over.yaml") + ": the manifest is " + (pod.length() + 1)
                         + " bytes, above the cap of " + pod.length() + " bytes"),
                 problemMessages());
-        assertThrows(IllegalArgumentException.class, () -> PodSource.file(dir, NODE, channel)
+        assertThrows(IllegalArgumentException.class, () -> FileSource.builder(dir, NODE, channel)
                 .maxManifestBytes(0));
     }
 
@@ -371,7 +371,7 @@ class FileSourceTest {
     void aSingleManifestFileAboveTheCapKeepsTheLastSet() throws Exception {
         Path file = dir.resolve("pod.yaml");
         Files.writeString(file, yamlPod("solo", "x"));
-        start(PodSource.file(file, NODE, channel).watchFileSystem(false).maxManifestBytes(1000));
+        start(FileSource.builder(file, NODE, channel).watchFileSystem(false).maxManifestBytes(1000));
         assertEquals(List.of("solo-node-1"), names(channel.next()));
 
         Files.writeString(file, yamlPod("solo", "x".repeat(1000)));
@@ -405,7 +405,7 @@ class FileSourceTest {
                 return true;
             }
         };
-        source = PodSource.file(dir, NODE, failingOnce)
+        source = FileSource.builder(dir, NODE, failingOnce)
                 .clock(clock)
                 .watchFileSystem(false)
                 .build();
@@ -419,7 +419,7 @@ class FileSourceTest {
 
     @Test
     void aWriterRenamingADotFileIntoPlaceIsPickedUpWithoutReadingTheHalfWrittenFile() throws Exception {
-        start(PodSource.file(dir, NODE, channel).watchFileSystem(true));
+        start(FileSource.builder(dir, NODE, channel).watchFileSystem(true));
         assertEquals(List.of(), names(channel.next()));
 
         Path temp = dir.resolve(".web.yaml.tmp");
@@ -444,8 +444,8 @@ class FileSourceTest {
 
     @Test
     void builderRejectsNonsense() {
-        assertThrows(IllegalArgumentException.class, () -> PodSource.file(dir, "", channel));
-        assertThrows(IllegalArgumentException.class, () -> PodSource.file(dir, NODE, channel)
+        assertThrows(IllegalArgumentException.class, () -> FileSource.builder(dir, "", channel));
+        assertThrows(IllegalArgumentException.class, () -> FileSource.builder(dir, NODE, channel)
                 .period(Duration.ZERO));
     }
 }

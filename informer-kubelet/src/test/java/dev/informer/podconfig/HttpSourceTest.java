@@ -65,7 +65,7 @@ class HttpSourceTest {
         return server.url("/manifests").uri();
     }
 
-    private void start(HttpSourceBuilder builder) {
+    private void start(HttpSource.Builder builder) {
         source = builder.clock(clock).build();
         source.start();
     }
@@ -86,7 +86,7 @@ class HttpSourceTest {
     @Test
     void aSinglePodIsSentAsASetWithTheStaticPodDefaultsAndTheHeaders() throws Exception {
         server.enqueue(ok(pod("web")));
-        start(PodSource.http(url(), NODE, channel).header("X-Token", "secret"));
+        start(HttpSource.builder(url(), NODE, channel).header("X-Token", "secret"));
 
         PodUpdate update = channel.next();
         assertEquals(PodOperation.SET, update.operation());
@@ -113,7 +113,7 @@ class HttpSourceTest {
                   %s
                 ]}"""
                         .formatted(pod("a"), pod("b"), pod("a"))));
-        start(PodSource.http(url(), NODE, channel));
+        start(HttpSource.builder(url(), NODE, channel));
         assertEquals(
                 List.of("a-node-1", "b-node-1"),
                 channel.next().pods().stream().map(Pod::name).toList());
@@ -133,7 +133,7 @@ class HttpSourceTest {
                   - name: c
                     image: busybox
                 """));
-        start(PodSource.http(url(), NODE, channel));
+        start(HttpSource.builder(url(), NODE, channel));
         assertEquals("yaml-node-1", channel.next().pods().get(0).name());
     }
 
@@ -142,7 +142,7 @@ class HttpSourceTest {
         server.enqueue(ok(pod("web")));
         server.enqueue(ok(pod("web")));
         server.enqueue(ok(pod("web2")));
-        start(PodSource.http(url(), NODE, channel));
+        start(HttpSource.builder(url(), NODE, channel));
         channel.next();
         request();
 
@@ -161,7 +161,7 @@ class HttpSourceTest {
         server.enqueue(new MockResponse.Builder().code(500).body("boom").build());
         server.enqueue(ok("this is not a pod"));
         server.enqueue(ok("{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{}}"));
-        start(PodSource.http(url(), NODE, channel));
+        start(HttpSource.builder(url(), NODE, channel));
         channel.next();
         request();
 
@@ -177,7 +177,7 @@ class HttpSourceTest {
     void anUnreachableUrlSendsNothing() throws Exception {
         URI url = url();
         server.close();
-        start(PodSource.http(url, NODE, channel));
+        start(HttpSource.builder(url, NODE, channel));
         nextPeriod();
         channel.expectNothing(Duration.ofMillis(200));
     }
@@ -185,7 +185,7 @@ class HttpSourceTest {
     @Test
     void anEmptyBodySendsAnEmptySet() throws Exception {
         server.enqueue(ok(""));
-        start(PodSource.http(url(), NODE, channel));
+        start(HttpSource.builder(url(), NODE, channel));
         PodUpdate update = channel.next();
         assertEquals(PodOperation.SET, update.operation());
         assertEquals(List.of(), update.pods());
@@ -195,10 +195,10 @@ class HttpSourceTest {
     void theUidDependsOnTheUrl() throws Exception {
         server.enqueue(ok(pod("web")));
         server.enqueue(ok(pod("web")));
-        start(PodSource.http(url(), NODE, channel));
+        start(HttpSource.builder(url(), NODE, channel));
         String first = channel.next().pods().get(0).uid();
         RecordingChannel other = new RecordingChannel(ConfigSources.HTTP);
-        try (PodSource second = PodSource.http(server.url("/other").uri(), NODE, other)
+        try (PodSource second = HttpSource.builder(server.url("/other").uri(), NODE, other)
                 .clock(clock)
                 .build()) {
             second.start();
@@ -210,8 +210,8 @@ class HttpSourceTest {
 
     private final List<InvalidManifestException> problems = new CopyOnWriteArrayList<>();
 
-    private HttpSourceBuilder http(URI url) {
-        return PodSource.http(url, NODE, channel).onInvalidManifest(problems::add);
+    private HttpSource.Builder http(URI url) {
+        return HttpSource.builder(url, NODE, channel).onInvalidManifest(problems::add);
     }
 
     @Test
@@ -354,13 +354,14 @@ class HttpSourceTest {
 
     @Test
     void builderRejectsNonsense() {
-        assertThrows(IllegalArgumentException.class, () -> PodSource.http(URI.create("file:///etc"), NODE, channel));
-        assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), "", channel));
-        assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), NODE, channel)
+        assertThrows(
+                IllegalArgumentException.class, () -> HttpSource.builder(URI.create("file:///etc"), NODE, channel));
+        assertThrows(IllegalArgumentException.class, () -> HttpSource.builder(url(), "", channel));
+        assertThrows(IllegalArgumentException.class, () -> HttpSource.builder(url(), NODE, channel)
                 .period(Duration.ZERO));
-        assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), NODE, channel)
+        assertThrows(IllegalArgumentException.class, () -> HttpSource.builder(url(), NODE, channel)
                 .maxManifestBytes(0));
-        assertThrows(IllegalArgumentException.class, () -> PodSource.http(url(), NODE, channel)
+        assertThrows(IllegalArgumentException.class, () -> HttpSource.builder(url(), NODE, channel)
                 .maxManifestBytes((1L << 30) + 1));
     }
 }

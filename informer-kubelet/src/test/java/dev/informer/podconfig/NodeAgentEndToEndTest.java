@@ -107,13 +107,13 @@ class NodeAgentEndToEndTest {
             ResourceClient<Pod> pods = client.resource(ResourceType.PODS);
 
             List<PodSource> sources = List.of(
-                    PodSource.apiserver(pods, NODE, config.channel(ConfigSources.API))
+                    ApiserverSource.builder(pods, NODE, config.channel(ConfigSources.API))
                             .clock(clock)
                             .build(),
-                    PodSource.file(manifests, NODE, config.channel(ConfigSources.FILE))
+                    FileSource.builder(manifests, NODE, config.channel(ConfigSources.FILE))
                             .clock(clock)
                             .build(),
-                    PodSource.http(web.url("/pods").uri(), NODE, config.channel(ConfigSources.HTTP))
+                    HttpSource.builder(web.url("/pods").uri(), NODE, config.channel(ConfigSources.HTTP))
                             .clock(clock)
                             .build());
             try (StatusManager statuses =

@@ -25,7 +25,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <pre>{@code
  * InformerMeters meters = InformerMeters.of(registry);
- * WorkQueues.<String>builder().name("pods").metricsProvider(meters.workQueues()).build();
+ * WorkQueue.<String>builder().name("pods").metricsProvider(meters.workQueues()).build();
  * SharedInformerFactory.builder(client)
  *         .informerMetricsProvider(meters.informers())
  *         .reflectorOptions(ReflectorOptions.builder().metrics(meters.reflectors()).build());

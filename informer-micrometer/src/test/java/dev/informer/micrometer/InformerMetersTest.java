@@ -23,7 +23,7 @@ import dev.informer.leaderelection.ResourceLock;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.workqueue.RateLimiters;
 import dev.informer.workqueue.RateLimitingQueue;
-import dev.informer.workqueue.WorkQueues;
+import dev.informer.workqueue.WorkQueue;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
@@ -71,7 +71,7 @@ class InformerMetersTest {
     @Test
     void aWorkQueueExportsClientGosSevenMetrics() throws InterruptedException {
         FakeClock clock = new FakeClock();
-        RateLimitingQueue<String> queue = WorkQueues.<String>builder()
+        RateLimitingQueue<String> queue = WorkQueue.<String>builder()
                 .name("pods")
                 .clock(clock)
                 .metricsProvider(meters.workQueues())
@@ -111,7 +111,7 @@ class InformerMetersTest {
     @Test
     void unfinishedWorkAndTheLongestRunningProcessorAreReportedInSeconds() throws InterruptedException {
         FakeClock clock = new FakeClock();
-        RateLimitingQueue<String> queue = WorkQueues.<String>builder()
+        RateLimitingQueue<String> queue = WorkQueue.<String>builder()
                 .name("slow")
                 .clock(clock)
                 .metricsProvider(meters.workQueues())

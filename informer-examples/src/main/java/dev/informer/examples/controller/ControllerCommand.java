@@ -11,7 +11,6 @@ import dev.informer.examples.cli.SyncTimeoutOption;
 import dev.informer.examples.cli.Termination;
 import dev.informer.leaderelection.LeaderContext;
 import dev.informer.leaderelection.LeaderElector;
-import dev.informer.leaderelection.LeaderElectorBuilder;
 import dev.informer.leaderelection.ResourceLock;
 import java.time.Duration;
 import java.util.UUID;
@@ -212,7 +211,7 @@ public final class ControllerCommand implements Callable<Integer> {
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         LeaderElector elector;
         try {
-            LeaderElectorBuilder electorBuilder = LeaderElector.builder();
+            LeaderElector.Builder electorBuilder = LeaderElector.builder();
             if (health != null) {
                 electorBuilder.healthCheck(health.leaderElectionCheck());
             }

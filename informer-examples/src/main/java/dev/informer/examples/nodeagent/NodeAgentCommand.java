@@ -11,7 +11,10 @@ import dev.informer.examples.cli.DurationConverter;
 import dev.informer.examples.cli.LoggingOptions;
 import dev.informer.examples.cli.Termination;
 import dev.informer.examples.demo.SamplePods;
+import dev.informer.podconfig.ApiserverSource;
 import dev.informer.podconfig.ConfigSources;
+import dev.informer.podconfig.FileSource;
+import dev.informer.podconfig.HttpSource;
 import dev.informer.podconfig.PodConfig;
 import dev.informer.podconfig.PodSource;
 import dev.informer.podstatus.StatusManager;
@@ -138,15 +141,15 @@ public final class NodeAgentCommand implements Callable<Integer> {
         resources.add(0, client);
         ResourceClient<Pod> pods = client.resource(ResourceType.PODS);
         List<PodSource> sources = new ArrayList<>();
-        sources.add(PodSource.apiserver(pods, node, config.channel(ConfigSources.API))
+        sources.add(ApiserverSource.builder(pods, node, config.channel(ConfigSources.API))
                 .build());
         if (manifestDir != null) {
-            sources.add(PodSource.file(manifestDir, node, config.channel(ConfigSources.FILE))
+            sources.add(FileSource.builder(manifestDir, node, config.channel(ConfigSources.FILE))
                     .period(checkPeriod)
                     .build());
         }
         if (manifestUri != null) {
-            sources.add(PodSource.http(manifestUri, node, config.channel(ConfigSources.HTTP))
+            sources.add(HttpSource.builder(manifestUri, node, config.channel(ConfigSources.HTTP))
                     .period(checkPeriod)
                     .build());
         }
