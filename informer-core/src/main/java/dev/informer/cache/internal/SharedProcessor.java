@@ -390,7 +390,7 @@ public final class SharedProcessor<T> {
                 return null;
             }
             items = inbox;
-            inbox = spareInbox.length >= INBOX_INITIAL_CAPACITY ? spareInbox : new Object[INBOX_INITIAL_CAPACITY];
+            inbox = spareInbox; // the array drained last time, emptied; never smaller than the initial one
             inboxSize = 0;
         }
         int initialAdds = 0;
