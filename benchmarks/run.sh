@@ -10,7 +10,7 @@
 #          under 10 minutes on 2 cores.
 # Without it each benchmark's own settings apply: throughput and average-time benchmarks 3 forks x
 # (3 warmup + 10 measurement iterations of 1 s); dispatch in SampleTime with 5 forks; end to end 5
-# warmup + 15 measured syncs on a fixed, pre-touched heap; 10k and 50k pods. About 75 minutes on 2
+# warmup + 15 measured syncs on a fixed, pre-touched heap; 10k and 50k pods. About 70 minutes on 2
 # cores. The table gives every ratio with a 95% bootstrap interval and calls a goal met only when
 # the interval clears it.
 #
