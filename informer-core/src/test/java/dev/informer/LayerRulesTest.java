@@ -10,6 +10,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import dev.informer.errors.InformerException;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,6 +41,42 @@ class LayerRulesTest {
         "dev.informer.workqueue.."
     };
 
+    /** The bottom of the engine: the root error types and the store module. */
+    private static final String[] ERRORS_AND_STORE = {
+        "dev.informer.errors..", "dev.informer.store..", "dev.informer.labels.."
+    };
+
+    /** The engine's time and threads. */
+    private static final String[] CLOCK_AND_THREADS = {"dev.informer.clock..", "dev.informer.concurrent.."};
+
+    /** The packages of one layer, or of several layers below one. */
+    private static String[] packages(String... packages) {
+        return packages;
+    }
+
+    /** Checks that the classes of {@code layer} use no class of the project outside {@code layer} and {@code below}. */
+    private static void assertDependsOnlyOn(String[] layer, String[]... below) {
+        String[] allowed = Stream.concat(Stream.of(layer), Stream.of(below).flatMap(Stream::of))
+                .toArray(String[]::new);
+        noClasses()
+                .that()
+                .resideInAnyPackage(layer)
+                .should()
+                .dependOnClassesThat(resideInAPackage("dev.informer..").and(not(resideInAnyPackage(allowed))))
+                .check(MAIN_CLASSES);
+    }
+
+    /** Checks that the classes of {@code layer} use no class of the {@code forbidden} packages. */
+    private static void assertDependsOnNoneOf(String[] layer, String... forbidden) {
+        noClasses()
+                .that()
+                .resideInAnyPackage(layer)
+                .should()
+                .dependOnClassesThat()
+                .resideInAnyPackage(forbidden)
+                .check(MAIN_CLASSES);
+    }
+
     @Test
     void importsTheMainClassesOfStoreCoreAndTheEmbeddedServer() {
         for (String pkg : new String[] {"dev.informer.store", "dev.informer.watch", "dev.informer.api"}) {
@@ -68,13 +105,7 @@ class LayerRulesTest {
 
     @Test
     void errorsPackageDependsOnNothingElseOfTheProject() {
-        noClasses()
-                .that()
-                .resideInAPackage("dev.informer.errors..")
-                .should()
-                .dependOnClassesThat(
-                        resideInAPackage("dev.informer..").and(not(resideInAPackage("dev.informer.errors.."))))
-                .check(MAIN_CLASSES);
+        assertDependsOnlyOn(packages("dev.informer.errors.."));
     }
 
     /**
@@ -105,127 +136,64 @@ class LayerRulesTest {
 
     @Test
     void storeAndLabelsDependOnNothingElseOfTheProject() {
-        noClasses()
-                .that()
-                .resideInAnyPackage("dev.informer.store..", "dev.informer.labels..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage(ABOVE_STORE)
-                .check(MAIN_CLASSES);
+        assertDependsOnNoneOf(packages("dev.informer.store..", "dev.informer.labels.."), ABOVE_STORE);
     }
 
     @Test
     void clockConcurrentAndWorkQueueDependOnlyOnTheEngineBelowThem() {
-        noClasses()
-                .that()
-                .resideInAnyPackage("dev.informer.clock..", "dev.informer.concurrent..", "dev.informer.workqueue..")
-                .should()
-                .dependOnClassesThat(resideInAPackage("dev.informer..")
-                        .and(not(resideInAnyPackage(
-                                "dev.informer.clock..",
-                                "dev.informer.concurrent..",
-                                "dev.informer.workqueue..",
-                                "dev.informer.errors..",
-                                "dev.informer.store..",
-                                "dev.informer.labels.."))))
-                .check(MAIN_CLASSES);
+        assertDependsOnlyOn(
+                packages("dev.informer.clock..", "dev.informer.concurrent..", "dev.informer.workqueue.."),
+                ERRORS_AND_STORE);
     }
 
     @Test
     void watchEngineDependsOnNeitherTheModelNorTheClient() {
-        noClasses()
-                .that()
-                .resideInAPackage("dev.informer.watch..")
-                .should()
-                .dependOnClassesThat(resideInAPackage("dev.informer..")
-                        .and(not(resideInAnyPackage(
-                                "dev.informer.watch..",
-                                "dev.informer.clock..",
-                                "dev.informer.concurrent..",
-                                "dev.informer.errors..",
-                                "dev.informer.store..",
-                                "dev.informer.labels.."))))
-                .check(MAIN_CLASSES);
+        assertDependsOnlyOn(packages("dev.informer.watch.."), CLOCK_AND_THREADS, ERRORS_AND_STORE);
     }
 
     @Test
     void cacheEngineDependsOnNeitherTheModelNorTheClient() {
-        noClasses()
-                .that()
-                .resideInAPackage("dev.informer.cache..")
-                .should()
-                .dependOnClassesThat(resideInAPackage("dev.informer..")
-                        .and(not(resideInAnyPackage(
-                                "dev.informer.cache..",
-                                "dev.informer.watch..",
-                                "dev.informer.workqueue..",
-                                "dev.informer.clock..",
-                                "dev.informer.concurrent..",
-                                "dev.informer.errors..",
-                                "dev.informer.store..",
-                                "dev.informer.labels.."))))
-                .check(MAIN_CLASSES);
+        assertDependsOnlyOn(
+                packages("dev.informer.cache.."),
+                packages("dev.informer.watch..", "dev.informer.workqueue.."),
+                CLOCK_AND_THREADS,
+                ERRORS_AND_STORE);
     }
 
     @Test
     void modelDependsOnlyOnTheEngine() {
-        noClasses()
-                .that()
-                .resideInAPackage("dev.informer.api..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage(
-                        "dev.informer.cache..",
-                        "dev.informer.client..",
-                        "dev.informer.health..",
-                        "dev.informer.leaderelection..",
-                        "dev.informer.record..",
-                        "dev.informer.testing..")
-                .check(MAIN_CLASSES);
+        assertDependsOnNoneOf(
+                packages("dev.informer.api.."),
+                "dev.informer.cache..",
+                "dev.informer.client..",
+                "dev.informer.health..",
+                "dev.informer.leaderelection..",
+                "dev.informer.record..",
+                "dev.informer.testing..");
     }
 
     @Test
     void clientDependsOnlyOnTheModelAndTheEngine() {
-        noClasses()
-                .that()
-                .resideInAPackage("dev.informer.client..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage(
-                        "dev.informer.health..",
-                        "dev.informer.leaderelection..",
-                        "dev.informer.record..",
-                        "dev.informer.testing..")
-                .check(MAIN_CLASSES);
+        assertDependsOnNoneOf(
+                packages("dev.informer.client.."),
+                "dev.informer.health..",
+                "dev.informer.leaderelection..",
+                "dev.informer.record..",
+                "dev.informer.testing..");
     }
 
     @Test
     void eventRecorderSitsOnTheClientAndTheModelOnly() {
-        noClasses()
-                .that()
-                .resideInAPackage("dev.informer.record..")
-                .should()
-                .dependOnClassesThat()
-                .resideInAnyPackage(
-                        "dev.informer.cache..",
-                        "dev.informer.health..",
-                        "dev.informer.leaderelection..",
-                        "dev.informer.testing..")
-                .check(MAIN_CLASSES);
+        assertDependsOnNoneOf(
+                packages("dev.informer.record.."),
+                "dev.informer.cache..",
+                "dev.informer.health..",
+                "dev.informer.leaderelection..",
+                "dev.informer.testing..");
     }
 
     @Test
     void embeddedServerDependsOnlyOnTheStore() {
-        noClasses()
-                .that()
-                .resideInAPackage("dev.informer.testing..")
-                .should()
-                .dependOnClassesThat(resideInAPackage("dev.informer..")
-                        .and(not(resideInAnyPackage(
-                                "dev.informer.testing..",
-                                "dev.informer.errors..",
-                                "dev.informer.store..",
-                                "dev.informer.labels.."))))
-                .check(MAIN_CLASSES);
+        assertDependsOnlyOn(packages("dev.informer.testing.."), ERRORS_AND_STORE);
     }
 }

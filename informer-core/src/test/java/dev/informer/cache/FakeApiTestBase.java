@@ -1,6 +1,7 @@
 package dev.informer.cache;
 
 import dev.informer.api.Pod;
+import dev.informer.api.Status;
 import dev.informer.client.KubernetesClient;
 import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
@@ -60,6 +61,15 @@ abstract class FakeApiTestBase {
         reflector = builder.build();
         reflector.start();
         return reflector;
+    }
+
+    /**
+     * Ends the first watch with a 410 "gone" (Expired) error and waits for the second watch: by then the reflector
+     * has listed (or streamed) again.
+     */
+    protected void expireTheFirstWatchAndAwaitTheNext() {
+        lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
+        lw.watcher(1);
     }
 
     /** Stops what an informer test over the embedded server started, in reverse order; any of them may be null. */

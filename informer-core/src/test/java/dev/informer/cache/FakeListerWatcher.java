@@ -9,7 +9,10 @@ import dev.informer.watch.Watch;
 import dev.informer.watch.testing.FakeWatcher;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A scripted {@link ListerWatcher}: tests set what list and watch answer (or throw) and read back
@@ -31,6 +34,38 @@ final class FakeListerWatcher<T> implements ListerWatcher<T> {
         FakeWatcher<T> watcher = new FakeWatcher<>();
         watchers.add(watcher);
         return watcher;
+    }
+
+    /**
+     * Makes the first {@code count} watch calls throw what {@code failure} makes (no watcher is opened for them);
+     * later calls open a new watcher.
+     */
+    void failWatches(int count, Supplier<? extends RuntimeException> failure) {
+        AtomicInteger calls = new AtomicInteger();
+        onWatch = options -> {
+            if (calls.incrementAndGet() <= count) {
+                throw failure.get();
+            }
+            return newWatcher();
+        };
+    }
+
+    /**
+     * Scripts the watch calls by their number: every call opens a new watcher, and call {@code n} (from 1) runs
+     * {@code scripts[n - 1]} on it before returning it. A script may throw, as a server refusing that watch; calls
+     * past the last script return their watcher untouched.
+     */
+    @SafeVarargs
+    final void scriptWatches(Consumer<FakeWatcher<T>>... scripts) {
+        AtomicInteger calls = new AtomicInteger();
+        onWatch = options -> {
+            FakeWatcher<T> watcher = newWatcher();
+            int call = calls.incrementAndGet();
+            if (call <= scripts.length) {
+                scripts[call - 1].accept(watcher);
+            }
+            return watcher;
+        };
     }
 
     FakeWatcher<T> watcher(int index) {

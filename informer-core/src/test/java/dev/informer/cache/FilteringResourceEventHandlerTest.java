@@ -7,6 +7,8 @@ import dev.informer.store.DeletedFinalStateUnknown;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** client-go's FilteringResourceEventHandler transitions. */
 class FilteringResourceEventHandlerTest {
@@ -28,28 +30,17 @@ class FilteringResourceEventHandlerTest {
         assertEquals(List.of("add:keep-a:true"), events);
     }
 
-    @Test
-    void updateWithinTheFilterStaysAnUpdate() {
-        filtering.onUpdate("keep-1", "keep-2");
-        assertEquals(List.of("update:keep-1->keep-2"), events);
-    }
-
-    @Test
-    void updateIntoTheFilterBecomesAnAdd() {
-        filtering.onUpdate("drop-1", "keep-2");
-        assertEquals(List.of("add:keep-2:false"), events);
-    }
-
-    @Test
-    void updateOutOfTheFilterBecomesADeleteOfTheOldState() {
-        filtering.onUpdate("keep-1", "drop-2");
-        assertEquals(List.of("delete:keep-1"), events);
-    }
-
-    @Test
-    void updateOutsideTheFilterIsDropped() {
-        filtering.onUpdate("drop-1", "drop-2");
-        assertEquals(List.of(), events);
+    /** The filter's answers on the old and the new state decide what an update becomes ('' for nothing). */
+    @ParameterizedTest(name = "update {0}")
+    @CsvSource({
+        "within the filter stays an update,                    keep-1, keep-2, update:keep-1->keep-2",
+        "into the filter becomes an add,                       drop-1, keep-2, add:keep-2:false",
+        "out of the filter becomes a delete of the old state,  keep-1, drop-2, delete:keep-1",
+        "outside the filter is dropped,                        drop-1, drop-2, ''",
+    })
+    void updatesAreFilteredOnBothStates(String transition, String oldObj, String newObj, String expected) {
+        filtering.onUpdate(oldObj, newObj);
+        assertEquals(expected.isEmpty() ? List.of() : List.of(expected), events, transition);
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.informer.api.ObjectList;
 import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import dev.informer.api.Status;
@@ -18,7 +19,8 @@ import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -67,6 +69,22 @@ class ReflectorResourceVersionTest extends FakeApiTestBase {
                         .build();
     }
 
+    /** A script of a streaming list: {@code pods} as its initial events, ended by the bookmark at {@code resourceVersion}. */
+    private static Consumer<FakeWatcher<Pod>> streamedList(String resourceVersion, Pod... pods) {
+        return watcher -> {
+            for (Pod pod : pods) {
+                watcher.add(pod);
+            }
+            watcher.action(EventType.BOOKMARK, bookmark(resourceVersion, true));
+        };
+    }
+
+    /** A script of a streaming list (see {@link #streamedList}) whose watch then expires. */
+    private static Consumer<FakeWatcher<Pod>> streamedListThenExpired(String resourceVersion, Pod... pods) {
+        return streamedList(resourceVersion, pods)
+                .andThen(watcher -> watcher.error(Status.failure(410, Status.REASON_EXPIRED, "gone")));
+    }
+
     private List<String> listedVersions() {
         return lw.listCalls.stream().map(ReflectorTest::rv).collect(Collectors.toList());
     }
@@ -100,13 +118,7 @@ class ReflectorResourceVersionTest extends FakeApiTestBase {
 
     @Test
     void watchAnsweredTooLargeRelistsWithAConsistentReadNotTheSameVersion() {
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            if (watches.incrementAndGet() == 1) {
-                throw new StatusException(tooLarge(), null, "GET", "http://test/api/v1/pods?watch=true");
-            }
-            return lw.newWatcher();
-        };
+        lw.failWatches(1, () -> new StatusException(tooLarge(), null, "GET", "http://test/api/v1/pods?watch=true"));
         lw.onList =
                 options -> rv(options).equals("0") ? podList("100", pod("old", "90")) : podList("7", pod("new", "7"));
         start(false);
@@ -131,22 +143,12 @@ class ReflectorResourceVersionTest extends FakeApiTestBase {
 
     @Test
     void streamingListAnsweredTooLargeRetriesTheStreamFromAConsistentRead() {
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            FakeWatcher<Pod> watcher = lw.newWatcher();
-            int n = watches.incrementAndGet();
-            if (n == 1) {
-                watcher.add(pod("a", "50"));
-                watcher.action(EventType.BOOKMARK, bookmark("100", true));
-                watcher.error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
-            } else if (n == 2) {
-                throw StatusException.of(tooLarge());
-            } else if (n == 3) {
-                watcher.add(pod("b", "120"));
-                watcher.action(EventType.BOOKMARK, bookmark("130", true));
-            }
-            return watcher;
-        };
+        lw.scriptWatches(
+                streamedListThenExpired("100", pod("a", "50")),
+                watcher -> {
+                    throw StatusException.of(tooLarge());
+                },
+                streamedList("130", pod("b", "120")));
         start(true);
         Await.until("second streamed list", () -> store.replacedResourceVersions.size() == 2, Await.LONG_TIMEOUT);
 
@@ -193,39 +195,37 @@ class ReflectorResourceVersionTest extends FakeApiTestBase {
         assertEquals(1, backwardsWarnings().size());
     }
 
-    @Test
-    void listFromTheCacheGoingBackwardsIsRepeatedAsAConsistentRead() {
-        // A server restarted without "too large" support answers the list at the old version with its own.
+    /**
+     * Lists "a" at version 100, expires the watch and waits until the reflector relisted: at "100" the server answers
+     * what {@code at100} gives, a consistent read lists "x" at 7. Asserts those three lists and that only x is stored.
+     */
+    private void relistAt100ThenConsistentReadAt7(Supplier<ObjectList<Pod>> at100) {
         lw.onList = options -> switch (rv(options)) {
             case "0" -> podList("100", pod("a", "90"));
-            case "100" -> podList("6", pod("stale-cache", "6"));
+            case "100" -> at100.get();
             case "" -> podList("7", pod("x", "7"));
             default -> throw new AssertionError("unexpected list at " + rv(options));
         };
         start(false);
-        lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
-        lw.watcher(1);
+        expireTheFirstWatchAndAwaitTheNext();
 
         assertEquals(List.of("0", "100", ""), listedVersions());
         assertEquals(List.of("x@7"), stored());
+    }
+
+    @Test
+    void listFromTheCacheGoingBackwardsIsRepeatedAsAConsistentRead() {
+        // A server restarted without "too large" support answers the list at the old version with its own.
+        relistAt100ThenConsistentReadAt7(() -> podList("6", pod("stale-cache", "6")));
         assertEquals(List.of("100", "7"), store.replacedResourceVersions);
         assertEquals(1, backwardsWarnings().size());
     }
 
     @Test
     void consistentListAfterTooLargeThatIsOlderIsTakenWithOneWarning() {
-        lw.onList = options -> switch (rv(options)) {
-            case "0" -> podList("100", pod("a", "90"));
-            case "100" -> throw StatusException.of(tooLarge());
-            case "" -> podList("7", pod("x", "7"));
-            default -> throw new AssertionError("unexpected list at " + rv(options));
-        };
-        start(false);
-        lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
-        lw.watcher(1);
-
-        assertEquals(List.of("0", "100", ""), listedVersions());
-        assertEquals(List.of("x@7"), stored());
+        relistAt100ThenConsistentReadAt7(() -> {
+            throw StatusException.of(tooLarge());
+        });
         List<String> warnings = backwardsWarnings();
         assertEquals(1, warnings.size(), warnings.toString());
         assertTrue(warnings.get(0).contains("from 100 to 7"), warnings.get(0));
@@ -252,23 +252,11 @@ class ReflectorResourceVersionTest extends FakeApiTestBase {
 
     @Test
     void initialEventsOfAStreamingListAreOlderThanTheLastVersionWithoutWarning() {
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            FakeWatcher<Pod> watcher = lw.newWatcher();
-            int n = watches.incrementAndGet();
-            if (n == 1) {
-                watcher.add(pod("a", "10"));
-                watcher.action(EventType.BOOKMARK, bookmark("100", true));
-                watcher.error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
-            } else if (n == 2) {
+        lw.scriptWatches(
+                streamedListThenExpired("100", pod("a", "10")),
                 // resumes at "100": objects carry their own, older versions; the end bookmark is newer
-                watcher.add(pod("a", "10"));
-                watcher.add(pod("b", "60"));
-                watcher.action(EventType.BOOKMARK, bookmark("110", true));
-                watcher.modify(pod("b", "111"));
-            }
-            return watcher;
-        };
+                streamedList("110", pod("a", "10"), pod("b", "60"))
+                        .andThen(watcher -> watcher.modify(pod("b", "111"))));
         start(true);
         Await.until("b@111", () -> "111".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
 
@@ -279,23 +267,10 @@ class ReflectorResourceVersionTest extends FakeApiTestBase {
 
     @Test
     void streamingListWhoseEndBookmarkGoesBackwardsIsRetriedFromAConsistentRead() {
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            FakeWatcher<Pod> watcher = lw.newWatcher();
-            int n = watches.incrementAndGet();
-            if (n == 1) {
-                watcher.add(pod("a", "90"));
-                watcher.action(EventType.BOOKMARK, bookmark("100", true));
-                watcher.error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
-            } else if (n == 2) {
-                watcher.add(pod("stale", "4"));
-                watcher.action(EventType.BOOKMARK, bookmark("5", true));
-            } else if (n == 3) {
-                watcher.add(pod("x", "6"));
-                watcher.action(EventType.BOOKMARK, bookmark("7", true));
-            }
-            return watcher;
-        };
+        lw.scriptWatches(
+                streamedListThenExpired("100", pod("a", "90")),
+                streamedList("5", pod("stale", "4")),
+                streamedList("7", pod("x", "6")));
         start(true);
         Await.until("second streamed list", () -> store.replacedResourceVersions.size() == 2, Await.LONG_TIMEOUT);
 

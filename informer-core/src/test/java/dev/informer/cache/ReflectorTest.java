@@ -40,6 +40,9 @@ import org.junit.jupiter.api.Test;
 
 class ReflectorTest extends FakeApiTestBase {
 
+    /** The clock of the tests that pass it to their reflector's builder. */
+    private final FakeClock clock = new FakeClock();
+
     static Pod pod(String name, String resourceVersion) {
         return Pod.builder()
                 .metadata(ObjectMeta.builder()
@@ -141,6 +144,30 @@ class ReflectorTest extends FakeApiTestBase {
         return lw.listCalls.stream().map(ReflectorTest::rv).collect(Collectors.toList());
     }
 
+    /** A builder of a reflector on {@link #clock} that backs off for the constant {@code backoff}. */
+    private Reflector.Builder<Pod> backingOff(Duration backoff) {
+        return builder(options().backoff(BackoffPolicy.constant(backoff))).clock(clock);
+    }
+
+    /** Once watch call number {@code calls} was made and the loop waits on {@link #clock}, steps it by {@code step}. */
+    private void stepAfterWatchCall(int calls, Duration step) throws InterruptedException {
+        Await.until("watch call " + calls, () -> lw.watchCalls.size() == calls, Await.LONG_TIMEOUT);
+        stepWhenWaiting(step);
+    }
+
+    /** Once the reflector waits on {@link #clock} (backing off, or for the next resync), steps it by {@code step}. */
+    private void stepWhenWaiting(Duration step) throws InterruptedException {
+        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)), "the reflector waits on the clock");
+        clock.step(step);
+    }
+
+    /** Asserts that the reflector and {@code watcher} are stopped and no thread of the reflector is alive. */
+    private void assertStoppedWithItsThreads(FakeWatcher<Pod> watcher, String after) {
+        assertTrue(watcher.isStopped());
+        assertTrue(reflector.isStopped());
+        threads.forEach(thread -> assertFalse(thread.isAlive(), thread + " still alive after " + after));
+    }
+
     // ------------------------------------------------------------ list then watch
 
     @Test
@@ -207,14 +234,7 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void veryShortWatchWithoutEventsIsReportedAndRelists() {
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            FakeWatcher<Pod> watcher = lw.newWatcher();
-            if (watches.incrementAndGet() == 1) {
-                watcher.stop();
-            }
-            return watcher;
-        };
+        lw.scriptWatches(FakeWatcher::stop);
         start(builder());
         lw.watcher(1);
         assertInstanceOf(VeryShortWatchException.class, errors.get(0));
@@ -247,8 +267,7 @@ class ReflectorTest extends FakeApiTestBase {
             default -> throw new AssertionError("unexpected list at " + options.resourceVersion());
         };
         start(builder());
-        lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
-        lw.watcher(1);
+        expireTheFirstWatchAndAwaitTheNext();
 
         assertEquals(List.of("0", "10", ""), listedVersions());
         assertEquals(8, store.store.list().size());
@@ -317,8 +336,7 @@ class ReflectorTest extends FakeApiTestBase {
             default -> throw new AssertionError("unexpected continue " + options.continueToken());
         };
         start(builder());
-        lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
-        lw.watcher(1);
+        expireTheFirstWatchAndAwaitTheNext();
 
         assertEquals(List.of("0", "", "10", ""), listedVersions());
         lw.listCalls.forEach(options -> assertEquals(500, options.limit()));
@@ -339,8 +357,7 @@ class ReflectorTest extends FakeApiTestBase {
             };
         };
         start(builder(options().pageSize(4)));
-        lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "gone"));
-        lw.watcher(1);
+        expireTheFirstWatchAndAwaitTheNext();
 
         assertEquals(8, store.store.list().size());
         assertEquals(List.of("0", "10", "", "10"), listedVersions());
@@ -351,26 +368,16 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void tooManyRequestsOnWatchHonoursRetryAfterWithoutRelisting() throws Exception {
-        FakeClock clock = new FakeClock();
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            if (watches.incrementAndGet() <= 2) {
-                throw new StatusException(
+        lw.failWatches(
+                2,
+                () -> new StatusException(
                         Status.failure(429, "TooManyRequests", "slow down"),
                         Duration.ofSeconds(3),
                         "GET",
-                        "http://test/api/v1/pods");
-            }
-            return lw.newWatcher();
-        };
-        start(builder(options().backoff(BackoffPolicy.constant(Duration.ofSeconds(60))))
-                .clock(clock));
-        for (int i = 1; i <= 2; i++) {
-            int calls = i;
-            Await.until("watch call " + calls, () -> lw.watchCalls.size() == calls, Await.LONG_TIMEOUT);
-            assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
-            clock.step(Duration.ofSeconds(3));
-        }
+                        "http://test/api/v1/pods"));
+        start(backingOff(Duration.ofSeconds(60)));
+        stepAfterWatchCall(1, Duration.ofSeconds(3));
+        stepAfterWatchCall(2, Duration.ofSeconds(3));
         lw.watcher(0);
         assertEquals(3, lw.watchCalls.size());
         assertEquals(1, lw.listCalls.size());
@@ -379,23 +386,10 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void connectionFailureOnWatchBacksOffAndRewatchesWithoutRelisting() throws Exception {
-        FakeClock clock = new FakeClock();
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            if (watches.incrementAndGet() <= 2) {
-                throw new ApiConnectionException(
-                        "GET", "http://127.0.0.1:1/api/v1/pods", new ConnectException("refused"));
-            }
-            return lw.newWatcher();
-        };
-        start(builder(options().backoff(BackoffPolicy.constant(Duration.ofSeconds(1))))
-                .clock(clock));
-        for (int i = 1; i <= 2; i++) {
-            int calls = i;
-            Await.until("watch call " + calls, () -> lw.watchCalls.size() == calls, Await.LONG_TIMEOUT);
-            assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
-            clock.step(Duration.ofSeconds(1));
-        }
+        lw.failWatches(2, () -> refused("http://127.0.0.1:1/api/v1/pods"));
+        start(backingOff(Duration.ofSeconds(1)));
+        stepAfterWatchCall(1, Duration.ofSeconds(1));
+        stepAfterWatchCall(2, Duration.ofSeconds(1));
         lw.watcher(0);
         assertEquals(1, lw.listCalls.size());
         assertEquals(
@@ -426,42 +420,28 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void connectionFailureOfAnyListerWatcherBacksOffAndRewatchesWithoutRelisting() throws Exception {
-        FakeClock clock = new FakeClock();
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            if (watches.incrementAndGet() == 1) {
-                throw new Unreachable();
-            }
-            return lw.newWatcher();
-        };
-        start(builder(options().backoff(BackoffPolicy.constant(Duration.ofSeconds(1))))
-                .clock(clock));
-        Await.until("first watch call", () -> lw.watchCalls.size() == 1, Await.LONG_TIMEOUT);
-        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
-        clock.step(Duration.ofSeconds(1));
+        lw.failWatches(1, Unreachable::new);
+        start(backingOff(Duration.ofSeconds(1)));
+        stepAfterWatchCall(1, Duration.ofSeconds(1));
         lw.watcher(0);
         assertEquals(1, lw.listCalls.size(), "a ConnectionFailure is retried, not a reason to relist");
     }
 
     @Test
     void aCheckedExceptionTheClientThrowsUndeclaredIsRetriedNotFatal() throws Exception {
-        FakeClock clock = new FakeClock();
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            if (watches.incrementAndGet() == 1) {
-                // as OkHttp does when its thread is interrupted mid-connect
-                throw ReflectorTest.<RuntimeException>sneaky(new InterruptedException("connect interrupted"));
-            }
-            return lw.newWatcher();
-        };
-        start(builder(options().backoff(BackoffPolicy.constant(Duration.ofSeconds(1))))
-                .clock(clock));
-        Await.until("first watch call", () -> lw.watchCalls.size() == 1, Await.LONG_TIMEOUT);
-        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)), "the loop backs off instead of dying");
-        clock.step(Duration.ofSeconds(1));
+        // as OkHttp does when its thread is interrupted mid-connect
+        lw.failWatches(
+                1, () -> ReflectorTest.<RuntimeException>sneaky(new InterruptedException("connect interrupted")));
+        start(backingOff(Duration.ofSeconds(1)));
+        stepAfterWatchCall(1, Duration.ofSeconds(1)); // the loop backs off instead of dying
         Await.until("the loop went on: a second watch", () -> lw.watchCalls.size() == 2, Await.LONG_TIMEOUT);
         assertEquals(1, errors.size(), "reported once, as a failure: " + errors);
         assertTrue(errors.get(0).getCause() instanceof InterruptedException, errors::toString);
+    }
+
+    /** The client's failure to connect to {@code url}: the connection was refused. */
+    private static ApiConnectionException refused(String url) {
+        return new ApiConnectionException("GET", url, new ConnectException("refused"));
     }
 
     @SuppressWarnings("unchecked")
@@ -471,19 +451,10 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void tooManyRequestsFromAnyStatusCarrierHonoursItsRetryAfterWithoutRelisting() throws Exception {
-        FakeClock clock = new FakeClock();
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            if (watches.incrementAndGet() == 1) {
-                throw new SlowDown();
-            }
-            return lw.newWatcher();
-        };
-        start(builder(options().backoff(BackoffPolicy.constant(Duration.ofSeconds(60))))
-                .clock(clock));
-        Await.until("first watch call", () -> lw.watchCalls.size() == 1, Await.LONG_TIMEOUT);
-        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
-        clock.step(Duration.ofSeconds(3)); // the status's retryAfterSeconds, not the 60 s backoff
+        lw.failWatches(1, SlowDown::new);
+        start(backingOff(Duration.ofSeconds(60)));
+        // the status's retryAfterSeconds, not the 60 s backoff
+        stepAfterWatchCall(1, Duration.ofSeconds(3));
         lw.watcher(0);
         assertEquals(1, lw.listCalls.size());
         assertTrue(errors.isEmpty(), "a 429 is not reported: " + errors);
@@ -491,29 +462,25 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void lastSyncErrorIsTheLastFailureUntilAListSucceeds() throws Exception {
-        FakeClock clock = new FakeClock();
         AtomicInteger lists = new AtomicInteger();
         lw.onList = options -> {
             if (lists.incrementAndGet() == 1) {
-                throw new ApiConnectionException(
-                        "GET", "http://127.0.0.1:1/api/v1/pods", new ConnectException("refused"));
+                throw refused("http://127.0.0.1:1/api/v1/pods");
             }
             return podList("3", pod("a", "3"));
         };
         List<String> recovered = new CopyOnWriteArrayList<>();
-        start(builder(options().backoff(BackoffPolicy.constant(Duration.ofSeconds(2))))
-                .clock(clock)
-                .watchErrorHandler(new WatchErrorHandler() {
-                    @Override
-                    public void onWatchError(String name, RuntimeException error) {
-                        errors.add(error);
-                    }
+        start(backingOff(Duration.ofSeconds(2)).watchErrorHandler(new WatchErrorHandler() {
+            @Override
+            public void onWatchError(String name, RuntimeException error) {
+                errors.add(error);
+            }
 
-                    @Override
-                    public void onRecovered(String name) {
-                        recovered.add(name);
-                    }
-                }));
+            @Override
+            public void onRecovered(String name) {
+                recovered.add(name);
+            }
+        }));
         Await.until("the failure", () -> reflector.lastSyncError().isPresent(), Await.LONG_TIMEOUT);
         SyncError error = reflector.lastSyncError().orElseThrow();
         assertTrue(error.message().contains("http://127.0.0.1:1/api/v1/pods"), error.message());
@@ -529,17 +496,8 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void aWatchThatCannotBeStartedIsReportedNotSilentlyRetried() throws Exception {
-        FakeClock clock = new FakeClock();
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            if (watches.incrementAndGet() == 1) {
-                throw new ApiConnectionException(
-                        "GET", "http://127.0.0.1:1/api/v1/pods?watch=true", new ConnectException("refused"));
-            }
-            return lw.newWatcher();
-        };
-        start(builder(options().backoff(BackoffPolicy.constant(Duration.ofSeconds(1))))
-                .clock(clock));
+        lw.failWatches(1, () -> refused("http://127.0.0.1:1/api/v1/pods?watch=true"));
+        start(backingOff(Duration.ofSeconds(1)));
         Await.until("reported", () -> errors.size() == 1, Await.LONG_TIMEOUT);
         assertInstanceOf(ApiConnectionException.class, errors.get(0));
         Await.until("recorded", () -> reflector.lastSyncError().isPresent(), Await.LONG_TIMEOUT);
@@ -552,7 +510,6 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void repeatedListFailuresBackOffExponentiallyOnTheClock() throws Exception {
-        FakeClock clock = new FakeClock();
         lw.onList = options -> {
             throw StatusException.of(Status.failure(503, "ServiceUnavailable", "down"));
         };
@@ -578,7 +535,6 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void resyncAsksShouldResyncEachPeriodAndResyncsOnlyWhenTold() throws Exception {
-        FakeClock clock = new FakeClock();
         AtomicInteger asked = new AtomicInteger();
         AtomicBoolean answer = new AtomicBoolean(true);
         start(builder().clock(clock).resyncPeriod(Duration.ofSeconds(30)).shouldResync(() -> {
@@ -586,8 +542,7 @@ class ReflectorTest extends FakeApiTestBase {
             return answer.get();
         }));
         lw.watcher(0);
-        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
-        clock.step(Duration.ofSeconds(30));
+        stepWhenWaiting(Duration.ofSeconds(30));
         Await.until("first resync", () -> store.resyncs.get() == 1, Await.LONG_TIMEOUT);
 
         answer.set(false);
@@ -599,26 +554,20 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void failedResyncEndsTheWatchAndRelists() throws Exception {
-        FakeClock clock = new FakeClock();
         store.failResync = new IllegalStateException("resync failed on purpose");
-        start(builder(options().backoff(BackoffPolicy.constant(Duration.ofSeconds(1))))
-                .clock(clock)
-                .resyncPeriod(Duration.ofSeconds(30)));
+        start(backingOff(Duration.ofSeconds(1)).resyncPeriod(Duration.ofSeconds(30)));
         FakeWatcher<Pod> watcher = lw.watcher(0);
-        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
-        clock.step(Duration.ofSeconds(30));
+        stepWhenWaiting(Duration.ofSeconds(30));
         Await.until("the failure reported", () -> !errors.isEmpty(), Await.LONG_TIMEOUT);
         assertEquals("resync failed on purpose", errors.get(0).getMessage());
         assertTrue(watcher.isStopped());
         store.failResync = null;
-        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
-        clock.step(Duration.ofSeconds(1));
+        stepWhenWaiting(Duration.ofSeconds(1));
         Await.until("relist", () -> lw.listCalls.size() == 2, Await.LONG_TIMEOUT);
     }
 
     @Test
     void noResyncWithoutAResyncPeriod() throws Exception {
-        FakeClock clock = new FakeClock();
         start(builder().clock(clock));
         lw.watcher(0);
         clock.step(Duration.ofHours(1));
@@ -671,15 +620,10 @@ class ReflectorTest extends FakeApiTestBase {
     void streamingListRetriesTheStreamWithAFreshStoreWhenItEndsAfterEventsWithoutTheBookmark() {
         // client-go's watchList: a stream that ends cleanly before the initial-events-end bookmark
         // is retried as a streaming list (objects of the broken attempt are discarded), not a LIST.
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            FakeWatcher<Pod> watcher = lw.newWatcher();
-            if (watches.incrementAndGet() == 1) {
-                watcher.add(pod("a", "1"));
-                watcher.stop();
-            }
-            return watcher;
-        };
+        lw.scriptWatches(watcher -> {
+            watcher.add(pod("a", "1"));
+            watcher.stop();
+        });
         lw.onList = options -> podList("7", pod("b", "7"));
         start(builder(options().useWatchList(true)));
         FakeWatcher<Pod> second = lw.watcher(1);
@@ -698,14 +642,7 @@ class ReflectorTest extends FakeApiTestBase {
     void streamingListFallsBackToListAndWatchWhenTheStreamEndsAtOnceWithoutEvents() {
         // An empty stream that ends within a second is a VeryShortWatch error: not retriable, so the
         // cycle falls back to list + watch (client-go's fallbackToList).
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            FakeWatcher<Pod> watcher = lw.newWatcher();
-            if (watches.incrementAndGet() == 1) {
-                watcher.stop();
-            }
-            return watcher;
-        };
+        lw.scriptWatches(FakeWatcher::stop);
         lw.onList = options -> podList("7", pod("b", "7"));
         start(builder(options().useWatchList(true)).clock(new FakeClock()));
         lw.watcher(1);
@@ -764,14 +701,7 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void aThrowingWatchErrorHandlerDoesNotStopTheReflector() {
-        AtomicInteger watches = new AtomicInteger();
-        lw.onWatch = options -> {
-            FakeWatcher<Pod> watcher = lw.newWatcher();
-            if (watches.incrementAndGet() == 1) {
-                watcher.error(Status.failure(500, "InternalError", "boom"));
-            }
-            return watcher;
-        };
+        lw.scriptWatches(watcher -> watcher.error(Status.failure(500, "InternalError", "boom")));
         start(builder().watchErrorHandler((name, error) -> {
             throw new IllegalStateException("handler failure");
         }));
@@ -786,9 +716,7 @@ class ReflectorTest extends FakeApiTestBase {
         start(builder());
         FakeWatcher<Pod> watcher = lw.watcher(0);
         reflector.close();
-        assertTrue(watcher.isStopped());
-        assertTrue(reflector.isStopped());
-        threads.forEach(thread -> assertFalse(thread.isAlive(), thread + " still alive after stop"));
+        assertStoppedWithItsThreads(watcher, "stop");
     }
 
     @Test
@@ -797,19 +725,15 @@ class ReflectorTest extends FakeApiTestBase {
         FakeWatcher<Pod> watcher = lw.watcher(0);
         reflector.close();
         reflector.close();
-        assertTrue(watcher.isStopped());
-        assertTrue(reflector.isStopped());
-        threads.forEach(thread -> assertFalse(thread.isAlive(), thread + " still alive after a second close"));
+        assertStoppedWithItsThreads(watcher, "a second close");
     }
 
     @Test
     void stopWhileBackingOffEndsPromptly() throws Exception {
-        FakeClock clock = new FakeClock();
         lw.onList = options -> {
             throw StatusException.of(Status.failure(500, "InternalError", "down"));
         };
-        start(builder(options().backoff(BackoffPolicy.constant(Duration.ofHours(1))))
-                .clock(clock));
+        start(backingOff(Duration.ofHours(1)));
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
         reflector.close();
         threads.forEach(thread -> assertFalse(thread.isAlive()));

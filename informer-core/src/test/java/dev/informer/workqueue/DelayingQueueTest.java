@@ -6,16 +6,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testing.Await;
+import dev.informer.testsupport.RecordingThreadFactory;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /** client-go's delaying_queue_test.go behaviours on a fake clock. */
 class DelayingQueueTest {
 
     private final FakeClock clock = new FakeClock();
-    private final RecordingThreadFactory threads = new RecordingThreadFactory();
+    private final RecordingThreadFactory threads = new RecordingThreadFactory("test-workqueue-");
     private final DefaultDelayingQueue<String> queue = (DefaultDelayingQueue<String>)
             WorkQueue.<String>builder().clock(clock).threadFactory(threads).buildDelaying();
 
@@ -52,33 +55,22 @@ class DelayingQueueTest {
         assertEquals(0, queue.len(), "an item fired twice");
     }
 
-    @Test
-    void addingAWaitingItemWithALaterDeadlineKeepsTheEarlierOne() throws Exception {
-        queue.addAfter("foo", Duration.ofMillis(50));
-        queue.addAfter("foo", Duration.ofMillis(70));
+    /** Re-adding a waiting item keeps its earlier deadline: a later one is ignored, an earlier one replaces it. */
+    @ParameterizedTest(name = "after {0} ms, then after {1} ms: ready at {2} ms")
+    @CsvSource({"50, 70, 60", "50, 30, 40"})
+    void addingAWaitingItemAgainKeepsTheEarlierDeadlineAndFiresOnce(long first, long second, long readyAt)
+            throws Exception {
+        queue.addAfter("foo", Duration.ofMillis(first));
+        queue.addAfter("foo", Duration.ofMillis(second));
         assertEquals(1, queue.waitingLen());
 
-        step(Duration.ofMillis(60));
+        step(Duration.ofMillis(readyAt));
         assertEquals(1, queue.len());
         assertEquals(0, queue.waitingLen());
         queue.done(queue.get().orElseThrow());
 
-        step(Duration.ofMillis(20)); // past the later deadline
-        assertEquals(0, queue.len(), "the later deadline fired as well");
-    }
-
-    @Test
-    void addingAWaitingItemWithAnEarlierDeadlineMovesItEarlier() throws Exception {
-        queue.addAfter("foo", Duration.ofMillis(50));
-        queue.addAfter("foo", Duration.ofMillis(30));
-        assertEquals(1, queue.waitingLen());
-
-        step(Duration.ofMillis(40));
-        assertEquals(1, queue.len());
-        queue.done(queue.get().orElseThrow());
-
-        step(Duration.ofMillis(20));
-        assertEquals(0, queue.len(), "the replaced deadline fired as well");
+        step(Duration.ofMillis(20)); // past the other deadline
+        assertEquals(0, queue.len(), "the other deadline fired as well");
     }
 
     @Test
@@ -171,9 +163,9 @@ class DelayingQueueTest {
     @Test
     void addAfterShutdownIsIgnoredAndTheWaitingThreadEnds() throws Exception {
         queue.addAfter("foo", Duration.ofSeconds(1));
-        assertEquals(1, threads.threads.size(), "one waiting thread from the injected factory");
+        assertEquals(1, threads.threads().size(), "one waiting thread from the injected factory");
         queue.shutDown();
-        Await.terminated(threads.threads.get(0));
+        Await.terminated(threads.threads().get(0));
         queue.addAfter("bar", Duration.ZERO);
         queue.addAfter("baz", Duration.ofSeconds(1));
         assertEquals(0, queue.len());
@@ -185,7 +177,7 @@ class DelayingQueueTest {
     void shutDownWithDrainAlsoStopsTheWaitingThread() throws Exception {
         queue.addAfter("foo", Duration.ofSeconds(1));
         queue.shutDownWithDrain();
-        Await.terminated(threads.threads.get(0));
+        Await.terminated(threads.threads().get(0));
         assertTrue(queue.shuttingDown());
     }
 

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testing.Await;
+import dev.informer.testsupport.RecordingThreadFactory;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -113,7 +114,7 @@ class MetricsTest {
 
     private final FakeClock clock = new FakeClock(Instant.EPOCH);
     private final RecordingProvider provider = new RecordingProvider();
-    private final RecordingThreadFactory threads = new RecordingThreadFactory();
+    private final RecordingThreadFactory threads = new RecordingThreadFactory("test-workqueue-");
 
     private WorkQueue.Builder<String> builder() {
         return WorkQueue.<String>builder()
@@ -179,7 +180,7 @@ class MetricsTest {
         Await.until("a first update", () -> provider.unfinished.setCount() >= 1);
 
         queue.shutDown();
-        Await.terminated(threads.threads.get(0));
+        Await.terminated(threads.threads().get(0));
         int updates = provider.unfinished.setCount();
         clock.step(Duration.ofHours(1));
         assertEquals(updates, provider.unfinished.setCount(), "updated after shutdown");
@@ -243,7 +244,7 @@ class MetricsTest {
         WorkQueue<String> queue =
                 WorkQueue.<String>builder().name("quiet").threadFactory(threads).build();
         queue.add("foo");
-        assertEquals(0, threads.threads.size());
+        assertEquals(0, threads.threads().size());
         queue.shutDown();
     }
 

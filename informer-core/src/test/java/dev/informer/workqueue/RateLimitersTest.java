@@ -16,23 +16,29 @@ class RateLimitersTest {
         return Duration.ofMillis(millis);
     }
 
-    @Test
-    void exponentialFailureDoublesPerItemUntilForgotten() {
-        RateLimiter<String> limiter = RateLimiters.itemExponentialFailure(ms(1), Duration.ofSeconds(1));
-        assertEquals(ms(1), limiter.when("one"));
-        assertEquals(ms(2), limiter.when("one"));
-        assertEquals(ms(4), limiter.when("one"));
-        assertEquals(ms(8), limiter.when("one"));
-        assertEquals(ms(16), limiter.when("one"));
+    /**
+     * Fails "one" five times and "two" twice, asserting each delay ({@code delays} are the first five; "two" starts
+     * over at the first) and each item's count, then forgets "one" and asserts that it starts over too.
+     */
+    private static void assertPerItemDelaysUntilForgotten(RateLimiter<String> limiter, Duration... delays) {
+        for (int i = 0; i < 5; i++) {
+            assertEquals(delays[i], limiter.when("one"), "failure " + (i + 1) + " of one");
+        }
         assertEquals(5, limiter.numRequeues("one"));
 
-        assertEquals(ms(1), limiter.when("two"));
-        assertEquals(ms(2), limiter.when("two"));
+        assertEquals(delays[0], limiter.when("two"));
+        assertEquals(delays[1], limiter.when("two"));
         assertEquals(2, limiter.numRequeues("two"));
 
         limiter.forget("one");
         assertEquals(0, limiter.numRequeues("one"));
-        assertEquals(ms(1), limiter.when("one"));
+        assertEquals(delays[0], limiter.when("one"));
+    }
+
+    @Test
+    void exponentialFailureDoublesPerItemUntilForgotten() {
+        RateLimiter<String> limiter = RateLimiters.itemExponentialFailure(ms(1), Duration.ofSeconds(1));
+        assertPerItemDelaysUntilForgotten(limiter, ms(1), ms(2), ms(4), ms(8), ms(16));
         assertEquals(2, limiter.numRequeues("two"), "forgetting one item keeps the others");
     }
 
@@ -62,20 +68,7 @@ class RateLimitersTest {
     @Test
     void fastSlowIsFastForTheFirstAttemptsThenSlow() {
         RateLimiter<String> limiter = RateLimiters.itemFastSlow(ms(5), Duration.ofSeconds(10), 3);
-        assertEquals(ms(5), limiter.when("one"));
-        assertEquals(ms(5), limiter.when("one"));
-        assertEquals(ms(5), limiter.when("one"));
-        assertEquals(Duration.ofSeconds(10), limiter.when("one"));
-        assertEquals(Duration.ofSeconds(10), limiter.when("one"));
-        assertEquals(5, limiter.numRequeues("one"));
-
-        assertEquals(ms(5), limiter.when("two"));
-        assertEquals(ms(5), limiter.when("two"));
-        assertEquals(2, limiter.numRequeues("two"));
-
-        limiter.forget("one");
-        assertEquals(0, limiter.numRequeues("one"));
-        assertEquals(ms(5), limiter.when("one"));
+        assertPerItemDelaysUntilForgotten(limiter, ms(5), ms(5), ms(5), Duration.ofSeconds(10), Duration.ofSeconds(10));
     }
 
     @Test
@@ -83,20 +76,7 @@ class RateLimitersTest {
         RateLimiter<String> limiter = RateLimiters.maxOf(
                 RateLimiters.itemFastSlow(ms(5), Duration.ofSeconds(3), 3),
                 RateLimiters.itemExponentialFailure(ms(1), Duration.ofSeconds(1)));
-        assertEquals(ms(5), limiter.when("one"));
-        assertEquals(ms(5), limiter.when("one"));
-        assertEquals(ms(5), limiter.when("one"));
-        assertEquals(Duration.ofSeconds(3), limiter.when("one"));
-        assertEquals(Duration.ofSeconds(3), limiter.when("one"));
-        assertEquals(5, limiter.numRequeues("one"));
-
-        assertEquals(ms(5), limiter.when("two"));
-        assertEquals(ms(5), limiter.when("two"));
-        assertEquals(2, limiter.numRequeues("two"));
-
-        limiter.forget("one");
-        assertEquals(0, limiter.numRequeues("one"));
-        assertEquals(ms(5), limiter.when("one"));
+        assertPerItemDelaysUntilForgotten(limiter, ms(5), ms(5), ms(5), Duration.ofSeconds(3), Duration.ofSeconds(3));
     }
 
     /** Returns {@code base} for the first {@code threshold} calls, then {@code max}; tracks nothing per item. */

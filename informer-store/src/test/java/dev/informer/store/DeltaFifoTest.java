@@ -5,6 +5,12 @@ import static dev.informer.store.DeltaType.DELETED;
 import static dev.informer.store.DeltaType.REPLACED;
 import static dev.informer.store.DeltaType.SYNC;
 import static dev.informer.store.DeltaType.UPDATED;
+import static dev.informer.store.QueueConformanceTest.KEY;
+import static dev.informer.store.QueueConformanceTest.delta;
+import static dev.informer.store.QueueConformanceTest.known;
+import static dev.informer.store.QueueConformanceTest.knownObjects;
+import static dev.informer.store.QueueConformanceTest.obj;
+import static dev.informer.store.QueueConformanceTest.tombstone;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -33,21 +39,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Ports client-go's delta_fifo_test.go (current master) and adds our own contract cases. */
 class DeltaFifoTest {
 
-    private static final KeyFunction<TestObject> KEY = KeyFunctions.metaNamespaceKey();
-
     // ---- helpers -------------------------------------------------------------------------------
-
-    private static TestObject obj(String name, int value) {
-        return TestObject.of(name, value);
-    }
-
-    private static Delta<TestObject> delta(DeltaType type, Object object) {
-        return new Delta<>(type, object);
-    }
-
-    private static DeletedFinalStateUnknown<TestObject> tombstone(String key, TestObject last) {
-        return new DeletedFinalStateUnknown<>(key, last);
-    }
 
     /** The fifo as client-go's tests build it: Replace emits Sync (emitDeltaTypeReplaced=false). */
     private static DeltaFifo<TestObject> syncFifo() {
@@ -67,22 +59,6 @@ class DeltaFifoTest {
 
     private static int popValue(DeltaFifo<TestObject> fifo) throws Exception {
         return fifo.pop((deltas, initial) -> {}).newest().unwrap().value();
-    }
-
-    /** client-go's literalListerGetter: a fixed list of known objects, keyed by name. */
-    private static KnownObjects<TestObject> known(TestObject... objects) {
-        List<TestObject> list = List.of(objects);
-        return new KnownObjects<>() {
-            @Override
-            public List<String> listKeys() {
-                return list.stream().map(TestObject::name).toList();
-            }
-
-            @Override
-            public Optional<TestObject> getByKey(String key) {
-                return list.stream().filter(o -> o.name().equals(key)).findFirst();
-            }
-        };
     }
 
     // ---- ordering and accumulation -------------------------------------------------------------
@@ -201,17 +177,9 @@ class DeltaFifoTest {
 
     @Test
     void deleteIsQueuedWhenKnownObjectsLookupFails() {
-        KnownObjects<TestObject> broken = new KnownObjects<>() {
-            @Override
-            public List<String> listKeys() {
-                return List.of();
-            }
-
-            @Override
-            public Optional<TestObject> getByKey(String key) {
-                throw new IllegalStateException("lookup failed");
-            }
-        };
+        KnownObjects<TestObject> broken = knownObjects(List.of(), key -> {
+            throw new IllegalStateException("lookup failed");
+        });
         DeltaFifo<TestObject> fifo = syncFifo(broken);
         fifo.delete(obj("foo", 1));
         assertEquals(List.of("foo"), fifo.listKeys());
@@ -435,17 +403,7 @@ class DeltaFifoTest {
 
     @Test
     void replaceTombstoneForKnownKeyThatVanishesDuringLookupHasNoObject() throws Exception {
-        KnownObjects<TestObject> racing = new KnownObjects<>() {
-            @Override
-            public List<String> listKeys() {
-                return List.of("ghost");
-            }
-
-            @Override
-            public Optional<TestObject> getByKey(String key) {
-                return Optional.empty();
-            }
-        };
+        KnownObjects<TestObject> racing = knownObjects(List.of("ghost"), key -> Optional.empty());
         DeltaFifo<TestObject> fifo = syncFifo(racing);
         fifo.replace(List.of(), "0");
         assertEquals(List.of(delta(DELETED, tombstone("ghost", null))), pop(fifo));

@@ -20,6 +20,7 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
@@ -55,15 +56,22 @@ abstract class QueueConformanceTest {
     /** A fixed list of known objects, keyed by name (client-go's literalListerGetter). */
     static KnownObjects<TestObject> known(TestObject... objects) {
         List<TestObject> list = List.of(objects);
+        return knownObjects(
+                list.stream().map(TestObject::name).toList(),
+                key -> list.stream().filter(o -> o.name().equals(key)).findFirst());
+    }
+
+    /** Known objects that list {@code keys} and look each key up with {@code lookup} (which may throw). */
+    static KnownObjects<TestObject> knownObjects(List<String> keys, Function<String, Optional<TestObject>> lookup) {
         return new KnownObjects<>() {
             @Override
             public List<String> listKeys() {
-                return list.stream().map(TestObject::name).toList();
+                return keys;
             }
 
             @Override
             public Optional<TestObject> getByKey(String key) {
-                return list.stream().filter(o -> o.name().equals(key)).findFirst();
+                return lookup.apply(key);
             }
         };
     }

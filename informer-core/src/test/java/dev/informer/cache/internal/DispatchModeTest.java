@@ -13,6 +13,7 @@ import dev.informer.cache.ResourceEventHandler;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.concurrent.ThreadFactories;
 import dev.informer.testing.Await;
+import dev.informer.testsupport.RecordingThreadFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,7 +38,7 @@ class DispatchModeTest {
     private static final Duration THRESHOLD = Duration.ofMillis(5);
 
     private final FakeClock clock = new FakeClock();
-    private final RecordingThreadFactory threads = new RecordingThreadFactory();
+    private final RecordingThreadFactory threads = new RecordingThreadFactory("test-listener-");
     private SharedProcessor<String> processor;
 
     static Stream<DispatchMode> modes() {
@@ -54,6 +55,35 @@ class DispatchModeTest {
     private SharedProcessor<String> processor(DispatchMode mode) {
         processor = new SharedProcessor<>("dispatch-test", clock, threads, 4, mode);
         return processor;
+    }
+
+    /** Adds a listener of each handler, in order, and starts the processor. */
+    @SafeVarargs
+    private void startWith(ResourceEventHandler<String>... handlers) {
+        for (ResourceEventHandler<String> handler : handlers) {
+            processor.addListener(handler, () -> true);
+        }
+        processor.start();
+    }
+
+    /** Distributes a live add of each of {@code objects}, in order. */
+    private void distributeAdds(String... objects) {
+        for (String object : objects) {
+            processor.distribute(Notification.added(object, false), false);
+        }
+    }
+
+    /**
+     * Starts a one-worker pool with a blocking listener and then one of {@code fast}, distributes "a" and
+     * returns the blocking handler once it is in its call on "a" (holding the only worker).
+     */
+    private BlockingHandler oneWorkerBlockedBeforeTheListenerOf(RecordingHandler fast) {
+        processor(DispatchMode.pooled(1, THRESHOLD));
+        BlockingHandler slow = new BlockingHandler();
+        startWith(slow, fast);
+        distributeAdds("a");
+        slow.awaitCount(1);
+        return slow;
     }
 
     @AfterEach
@@ -136,19 +166,7 @@ class DispatchModeTest {
                     () -> true);
         }
         processor.start();
-        List<Thread> producerThreads = new ArrayList<>();
-        for (int p = 0; p < producers; p++) {
-            Thread producer = new Thread(() -> {
-                for (int i = 0; i < perProducer; i++) {
-                    processor.distribute(Notification.added("x" + i, false), false);
-                }
-            });
-            producer.start();
-            producerThreads.add(producer);
-        }
-        for (Thread producer : producerThreads) {
-            Await.terminated(producer);
-        }
+        Producers.run(producers, perProducer, (producer, i) -> distributeAdds("x" + i));
         for (AtomicInteger count : calls) {
             Await.until("every notification handled", () -> count.get() == producers * perProducer);
         }
@@ -162,10 +180,9 @@ class DispatchModeTest {
         BlockingHandler slow = new BlockingHandler();
         RecordingHandler fast = new RecordingHandler();
         ProcessorListener<String> slowListener = processor.addListener(slow, () -> true);
-        processor.addListener(fast, () -> true);
-        processor.start();
+        startWith(fast);
         for (int i = 0; i < 100; i++) {
-            processor.distribute(Notification.added("o" + i, false), false); // never waits for the slow handler
+            distributeAdds("o" + i); // never waits for the slow handler
         }
         slow.awaitCount(1);
         clock.step(THRESHOLD); // the slow call has now run for the threshold: the watchdog moves it
@@ -179,18 +196,12 @@ class DispatchModeTest {
 
     @Test
     void theWatchdogMovesASlowListenerToItsOwnThreadAndThePoolGoesOn() {
-        SharedProcessor<String> processor = processor(DispatchMode.pooled(1, THRESHOLD));
-        BlockingHandler slow = new BlockingHandler();
         RecordingHandler fast = new RecordingHandler();
-        processor.addListener(slow, () -> true);
-        processor.addListener(fast, () -> true);
-        processor.start();
-        processor.distribute(Notification.added("a", false), false);
-        slow.awaitCount(1);
+        BlockingHandler slow = oneWorkerBlockedBeforeTheListenerOf(fast);
         assertEquals(0, fast.count(), "the only worker is in the slow handler, which is under the threshold");
 
         clock.step(THRESHOLD.minusNanos(1));
-        processor.distribute(Notification.added("b", false), false);
+        distributeAdds("b");
         clock.step(Duration.ofNanos(1));
         fast.awaitCount(2);
         Thread slowThread = slow.threads().get(0);
@@ -199,7 +210,7 @@ class DispatchModeTest {
         slow.release.countDown();
         slow.awaitCount(2);
         assertEquals(slowThread, slow.threads().get(1), "the slow listener keeps the thread it was moved to");
-        processor.distribute(Notification.added("c", false), false);
+        distributeAdds("c");
         fast.awaitCount(3);
         slow.awaitCount(3);
         assertEquals(slowThread, slow.threads().get(2));
@@ -208,17 +219,11 @@ class DispatchModeTest {
 
     @Test
     void aPoolWithoutClockProgressKeepsTheSlowListenerOnThePool() {
-        SharedProcessor<String> processor = processor(DispatchMode.pooled(1, THRESHOLD));
-        BlockingHandler slow = new BlockingHandler();
         RecordingHandler fast = new RecordingHandler();
-        processor.addListener(slow, () -> true);
-        processor.addListener(fast, () -> true);
-        processor.start();
-        processor.distribute(Notification.added("a", false), false);
-        slow.awaitCount(1);
+        BlockingHandler slow = oneWorkerBlockedBeforeTheListenerOf(fast);
         slow.release.countDown();
         fast.awaitCount(1);
-        processor.distribute(Notification.added("b", false), false);
+        distributeAdds("b");
         fast.awaitCount(2);
         slow.awaitCount(2);
         assertEquals(slow.threads().get(1), fast.threads().get(1), "one worker runs both listeners");
@@ -237,10 +242,9 @@ class DispatchModeTest {
                 },
                 () -> true);
         RecordingHandler healthy = new RecordingHandler();
-        processor.addListener(healthy, () -> true);
-        processor.start();
+        startWith(healthy);
         for (int i = 0; i < 10; i++) {
-            processor.distribute(Notification.added("o" + i, false), false);
+            distributeAdds("o" + i);
         }
         healthy.awaitCount(10);
         Await.until(
@@ -257,17 +261,15 @@ class DispatchModeTest {
         BlockingHandler removed = new BlockingHandler();
         RecordingHandler kept = new RecordingHandler();
         ProcessorListener<String> listener = processor.addListener(removed, () -> true);
-        processor.addListener(kept, () -> true);
-        processor.start();
-        processor.distribute(Notification.added("first", false), false);
-        processor.distribute(Notification.added("second", false), false);
+        startWith(kept);
+        distributeAdds("first", "second");
         removed.awaitCount(1);
 
         assertFalse(processor.removeListenerAndWait(listener, Duration.ZERO), "still in its first call");
         assertEquals(0, listener.metrics().pending(), "pending notifications are dropped on removal");
         removed.release.countDown();
         assertTrue(processor.removeListenerAndWait(listener, Duration.ofSeconds(10)));
-        processor.distribute(Notification.added("third", false), false);
+        distributeAdds("third");
         clock.step(THRESHOLD); // a one-worker pool was busy with the removed handler meanwhile
         kept.awaitCount(3);
         assertEquals(List.of("add:first"), removed.events());
@@ -278,12 +280,8 @@ class DispatchModeTest {
     void aBoundedStopNamesAndInterruptsAStuckHandlerAndReturnsFalse(DispatchMode mode) throws Exception {
         SharedProcessor<String> processor = processor(mode);
         BlockingHandler stuck = new BlockingHandler();
-        RecordingHandler other = new RecordingHandler();
-        processor.addListener(stuck, () -> true);
-        processor.addListener(other, () -> true);
-        processor.start();
-        processor.distribute(Notification.added("a", false), false);
-        processor.distribute(Notification.added("b", false), false);
+        startWith(stuck, new RecordingHandler());
+        distributeAdds("a", "b");
         stuck.awaitCount(1);
 
         assertFalse(processor.stop(Duration.ofMillis(20)), "the stuck handler outlived the grace period");
@@ -310,29 +308,26 @@ class DispatchModeTest {
     void threadPerListenerGivesEachListenerItsOwnThreadAndThePoolSharesOne() {
         RecordingHandler first = new RecordingHandler();
         RecordingHandler second = new RecordingHandler();
-        SharedProcessor<String> dedicated = processor(DispatchMode.threadPerListener());
-        dedicated.addListener(first, () -> true);
-        dedicated.addListener(second, () -> true);
-        dedicated.start();
-        dedicated.distribute(Notification.added("a", false), false);
+        processor(DispatchMode.threadPerListener());
+        startWith(first, second);
+        distributeAdds("a");
         first.awaitCount(1);
         second.awaitCount(1);
         assertNotEquals(first.threads().get(0), second.threads().get(0));
-        assertEquals(2, threads.threads.size(), "one thread per listener");
+        assertEquals(2, threads.threads().size(), "one thread per listener");
     }
 
     @Test
     void virtualThreadsRunEachListenerOnAVirtualThreadOnJava21AndLater() throws Exception {
         assumeTrue(ThreadFactories.virtualThreadsAvailable(), "virtual threads need Java 21+");
-        SharedProcessor<String> processor = processor(DispatchMode.virtualThreads());
+        processor(DispatchMode.virtualThreads());
         RecordingHandler handler = new RecordingHandler();
-        processor.addListener(handler, () -> true);
-        processor.start();
-        processor.distribute(Notification.added("a", false), false);
+        startWith(handler);
+        distributeAdds("a");
         handler.awaitCount(1);
         Thread thread = handler.threads().get(0);
         assertEquals(Boolean.TRUE, Thread.class.getMethod("isVirtual").invoke(thread));
-        assertEquals(0, threads.threads.size(), "the injected factory makes no thread for virtual listeners");
+        assertEquals(0, threads.threads().size(), "the injected factory makes no thread for virtual listeners");
     }
 
     @Test

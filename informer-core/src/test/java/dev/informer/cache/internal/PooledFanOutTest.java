@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.cache.DispatchMode;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testing.Await;
+import dev.informer.testsupport.RecordingThreadFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 class PooledFanOutTest {
 
     private final FakeClock clock = new FakeClock();
-    private final RecordingThreadFactory threads = new RecordingThreadFactory();
+    private final RecordingThreadFactory threads = new RecordingThreadFactory("test-listener-");
     private SharedProcessor<String> processor;
     private DispatchModeTest.BlockingHandler blocker;
 

@@ -11,6 +11,7 @@ import dev.informer.cache.ResourceEventHandler;
 import dev.informer.clock.Clock;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testing.Await;
+import dev.informer.testsupport.RecordingThreadFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class ProcessorListenerTest {
 
     private final FakeClock clock = new FakeClock();
-    private final RecordingThreadFactory threads = new RecordingThreadFactory();
+    private final RecordingThreadFactory threads = new RecordingThreadFactory("test-listener-");
     private final List<ProcessorListener<String>> listeners = new ArrayList<>();
 
     private ProcessorListener<String> listener(ResourceEventHandler<String> handler) {
@@ -61,8 +62,8 @@ class ProcessorListenerTest {
         listener.add(Notification.deleted("b"));
         handler.awaitCount(4);
         assertEquals(List.of("add-initial:a", "add:b", "update:a->a2", "delete:b"), handler.events());
-        assertEquals(1, threads.threads.size());
-        handler.threads().forEach(thread -> assertSame(threads.threads.get(0), thread));
+        assertEquals(1, threads.threads().size());
+        handler.threads().forEach(thread -> assertSame(threads.threads().get(0), thread));
     }
 
     @Test
@@ -87,7 +88,7 @@ class ProcessorListenerTest {
         RecordingHandler handler = new RecordingHandler() {
             @Override
             public void onAdd(String obj, boolean isInInitialList) {
-                awaitQuietly(release);
+                RecordingHandler.awaitQuietly(release);
                 super.onAdd(obj, isInInitialList);
             }
         };
@@ -115,35 +116,18 @@ class ProcessorListenerTest {
         RecordingHandler handler = new RecordingHandler();
         ProcessorListener<String> listener = listener(handler);
         listener.start(threads);
-        List<Thread> producers = new ArrayList<>();
-        for (int p = 0; p < 5; p++) {
-            int producer = p;
-            Thread thread = new Thread(() -> {
-                for (int i = 0; i < 2_000; i++) {
-                    listener.add(Notification.added(producer + ":" + i, false));
-                }
-            });
-            thread.start();
-            producers.add(thread);
-        }
-        for (Thread producer : producers) {
-            Await.terminated(producer);
-        }
+        Producers.run(5, 2_000, (producer, i) -> listener.add(Notification.added(producer + ":" + i, false)));
         handler.awaitCount(10_000);
         assertEquals(10_000, handler.count());
     }
 
     @Test
     void throwingHandlerKeepsReceivingLaterNotifications() {
-        RecordingHandler handler = new RecordingHandler() {
-            @Override
-            public void onAdd(String obj, boolean isInInitialList) {
-                super.onAdd(obj, isInInitialList);
-                if (obj.startsWith("bad")) {
-                    throw new IllegalStateException("handler failure on " + obj);
-                }
+        RecordingHandler handler = RecordingHandler.afterEachAdd(obj -> {
+            if (obj.startsWith("bad")) {
+                throw new IllegalStateException("handler failure on " + obj);
             }
-        };
+        });
         ProcessorListener<String> listener = listener(handler);
         listener.start(threads);
         listener.add(Notification.added("bad1", false));
@@ -154,23 +138,19 @@ class ProcessorListenerTest {
         assertEquals(List.of("add:bad1", "add:good", "add:bad2", "delete:good"), handler.events());
         Await.until("metrics caught up", () -> listener.metrics().delivered() == 4);
         assertEquals(2, listener.metrics().failed());
-        assertTrue(threads.threads.get(0).isAlive(), "the run thread survived the exceptions");
+        assertTrue(threads.threads().get(0).isAlive(), "the run thread survived the exceptions");
     }
 
     @Test
     void handlerThatLeavesItsThreadInterruptedKeepsReceivingLaterNotifications() {
-        RecordingHandler handler = new RecordingHandler() {
-            @Override
-            public void onAdd(String obj, boolean isInInitialList) {
-                super.onAdd(obj, isInInitialList);
-                Thread.currentThread().interrupt(); // e.g. a handler that swallowed an InterruptedException
-            }
-        };
+        // e.g. a handler that swallowed an InterruptedException
+        RecordingHandler handler =
+                RecordingHandler.afterEachAdd(obj -> Thread.currentThread().interrupt());
         ProcessorListener<String> listener = listener(handler);
         listener.start(threads);
         listener.add(Notification.added("first", false));
         handler.awaitCount(1);
-        Thread runThread = threads.threads.get(0);
+        Thread runThread = threads.threads().get(0);
         Await.parked(runThread); // idle again: an interrupt flag left set would have ended the listener here
         listener.add(Notification.added("second", false));
         handler.awaitCount(2);
@@ -186,7 +166,7 @@ class ProcessorListenerTest {
             @Override
             public void onAdd(String obj, boolean isInInitialList) {
                 if (obj.equals("slow")) {
-                    awaitQuietly(release);
+                    RecordingHandler.awaitQuietly(release);
                 }
                 super.onAdd(obj, isInInitialList);
             }
@@ -247,13 +227,7 @@ class ProcessorListenerTest {
     @Test
     void stopDropsPendingNotificationsAndEndsTheThread() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        RecordingHandler handler = new RecordingHandler() {
-            @Override
-            public void onAdd(String obj, boolean isInInitialList) {
-                super.onAdd(obj, isInInitialList);
-                awaitQuietly(release);
-            }
-        };
+        RecordingHandler handler = RecordingHandler.blockingAddsUntil(release);
         ProcessorListener<String> listener = listener(handler);
         listener.start(threads);
         for (int i = 0; i < 5; i++) {
@@ -310,15 +284,5 @@ class ProcessorListenerTest {
         assertFalse(
                 listener.shouldResync(clock.nanoTime() + Duration.ofDays(365).toNanos()));
         assertThrows(IllegalArgumentException.class, () -> listener.setResyncPeriod(Duration.ofSeconds(-1)));
-    }
-
-    static void awaitQuietly(CountDownLatch latch) {
-        try {
-            if (!latch.await(10, TimeUnit.SECONDS)) {
-                throw new AssertionError("latch not released");
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -4,6 +4,9 @@ import dev.informer.cache.ResourceEventHandler;
 import dev.informer.testing.Await;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * Records every notification as a string ({@code add:x}, {@code add-initial:x}, {@code update:old->new},
@@ -13,6 +16,33 @@ class RecordingHandler implements ResourceEventHandler<String> {
 
     private final List<String> events = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
+
+    /** A recording handler that, after recording each add, runs {@code then} on the added object (which may throw). */
+    static RecordingHandler afterEachAdd(Consumer<String> then) {
+        return new RecordingHandler() {
+            @Override
+            public void onAdd(String obj, boolean isInInitialList) {
+                super.onAdd(obj, isInInitialList);
+                then.accept(obj);
+            }
+        };
+    }
+
+    /** A recording handler whose every add, once recorded, blocks until {@code release} opens (at most 10 s). */
+    static RecordingHandler blockingAddsUntil(CountDownLatch release) {
+        return afterEachAdd(obj -> awaitQuietly(release));
+    }
+
+    /** Waits until {@code latch} opens, failing after 10 s; an interrupt ends the wait and stays set. */
+    static void awaitQuietly(CountDownLatch latch) {
+        try {
+            if (!latch.await(10, TimeUnit.SECONDS)) {
+                throw new AssertionError("latch not released");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 
     @Override
     public void onAdd(String obj, boolean isInInitialList) {

@@ -8,12 +8,18 @@ import org.junit.jupiter.api.Test;
 
 class RingGrowingTest {
 
-    @Test
-    void readsBackInWriteOrder() {
-        RingGrowing<Integer> ring = new RingGrowing<>(4);
-        for (int i = 0; i < 3; i++) {
+    /** A ring of {@code initialCapacity} into which 0 to {@code count - 1} were written, in order. */
+    private static RingGrowing<Integer> ringHolding(int count, int initialCapacity) {
+        RingGrowing<Integer> ring = new RingGrowing<>(initialCapacity);
+        for (int i = 0; i < count; i++) {
             ring.writeOne(i);
         }
+        return ring;
+    }
+
+    @Test
+    void readsBackInWriteOrder() {
+        RingGrowing<Integer> ring = ringHolding(3, 4);
         assertEquals(3, ring.len());
         for (int i = 0; i < 3; i++) {
             assertEquals(i, ring.readOne());
@@ -69,10 +75,7 @@ class RingGrowingTest {
 
     @Test
     void shrinksBackToItsInitialCapacityWhenEmptied() {
-        RingGrowing<Integer> ring = new RingGrowing<>(2);
-        for (int i = 0; i < 9; i++) {
-            ring.writeOne(i);
-        }
+        RingGrowing<Integer> ring = ringHolding(9, 2);
         assertEquals(16, ring.capacity());
         for (int i = 0; i < 8; i++) {
             ring.readOne();
@@ -84,10 +87,7 @@ class RingGrowingTest {
 
     @Test
     void clearDropsEverything() {
-        RingGrowing<Integer> ring = new RingGrowing<>(2);
-        for (int i = 0; i < 5; i++) {
-            ring.writeOne(i);
-        }
+        RingGrowing<Integer> ring = ringHolding(5, 2);
         ring.clear();
         assertEquals(0, ring.len());
         assertEquals(2, ring.capacity());

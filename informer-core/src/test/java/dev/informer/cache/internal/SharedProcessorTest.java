@@ -11,6 +11,7 @@ import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.ResourceEventHandlerRegistration;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testing.Await;
+import dev.informer.testsupport.RecordingThreadFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -24,12 +25,12 @@ import org.junit.jupiter.api.Test;
 /**
  * The processor half of client-go's shared_informer_test.go, plus handler isolation and lifecycle, with
  * one thread per listener (so the tests can join the listeners' threads). {@link DispatchModeTest} runs
- * the dispatch guarantees in every mode.
+ * the dispatch guarantees, among them the isolation of a blocked or throwing handler, in every mode.
  */
 class SharedProcessorTest {
 
     private final FakeClock clock = new FakeClock();
-    private final RecordingThreadFactory threads = new RecordingThreadFactory();
+    private final RecordingThreadFactory threads = new RecordingThreadFactory("test-listener-");
     private final SharedProcessor<String> processor = new SharedProcessor<>(
             "processor", clock, threads, ProcessorListener.INITIAL_BUFFER_SIZE, DispatchMode.threadPerListener());
 
@@ -42,14 +43,27 @@ class SharedProcessorTest {
         return processor.addListener(handler, () -> true);
     }
 
-    @Test
-    void fiftyListenersAllSeeEveryEventInOrder() {
+    /** Adds {@code count} new recording handlers as listeners and returns them in order. */
+    private List<RecordingHandler> addRecordingHandlers(int count) {
         List<RecordingHandler> handlers = new ArrayList<>();
-        for (int i = 0; i < 50; i++) {
+        for (int i = 0; i < count; i++) {
             RecordingHandler handler = new RecordingHandler();
             handlers.add(handler);
             add(handler);
         }
+        return handlers;
+    }
+
+    /** Distributes a live add of each of {@code objects}, in order. */
+    private void distributeAdds(String... objects) {
+        for (String object : objects) {
+            processor.distribute(Notification.added(object, false), false);
+        }
+    }
+
+    @Test
+    void fiftyListenersAllSeeEveryEventInOrder() {
+        List<RecordingHandler> handlers = addRecordingHandlers(50);
         processor.start();
         List<String> expected = new ArrayList<>();
         for (int i = 0; i < 200; i++) {
@@ -62,83 +76,17 @@ class SharedProcessorTest {
             handler.awaitCount(expected.size());
             assertEquals(expected, handler.events());
         }
-        assertEquals(50, threads.threads.size(), "one thread per listener");
+        assertEquals(50, threads.threads().size(), "one thread per listener");
         assertEquals(50, processor.listenerCount());
-    }
-
-    @Test
-    void aBlockedHandlerDoesNotDelayAFastOne() {
-        CountDownLatch release = new CountDownLatch(1);
-        RecordingHandler slow = new RecordingHandler() {
-            @Override
-            public void onAdd(String obj, boolean isInInitialList) {
-                super.onAdd(obj, isInInitialList);
-                ProcessorListenerTest.awaitQuietly(release);
-            }
-        };
-        RecordingHandler fast = new RecordingHandler();
-        ProcessorListener<String> slowListener = add(slow);
-        add(fast);
-        processor.start();
-        for (int i = 0; i < 100; i++) {
-            processor.distribute(Notification.added("o" + i, false), false); // returns although slow is blocked
-        }
-        fast.awaitCount(100);
-        slow.awaitCount(1);
-        assertEquals(1, slow.count(), "the slow handler is still on its first notification");
-        assertEquals(99, slowListener.metrics().pending());
-        release.countDown();
-        slow.awaitCount(100);
-        assertEquals(fast.events(), slow.events());
-    }
-
-    @Test
-    void aThrowingHandlerDoesNotAffectTheOthers() {
-        ResourceEventHandler<String> throwing = new ResourceEventHandler<>() {
-            @Override
-            public void onAdd(String obj, boolean isInInitialList) {
-                throw new IllegalStateException("always fails");
-            }
-        };
-        RecordingHandler healthy = new RecordingHandler();
-        ProcessorListener<String> throwingListener = add(throwing);
-        add(healthy);
-        processor.start();
-        for (int i = 0; i < 10; i++) {
-            processor.distribute(Notification.added("o" + i, false), false);
-        }
-        healthy.awaitCount(10);
-        Await.until(
-                "the throwing handler saw every notification",
-                () -> throwingListener.metrics().delivered() == 10);
-        assertEquals(10, throwingListener.metrics().failed());
     }
 
     @Test
     void eachListenerSeesEachProducersNotificationsInOrderUnderConcurrentDistribute() throws Exception {
         int producers = 4;
         int perProducer = 500;
-        List<RecordingHandler> handlers = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            RecordingHandler handler = new RecordingHandler();
-            handlers.add(handler);
-            add(handler);
-        }
+        List<RecordingHandler> handlers = addRecordingHandlers(5);
         processor.start();
-        List<Thread> threadsOfProducers = new ArrayList<>();
-        for (int p = 0; p < producers; p++) {
-            int producer = p;
-            Thread thread = new Thread(() -> {
-                for (int i = 0; i < perProducer; i++) {
-                    processor.distribute(Notification.added(producer + ":" + i, false), false);
-                }
-            });
-            thread.start();
-            threadsOfProducers.add(thread);
-        }
-        for (Thread thread : threadsOfProducers) {
-            Await.terminated(thread);
-        }
+        Producers.run(producers, perProducer, (producer, i) -> distributeAdds(producer + ":" + i));
         for (RecordingHandler handler : handlers) {
             handler.awaitCount(producers * perProducer);
             Map<String, Integer> lastSeen = new HashMap<>();
@@ -159,15 +107,15 @@ class SharedProcessorTest {
         ResourceEventHandlerRegistration registration = add(removed);
         add(kept);
         processor.start();
-        processor.distribute(Notification.added("before", false), false);
+        distributeAdds("before");
         removed.awaitCount(1);
 
         assertTrue(processor.removeListener(registration));
         assertFalse(processor.removeListener(registration), "removing twice is a no-op");
         assertEquals(1, processor.listenerCount());
-        Await.terminated(threads.threads.get(0));
+        Await.terminated(threads.threads().get(0));
 
-        processor.distribute(Notification.added("after", false), false);
+        distributeAdds("after");
         kept.awaitCount(2);
         assertEquals(List.of("add:before"), removed.events());
     }
@@ -175,24 +123,17 @@ class SharedProcessorTest {
     @Test
     void removeListenerAndWaitReturnsOnceTheHandlerCallInProgressEnded() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        RecordingHandler slow = new RecordingHandler() {
-            @Override
-            public void onAdd(String obj, boolean isInInitialList) {
-                super.onAdd(obj, isInInitialList);
-                ProcessorListenerTest.awaitQuietly(release);
-            }
-        };
+        RecordingHandler slow = RecordingHandler.blockingAddsUntil(release);
         ProcessorListener<String> listener = add(slow);
         processor.start();
-        processor.distribute(Notification.added("first", false), false);
-        processor.distribute(Notification.added("second", false), false);
+        distributeAdds("first", "second");
         slow.awaitCount(1);
 
         assertFalse(processor.removeListenerAndWait(listener, Duration.ofMillis(10)), "still in its first call");
         assertEquals(0, processor.listenerCount(), "removed all the same");
         release.countDown();
         assertTrue(processor.removeListenerAndWait(listener, Duration.ofSeconds(10)));
-        assertFalse(threads.threads.get(0).isAlive());
+        assertFalse(threads.threads().get(0).isAlive());
         assertEquals(List.of("add:first"), slow.events(), "the pending notification was dropped");
     }
 
@@ -225,17 +166,10 @@ class SharedProcessorTest {
     @Test
     void aHandlerCanRemoveItselfFromItsOwnThread() {
         AtomicReference<ResourceEventHandlerRegistration> self = new AtomicReference<>();
-        RecordingHandler handler = new RecordingHandler() {
-            @Override
-            public void onAdd(String obj, boolean isInInitialList) {
-                super.onAdd(obj, isInInitialList);
-                processor.removeListener(self.get());
-            }
-        };
+        RecordingHandler handler = RecordingHandler.afterEachAdd(obj -> processor.removeListener(self.get()));
         self.set(add(handler));
         processor.start();
-        processor.distribute(Notification.added("a", false), false);
-        processor.distribute(Notification.added("b", false), false);
+        distributeAdds("a", "b");
         Await.until("the listener removed itself", () -> processor.listenerCount() == 0);
         assertEquals("add:a", handler.events().get(0));
     }
@@ -245,13 +179,13 @@ class SharedProcessorTest {
         RecordingHandler early = new RecordingHandler();
         add(early);
         processor.distribute(Notification.added("a", false), false);
-        assertEquals(0, threads.threads.size(), "no thread before start");
+        assertEquals(0, threads.threads().size(), "no thread before start");
         processor.start();
         early.awaitCount(1);
 
         RecordingHandler late = new RecordingHandler();
         ProcessorListener<String> lateListener = add(late);
-        assertEquals(2, threads.threads.size(), "a listener added to a running processor starts at once");
+        assertEquals(2, threads.threads().size(), "a listener added to a running processor starts at once");
         lateListener.add(Notification.added("a", true)); // the informer's replay of its store
         processor.distribute(Notification.added("b", false), false);
         late.awaitCount(2);
@@ -322,24 +256,17 @@ class SharedProcessorTest {
     @Test
     void stopJoinsEveryListenerThreadAndTheProcessorCannotBeReused() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        RecordingHandler blocked = new RecordingHandler() {
-            @Override
-            public void onAdd(String obj, boolean isInInitialList) {
-                super.onAdd(obj, isInInitialList);
-                ProcessorListenerTest.awaitQuietly(release);
-            }
-        };
+        RecordingHandler blocked = RecordingHandler.blockingAddsUntil(release);
         add(blocked);
         add(new RecordingHandler());
         processor.start();
-        processor.distribute(Notification.added("a", false), false);
-        processor.distribute(Notification.added("b", false), false);
+        distributeAdds("a", "b");
         blocked.awaitCount(1);
 
         assertFalse(processor.stop(Duration.ofMillis(50)), "a handler call in progress outlived the grace period");
         release.countDown();
         processor.stop();
-        threads.threads.forEach(thread -> assertFalse(thread.isAlive()));
+        threads.threads().forEach(thread -> assertFalse(thread.isAlive()));
         assertEquals(List.of("add:a"), blocked.events(), "pending notifications are dropped on stop");
 
         assertTrue(processor.isStopped());
