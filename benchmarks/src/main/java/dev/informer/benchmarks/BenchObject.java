@@ -1,6 +1,11 @@
 package dev.informer.benchmarks;
 
+import dev.informer.store.IndexFunctions;
+import dev.informer.store.Indexer;
+import dev.informer.store.KeyFunction;
+import dev.informer.store.KeyFunctions;
 import dev.informer.store.ObjectMetaAccessor;
+import dev.informer.store.Stores;
 import java.util.Map;
 
 /**
@@ -9,6 +14,20 @@ import java.util.Map;
  */
 record BenchObject(String namespace, String name, String resourceVersion, String uid, Map<String, String> labels)
         implements ObjectMetaAccessor {
+
+    /** The store key of the benchmark objects: {@code namespace/name}. */
+    static final KeyFunction<BenchObject> KEY = KeyFunctions.metaNamespaceKey();
+
+    /** A new, empty indexer keyed by {@link #KEY} with two indices: namespace and the "app" label. */
+    static Indexer<BenchObject> newIndexer() {
+        return Stores.newIndexer(
+                KEY,
+                Map.of(
+                        IndexFunctions.NAMESPACE_INDEX,
+                        IndexFunctions.byNamespace(),
+                        "app",
+                        IndexFunctions.byLabel("app")));
+    }
 
     /** Object {@code i} of a population spread over {@code namespaces} namespaces and {@code apps} app labels. */
     static BenchObject create(int i, int namespaces, int apps, int version) {

@@ -39,7 +39,7 @@ public class DeltaFifoBenchmark extends FifoWorkload {
      */
     @Benchmark
     public int addUpdateBurstThenPopAll() throws Exception {
-        DeltaFifo<BenchObject> fifo = DeltaFifo.builder(KEY).build();
+        DeltaFifo<BenchObject> fifo = DeltaFifo.builder(BenchObject.KEY).build();
         addUpdateBurst(fifo);
         int correct = 0;
         for (int i = 0; i < size; i++) {
@@ -56,14 +56,14 @@ public class DeltaFifoBenchmark extends FifoWorkload {
     public int replaceWithOnePercentChangedThenPopAll() throws Exception {
         List<BenchObject> list = nextRelist();
         DeltaFifo<BenchObject> fifo =
-                DeltaFifo.builder(KEY).knownObjects(indexer).build();
+                DeltaFifo.builder(BenchObject.KEY).knownObjects(indexer).build();
         fifo.replace(list, "2");
         int popped = 0;
         for (int i = 0; i < size; i++) {
             fifo.pop((deltas, initial) -> {
                 for (var delta : deltas) {
                     if (delta.type() == DeltaType.DELETED) {
-                        indexer.deleteByKey(KEY.key(delta.object()));
+                        indexer.deleteByKey(BenchObject.KEY.key(delta.object()));
                     } else {
                         indexer.update(delta.unwrap());
                     }

@@ -1,15 +1,8 @@
 package dev.informer.benchmarks;
 
-import java.util.concurrent.TimeUnit;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Dispatch, ours and the peers in one class so that they run back to back: one ADDED notification
@@ -33,11 +26,6 @@ import org.openjdk.jmh.annotations.Warmup;
  * alone (the full run skips it: this class has them).
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SampleTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 2, time = 1)
-@Measurement(iterations = 3, time = 1)
-@Fork(5)
 public class DispatchBenchmark extends DispatchWorkload {
 
     @Param({"1", "10", "100"})

@@ -2,23 +2,37 @@ package dev.informer.benchmarks;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The set-up, waiting scheme and benchmark methods that {@link DispatchBenchmark} and {@link
- * PeerDispatchBenchmark} share; each subclass declares its own {@code impl} and {@code listeners}
- * parameters (JMH names the benchmarks after the subclass). Handlers count down, the last one unparks
- * the benchmark thread, for every impl alike.
+ * The set-up, waiting scheme, run settings and benchmark methods that {@link DispatchBenchmark} and
+ * {@link PeerDispatchBenchmark} share, so that ours and the peers' are measured alike: sample time in
+ * microseconds, 2 warmup and 3 measured iterations of 1 s in 5 forks (JMH reads these class
+ * annotations from the superclass). Each subclass declares its own {@code @State} and its {@code impl}
+ * and {@code listeners} parameters (JMH names the benchmarks after the subclass). Handlers count down,
+ * the last one unparks the benchmark thread, for every impl alike.
  *
  * <p>One JMH state per benchmark; the benchmark methods are called from one thread.
  */
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 2, time = 1)
+@Measurement(iterations = 3, time = 1)
+@Fork(5)
 abstract class DispatchWorkload {
 
     Dispatcher dispatcher;

@@ -1,14 +1,9 @@
 package dev.informer.benchmarks;
 
-import dev.informer.store.IndexFunctions;
 import dev.informer.store.Indexer;
-import dev.informer.store.KeyFunction;
-import dev.informer.store.KeyFunctions;
 import dev.informer.store.Queue;
-import dev.informer.store.Stores;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import org.openjdk.jmh.annotations.Setup;
 
 /**
@@ -20,8 +15,6 @@ import org.openjdk.jmh.annotations.Setup;
  * <p>One JMH state per thread; not thread-safe.
  */
 abstract class FifoWorkload extends ThroughputBenchmark {
-
-    static final KeyFunction<BenchObject> KEY = KeyFunctions.metaNamespaceKey();
 
     BenchObject[] added;
     BenchObject[] updated;
@@ -53,13 +46,7 @@ abstract class FifoWorkload extends ThroughputBenchmark {
             // Every 100th object changed: 1%.
             listB.add(i % 100 == 0 ? updated[i] : added[i]);
         }
-        indexer = Stores.newIndexer(
-                KEY,
-                Map.of(
-                        IndexFunctions.NAMESPACE_INDEX,
-                        IndexFunctions.byNamespace(),
-                        "app",
-                        IndexFunctions.byLabel("app")));
+        indexer = BenchObject.newIndexer();
         indexer.replace(listA, "1");
         nextIsB = true;
     }

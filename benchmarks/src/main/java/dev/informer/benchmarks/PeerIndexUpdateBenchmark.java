@@ -41,22 +41,13 @@ public class PeerIndexUpdateBenchmark extends ThroughputBenchmark {
     Pod[][] f8Versions;
     Pod[][] f8Moving;
 
-    int cursor;
-    int round;
-    int namespaceCursor;
-    String[] namespaceNames;
+    IndexWorkload workload;
 
     @Setup
     public void setUp() {
-        BenchObject[][] versions = new BenchObject[2][size];
-        BenchObject[][] moving = new BenchObject[2][size];
-        for (int i = 0; i < size; i++) {
-            BenchObject base = BenchObject.create(i, IndexUpdateBenchmark.NAMESPACES, IndexUpdateBenchmark.APPS, 1);
-            versions[0][i] = base;
-            versions[1][i] = base.withVersion(2);
-            moving[0][i] = base.withVersion(3);
-            moving[1][i] = base.withVersion(4).withApp("app-" + ((i + 1) % IndexUpdateBenchmark.APPS));
-        }
+        workload = new IndexWorkload(size);
+        BenchObject[][] versions = workload.versions;
+        BenchObject[][] moving = workload.moving;
         switch (impl) {
             case "clientJava" -> {
                 cjIndexer = PeerDeltaFifoBenchmark.newClientJavaIndexer();
@@ -76,17 +67,6 @@ public class PeerIndexUpdateBenchmark extends ThroughputBenchmark {
             }
             default -> throw new IllegalArgumentException("unknown impl: " + impl);
         }
-        namespaceNames = new String[IndexUpdateBenchmark.NAMESPACES];
-        for (int n = 0; n < IndexUpdateBenchmark.NAMESPACES; n++) {
-            namespaceNames[n] = "ns-" + n;
-        }
-        cursor = 0;
-        round = 0;
-        namespaceCursor = 0;
-    }
-
-    private int batch() {
-        return Math.max(1, size / 100);
     }
 
     /** Updates the next 1% of the objects, labels unchanged. Returns the index of the last one updated. */
@@ -102,22 +82,19 @@ public class PeerIndexUpdateBenchmark extends ThroughputBenchmark {
     }
 
     private int updateNextBatch(V1Pod[][] clientJava, Pod[][] fabric8) {
-        int n = batch();
+        int n = workload.batch();
         int last = -1;
         for (int j = 0; j < n; j++) {
-            int i = cursor;
-            // The same alternation as ours: round r writes version (r + 1) % 2, always a change.
-            int version = (round + 1) & 1;
+            int i = workload.cursor();
+            // The same alternation as ours (see IndexWorkload#version).
+            int version = workload.version();
             if (clientJava != null) {
                 cjIndexer.update(clientJava[version][i]);
             } else {
                 f8Cache.put(fabric8[version][i]);
             }
             last = i;
-            if (++cursor == size) {
-                cursor = 0;
-                round++;
-            }
+            workload.advance();
         }
         return last;
     }
@@ -125,10 +102,7 @@ public class PeerIndexUpdateBenchmark extends ThroughputBenchmark {
     /** The objects of one namespace; cycles through the namespaces. */
     @Benchmark
     public List<?> byIndexNamespace() {
-        String namespace = namespaceNames[namespaceCursor];
-        if (++namespaceCursor == IndexUpdateBenchmark.NAMESPACES) {
-            namespaceCursor = 0;
-        }
+        String namespace = workload.nextNamespace();
         return "clientJava".equals(impl)
                 ? cjIndexer.byIndex(Caches.NAMESPACE_INDEX, namespace)
                 : f8Cache.byIndex(CacheImpl.NAMESPACE_INDEX, namespace);

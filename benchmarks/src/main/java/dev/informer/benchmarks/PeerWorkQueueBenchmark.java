@@ -22,8 +22,7 @@ public class PeerWorkQueueBenchmark extends ThroughputBenchmark {
     public String impl;
 
     WorkQueue<String> queue;
-    String[] keys;
-    int next;
+    WorkQueueKeys keys;
 
     @Setup
     public void setUp() {
@@ -31,10 +30,7 @@ public class PeerWorkQueueBenchmark extends ThroughputBenchmark {
             throw new IllegalArgumentException("only clientJava has a work queue, not " + impl);
         }
         queue = new DefaultWorkQueue<>();
-        keys = new String[WorkQueueBenchmark.KEYS];
-        for (int i = 0; i < WorkQueueBenchmark.KEYS; i++) {
-            keys[i] = "namespace-" + (i % 10) + "/pod-" + i;
-        }
+        keys = new WorkQueueKeys();
     }
 
     @TearDown
@@ -42,28 +38,22 @@ public class PeerWorkQueueBenchmark extends ThroughputBenchmark {
         queue.shutDown();
     }
 
-    private String nextKey() {
-        String key = keys[next];
-        next = next + 1 == WorkQueueBenchmark.KEYS ? 0 : next + 1;
-        return key;
-    }
-
     @Benchmark
     public String addGetDone() throws InterruptedException {
-        queue.add(nextKey());
+        queue.add(keys.next());
         String key = queue.get();
         queue.done(key);
         return key;
     }
 
     @Benchmark
-    @OperationsPerInvocation(WorkQueueBenchmark.KEYS)
+    @OperationsPerInvocation(WorkQueueKeys.KEYS)
     public int addBatchThenDrain() throws InterruptedException {
-        for (String key : keys) {
+        for (String key : keys.all) {
             queue.add(key);
         }
         int drained = 0;
-        for (int i = 0; i < WorkQueueBenchmark.KEYS; i++) {
+        for (int i = 0; i < WorkQueueKeys.KEYS; i++) {
             queue.done(queue.get());
             drained++;
         }
@@ -72,7 +62,7 @@ public class PeerWorkQueueBenchmark extends ThroughputBenchmark {
 
     @Benchmark
     public String addTenDuplicatesGetDone() throws InterruptedException {
-        String key = nextKey();
+        String key = keys.next();
         for (int i = 0; i < 10; i++) {
             queue.add(key);
         }

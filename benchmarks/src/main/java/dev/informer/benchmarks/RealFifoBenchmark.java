@@ -56,7 +56,7 @@ public class RealFifoBenchmark extends FifoWorkload {
         @Setup(Level.Invocation)
         public void fill(RealFifoBenchmark bench) {
             RealFifo<BenchObject> filled =
-                    RealFifo.builder(KEY).options(BATCHES).build();
+                    RealFifo.builder(BenchObject.KEY).options(BATCHES).build();
             BenchObject[] source = nextIsUpdated ? bench.updated : bench.added;
             nextIsUpdated = !nextIsUpdated;
             for (int i = 0; i < bench.size; i++) {
@@ -69,7 +69,7 @@ public class RealFifoBenchmark extends FifoWorkload {
     /** Returns the number of popped items whose object is the newest update (all: 3 × size). */
     @Benchmark
     public int addUpdateBurstThenPopAll() throws Exception {
-        RealFifo<BenchObject> fifo = RealFifo.builder(KEY).build();
+        RealFifo<BenchObject> fifo = RealFifo.builder(BenchObject.KEY).build();
         addUpdateBurst(fifo);
         int popped = 0;
         for (int i = 0; i < 3 * size; i++) {
@@ -83,7 +83,7 @@ public class RealFifoBenchmark extends FifoWorkload {
     /** Returns the queue length after the pushes (size). */
     @Benchmark
     public int push() {
-        RealFifo<BenchObject> fifo = RealFifo.builder(KEY).build();
+        RealFifo<BenchObject> fifo = RealFifo.builder(BenchObject.KEY).build();
         for (int i = 0; i < size; i++) {
             fifo.add(added[i]);
         }
@@ -151,7 +151,7 @@ public class RealFifoBenchmark extends FifoWorkload {
     private void apply(Delta<BenchObject> delta) {
         BenchObject object = delta.unwrap();
         if (delta.type() == DeltaType.DELETED) {
-            indexer.deleteByKey(KEY.key(delta.object()));
+            indexer.deleteByKey(BenchObject.KEY.key(delta.object()));
         } else if (indexer.get(object).isPresent()) {
             indexer.update(object);
         } else {
@@ -163,7 +163,8 @@ public class RealFifoBenchmark extends FifoWorkload {
     @Benchmark
     public int replaceWithOnePercentChangedThenPopAll() throws Exception {
         List<BenchObject> list = nextRelist();
-        RealFifo<BenchObject> fifo = RealFifo.builder(KEY).knownObjects(indexer).build();
+        RealFifo<BenchObject> fifo =
+                RealFifo.builder(BenchObject.KEY).knownObjects(indexer).build();
         fifo.replace(list, "2");
         int popped = 0;
         while (fifo.len() > 0) {

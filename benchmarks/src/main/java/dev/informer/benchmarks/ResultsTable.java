@@ -378,48 +378,43 @@ public final class ResultsTable {
             BenchmarkResult any = row.ours() != null
                     ? row.ours()
                     : row.peers().values().iterator().next();
-            md.append("| ")
-                    .append(row.label())
-                    .append(" | ")
-                    .append(row.paramText())
-                    .append(" | ")
-                    .append(any.primary().unit())
-                    .append(" | ")
-                    .append(cell(row.ours(), null))
-                    .append(" |");
-            for (String peer : peers) {
-                md.append(' ').append(cell(row.peers().get(peer), null)).append(" |");
-            }
-            for (String peer : peers) {
-                md.append(' ')
-                        .append(ratio(speedAdvantage(row.ours(), row.peers().get(peer))))
-                        .append(" |");
-            }
-            md.append('\n');
+            appendRow(
+                    md,
+                    row.label() + " | " + row.paramText() + " | "
+                            + any.primary().unit(),
+                    row,
+                    peers,
+                    null);
             for (String metric : List.of(BenchmarkResult.ALLOC, BenchmarkResult.RETAINED)) {
                 if (!hasMetric(row, metric)) {
                     continue;
                 }
                 String what = metric.equals(BenchmarkResult.ALLOC) ? "↳ allocated" : "↳ retained heap";
                 String unit = metric.equals(BenchmarkResult.ALLOC) ? "B/op" : "MiB";
-                md.append("| ")
-                        .append(what)
-                        .append(" | | ")
-                        .append(unit)
-                        .append(" | ")
-                        .append(cell(row.ours(), metric))
-                        .append(" |");
-                for (String peer : peers) {
-                    md.append(' ').append(cell(row.peers().get(peer), metric)).append(" |");
-                }
-                for (String peer : peers) {
-                    md.append(' ')
-                            .append(ratio(
-                                    secondaryAdvantage(row.ours(), row.peers().get(peer), metric)))
-                            .append(" |");
-                }
-                md.append('\n');
+                appendRow(md, what + " | | " + unit, row, peers, metric);
             }
+        }
+        md.append('\n');
+    }
+
+    /**
+     * One line of a section table: the leading cells, ours, each peer's, then ours against each peer;
+     * of the primary score when {@code metric} is null, else of that secondary metric.
+     */
+    private static void appendRow(StringBuilder md, String lead, Row row, List<String> peers, String metric) {
+        md.append("| ")
+                .append(lead)
+                .append(" | ")
+                .append(cell(row.ours(), metric))
+                .append(" |");
+        for (String peer : peers) {
+            md.append(' ').append(cell(row.peers().get(peer), metric)).append(" |");
+        }
+        for (String peer : peers) {
+            BenchmarkResult p = row.peers().get(peer);
+            Bootstrap.Interval advantage =
+                    metric == null ? speedAdvantage(row.ours(), p) : secondaryAdvantage(row.ours(), p, metric);
+            md.append(' ').append(ratio(advantage)).append(" |");
         }
         md.append('\n');
     }

@@ -73,25 +73,25 @@ public class WatchDecodeBenchmark extends ThroughputBenchmark {
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public int jacksonDatabind(Blackhole blackhole) {
-        int count = 0;
         try (MappingIterator<WireEvent> events = wireEventReader.readValues(new ByteArrayInputStream(stream))) {
-            while (events.hasNextValue()) {
-                blackhole.consume(events.nextValue());
-                count++;
-            }
+            return consumeAll(events, blackhole);
         }
-        return count;
     }
 
     @Benchmark
     @OperationsPerInvocation(EVENTS)
     public int jacksonReadTree(Blackhole blackhole) {
-        int count = 0;
         try (MappingIterator<JsonNode> events = treeReader.readValues(new ByteArrayInputStream(stream))) {
-            while (events.hasNextValue()) {
-                blackhole.consume(events.nextValue());
-                count++;
-            }
+            return consumeAll(events, blackhole);
+        }
+    }
+
+    /** Reads every value of {@code events} into the blackhole; returns how many there were. */
+    private static int consumeAll(MappingIterator<?> events, Blackhole blackhole) {
+        int count = 0;
+        while (events.hasNextValue()) {
+            blackhole.consume(events.nextValue());
+            count++;
         }
         return count;
     }

@@ -22,19 +22,13 @@ import org.openjdk.jmh.annotations.TearDown;
 @State(Scope.Thread)
 public class WorkQueueBenchmark extends ThroughputBenchmark {
 
-    static final int KEYS = 1000;
-
     WorkQueue<String> queue;
-    String[] keys;
-    int next;
+    WorkQueueKeys keys;
 
     @Setup
     public void setUp() {
         queue = WorkQueues.newQueue();
-        keys = new String[KEYS];
-        for (int i = 0; i < KEYS; i++) {
-            keys[i] = "namespace-" + (i % 10) + "/pod-" + i;
-        }
+        keys = new WorkQueueKeys();
     }
 
     @TearDown
@@ -42,28 +36,22 @@ public class WorkQueueBenchmark extends ThroughputBenchmark {
         queue.shutDown();
     }
 
-    private String nextKey() {
-        String key = keys[next];
-        next = next + 1 == KEYS ? 0 : next + 1;
-        return key;
-    }
-
     @Benchmark
     public String addGetDone() throws InterruptedException {
-        queue.add(nextKey());
+        queue.add(keys.next());
         String key = queue.get().orElseThrow();
         queue.done(key);
         return key;
     }
 
     @Benchmark
-    @OperationsPerInvocation(KEYS)
+    @OperationsPerInvocation(WorkQueueKeys.KEYS)
     public int addBatchThenDrain() throws InterruptedException {
-        for (String key : keys) {
+        for (String key : keys.all) {
             queue.add(key);
         }
         int drained = 0;
-        for (int i = 0; i < KEYS; i++) {
+        for (int i = 0; i < WorkQueueKeys.KEYS; i++) {
             queue.done(queue.get().orElseThrow());
             drained++;
         }
@@ -72,7 +60,7 @@ public class WorkQueueBenchmark extends ThroughputBenchmark {
 
     @Benchmark
     public String addTenDuplicatesGetDone() throws InterruptedException {
-        String key = nextKey();
+        String key = keys.next();
         for (int i = 0; i < 10; i++) {
             queue.add(key);
         }

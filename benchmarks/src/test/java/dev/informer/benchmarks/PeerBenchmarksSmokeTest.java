@@ -109,7 +109,7 @@ class PeerBenchmarksSmokeTest {
                         .get("app"),
                 "pod-0 moved from app-0 to app-1");
 
-        for (int n = 0; n < IndexUpdateBenchmark.NAMESPACES; n++) {
+        for (int n = 0; n < IndexWorkload.NAMESPACES; n++) {
             List<?> objects = bench.byIndexNamespace();
             assertEquals(2, objects.size());
         }
@@ -310,9 +310,9 @@ class PeerBenchmarksSmokeTest {
         bench.impl = "clientJava";
         bench.setUp();
         try {
-            assertEquals(bench.keys[0], bench.addGetDone());
-            assertEquals(WorkQueueBenchmark.KEYS, bench.addBatchThenDrain());
-            assertEquals(bench.keys[1], bench.addTenDuplicatesGetDone());
+            assertEquals(bench.keys.all[0], bench.addGetDone());
+            assertEquals(WorkQueueKeys.KEYS, bench.addBatchThenDrain());
+            assertEquals(bench.keys.all[1], bench.addTenDuplicatesGetDone());
             assertEquals(0, bench.queue.length());
         } finally {
             bench.tearDown();

@@ -33,9 +33,9 @@ class QueueBenchmarksSmokeTest {
         WorkQueueBenchmark bench = new WorkQueueBenchmark();
         bench.setUp();
         try {
-            assertEquals(bench.keys[0], bench.addGetDone());
-            assertEquals(WorkQueueBenchmark.KEYS, bench.addBatchThenDrain());
-            assertEquals(bench.keys[1], bench.addTenDuplicatesGetDone());
+            assertEquals(bench.keys.all[0], bench.addGetDone());
+            assertEquals(WorkQueueKeys.KEYS, bench.addBatchThenDrain());
+            assertEquals(bench.keys.all[1], bench.addTenDuplicatesGetDone());
             assertEquals(0, bench.queue.len());
         } finally {
             bench.tearDown();

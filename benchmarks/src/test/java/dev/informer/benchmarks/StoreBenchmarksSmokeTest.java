@@ -74,7 +74,7 @@ class StoreBenchmarksSmokeTest {
     @Test
     void byIndexNamespaceReturnsThatNamespacesObjects() {
         IndexUpdateBenchmark bench = indexUpdate(200);
-        for (int n = 0; n < IndexUpdateBenchmark.NAMESPACES; n++) {
+        for (int n = 0; n < IndexWorkload.NAMESPACES; n++) {
             List<BenchObject> objects = bench.byIndexNamespace();
             assertEquals(2, objects.size());
             String namespace = "ns-" + n;

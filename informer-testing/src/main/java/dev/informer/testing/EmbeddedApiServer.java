@@ -332,10 +332,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
 
         /** The port to bind on 127.0.0.1; 0 (the default) picks an ephemeral one. */
         public Builder port(int port) {
-            if (port < 0 || port > 65535) {
-                throw new IllegalArgumentException("port must be in 0..65535, got " + port);
-            }
-            this.port = port;
+            this.port = inRange("port", port, 0, 65535);
             return this;
         }
 
@@ -345,10 +342,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
          * bounded by age ({@link #historyMaxAge}); whichever keeps less applies.
          */
         public Builder historyLimit(int events) {
-            if (events < 1 || events > 10_000_000) {
-                throw new IllegalArgumentException("historyLimit must be in 1..10000000, got " + events);
-            }
-            this.historyLimit = events;
+            this.historyLimit = inRange("historyLimit", events, 1, 10_000_000);
             return this;
         }
 
@@ -358,11 +352,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
          * answers 410 Expired.
          */
         public Builder historyMaxAge(Duration age) {
-            Objects.requireNonNull(age, "age");
-            if (age.compareTo(Duration.ofMillis(1)) < 0) {
-                throw new IllegalArgumentException("historyMaxAge must be >= 1ms, got " + age);
-            }
-            this.historyMaxAge = age;
+            this.historyMaxAge = atLeast("historyMaxAge", age, 1);
             return this;
         }
 
@@ -398,19 +388,13 @@ public final class EmbeddedApiServer implements AutoCloseable {
          * queue.
          */
         public Builder workerThreads(int threads) {
-            if (threads < 1 || threads > 10_000) {
-                throw new IllegalArgumentException("workerThreads must be in 1..10000, got " + threads);
-            }
-            this.workerThreads = threads;
+            this.workerThreads = inRange("workerThreads", threads, 1, 10_000);
             return this;
         }
 
         /** Watches streamed at once (default 512); one more answers 429 TooManyRequests. */
         public Builder maxWatches(int watches) {
-            if (watches < 1 || watches > 100_000) {
-                throw new IllegalArgumentException("maxWatches must be in 1..100000, got " + watches);
-            }
-            this.maxWatches = watches;
+            this.maxWatches = inRange("maxWatches", watches, 1, 100_000);
             return this;
         }
 
@@ -419,21 +403,13 @@ public final class EmbeddedApiServer implements AutoCloseable {
          * 10 s); a slower connection is closed.
          */
         public Builder headerTimeout(Duration timeout) {
-            Objects.requireNonNull(timeout, "timeout");
-            if (timeout.compareTo(Duration.ofMillis(10)) < 0) {
-                throw new IllegalArgumentException("headerTimeout must be >= 10ms, got " + timeout);
-            }
-            this.headerTimeout = timeout;
+            this.headerTimeout = atLeast("headerTimeout", timeout, 10);
             return this;
         }
 
         /** The period of BOOKMARK events on watches that allow them (default 60 s). */
         public Builder bookmarkInterval(Duration interval) {
-            Objects.requireNonNull(interval, "interval");
-            if (interval.compareTo(Duration.ofMillis(10)) < 0) {
-                throw new IllegalArgumentException("bookmarkInterval must be >= 10ms, got " + interval);
-            }
-            this.bookmarkInterval = interval;
+            this.bookmarkInterval = atLeast("bookmarkInterval", interval, 10);
             return this;
         }
 
@@ -502,6 +478,23 @@ public final class EmbeddedApiServer implements AutoCloseable {
             List<ResourceDefinition> all = new ArrayList<>(ResourceDefinition.builtIns());
             all.addAll(registered);
             return all;
+        }
+
+        /** {@code value}, or {@link IllegalArgumentException} naming the setter when outside min..max. */
+        private static int inRange(String setter, int value, int min, int max) {
+            if (value < min || value > max) {
+                throw new IllegalArgumentException(setter + " must be in " + min + ".." + max + ", got " + value);
+            }
+            return value;
+        }
+
+        /** {@code value}, or {@link IllegalArgumentException} naming the setter when under minMillis. */
+        private static Duration atLeast(String setter, Duration value, long minMillis) {
+            Objects.requireNonNull(value, setter);
+            if (value.compareTo(Duration.ofMillis(minMillis)) < 0) {
+                throw new IllegalArgumentException(setter + " must be >= " + minMillis + "ms, got " + value);
+            }
+            return value;
         }
 
         private static ThreadFactory defaultThreadFactory() {

@@ -20,11 +20,17 @@ class HistoryWindowHttpTest extends ServedApiTest {
         return builder.clock(clock).historyMaxAge(Duration.ofSeconds(75));
     }
 
-    @Test
-    void watchFromAResourceVersionOlderThanTheMaxAgeIsExpired() {
+    /** Creates pods a then b, moves the clock on by {@code age}; returns a's resourceVersion. */
+    private long createTwoPodsThenAdvance(Duration age) {
         long first = api.post(PODS, TestObjects.pod("a")).rv();
         api.post(PODS, TestObjects.pod("b")).expect(201);
-        clock.advance(Duration.ofSeconds(76));
+        clock.advance(age);
+        return first;
+    }
+
+    @Test
+    void watchFromAResourceVersionOlderThanTheMaxAgeIsExpired() {
+        long first = createTwoPodsThenAdvance(Duration.ofSeconds(76));
         try (WatchStream w = api.watch(PODS + "?resourceVersion=" + first)) {
             assertEquals(200, w.status);
             JsonNode status = w.expect("ERROR");
@@ -38,9 +44,7 @@ class HistoryWindowHttpTest extends ServedApiTest {
 
     @Test
     void watchFromAResourceVersionWithinTheMaxAgeReplaysTheLaterEvents() {
-        long first = api.post(PODS, TestObjects.pod("a")).rv();
-        api.post(PODS, TestObjects.pod("b")).expect(201);
-        clock.advance(Duration.ofSeconds(74));
+        long first = createTwoPodsThenAdvance(Duration.ofSeconds(74));
         try (WatchStream w = api.watch(PODS + "?resourceVersion=" + first)) {
             w.expect("ADDED", "b");
         }

@@ -40,6 +40,18 @@ class PaginationTest extends ServedApiTest {
         return names;
     }
 
+    /** Creates pods p-0 .. p-(count-1) in default; returns the continue token of a first page of {@code limit}. */
+    private String createPodsAndListFirstPage(int count, int limit) {
+        for (int i = 0; i < count; i++) {
+            server.create("pods", "default", TestObjects.pod("p-" + i));
+        }
+        return api.get(PODS + "?limit=" + limit)
+                .expect(200)
+                .path("metadata")
+                .path("continue")
+                .asString();
+    }
+
     @Test
     void pagesOverTwoThousandObjectsReturnEachExactlyOnceInKeyOrder() {
         for (int i = 0; i < 2000; i++) {
@@ -61,11 +73,7 @@ class PaginationTest extends ServedApiTest {
 
     @Test
     void continuedPagesShowTheSnapshotOfTheFirstPage() {
-        for (int i = 0; i < 10; i++) {
-            server.create("pods", "default", TestObjects.pod("p-" + i));
-        }
-        JsonNode first = api.get(PODS + "?limit=4").expect(200);
-        String cont = first.path("metadata").path("continue").asString();
+        String cont = createPodsAndListFirstPage(10, 4);
         // Writes after the first page: a deletion, an update and a new object.
         server.delete("pods", "default", "p-8");
         server.mergePatch("pods", "default", "p-9", "{\"metadata\":{\"labels\":{\"late\":\"yes\"}}}");
@@ -85,11 +93,7 @@ class PaginationTest extends ServedApiTest {
 
     @Test
     void continueTokenOlderThanTheHistoryIsExpiredWithAFreshToken() {
-        for (int i = 0; i < 5; i++) {
-            server.create("pods", "default", TestObjects.pod("p-" + i));
-        }
-        JsonNode first = api.get(PODS + "?limit=2").expect(200);
-        String cont = first.path("metadata").path("continue").asString();
+        String cont = createPodsAndListFirstPage(5, 2);
         server.create("pods", "default", TestObjects.pod("p-5"));
         server.faults().compactNow();
         TestApi.Response r = api.get(PODS + "?limit=2&continue=" + TestApi.enc(cont));

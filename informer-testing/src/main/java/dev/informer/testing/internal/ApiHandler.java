@@ -501,10 +501,7 @@ public final class ApiHandler implements HttpHandler {
                     t.itemName(),
                     cur -> ScaleSubresource.apply(
                             def, cur, onScale.apply(ScaleSubresource.toScale(def, cur)), t.itemName()),
-                    false,
-                    dryRun,
-                    false,
-                    null);
+                    dryRun);
             sendJson(ex, 200, Json.bytes(ScaleSubresource.toScale(def, v.object)));
             return;
         }
@@ -534,13 +531,7 @@ public final class ApiHandler implements HttpHandler {
         } else if (verb.equals("update")) {
             ObjectNode body = Json.parseObject(readBody(ex), "update " + def.qualifiedName() + "/scale");
             v = store.patch(
-                    t.namespace(),
-                    t.itemName(),
-                    cur -> ScaleSubresource.apply(def, cur, body, t.itemName()),
-                    false,
-                    dryRun,
-                    false,
-                    null);
+                    t.namespace(), t.itemName(), cur -> ScaleSubresource.apply(def, cur, body, t.itemName()), dryRun);
         } else {
             throw Refusal.methodNotAllowed();
         }
@@ -624,7 +615,7 @@ public final class ApiHandler implements HttpHandler {
             }
             default -> throw Refusal.methodNotAllowed();
         }
-        ObjectVersion v = store.patch(t.namespace(), t.itemName(), guarded(fn), false, dryRun, false, null);
+        ObjectVersion v = store.patch(t.namespace(), t.itemName(), guarded(fn), dryRun);
         sendJson(ex, 200, Json.bytes(scale.toScale(v.object)));
     }
 

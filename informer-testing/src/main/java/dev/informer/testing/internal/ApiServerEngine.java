@@ -14,6 +14,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import org.jspecify.annotations.Nullable;
 
@@ -237,14 +238,23 @@ public final class ApiServerEngine {
      * @return whether that happened within {@code timeout}
      */
     boolean awaitResourceVersionWaiters(int min, Duration timeout) throws InterruptedException {
+        return awaitOn(rvMonitor, () -> rvWaiters.get() >= min, timeout);
+    }
+
+    /**
+     * Waits on {@code monitor} (whose writers notify it) until {@code done} holds.
+     *
+     * @return whether it held within {@code timeout}
+     */
+    private boolean awaitOn(Object monitor, BooleanSupplier done, Duration timeout) throws InterruptedException {
         long deadline = nanoTime() + timeout.toNanos();
-        synchronized (rvMonitor) {
-            while (rvWaiters.get() < min) {
+        synchronized (monitor) {
+            while (!done.getAsBoolean()) {
                 long left = deadline - nanoTime();
                 if (left <= 0) {
                     return false;
                 }
-                rvMonitor.wait(Math.max(1, left / 1_000_000));
+                monitor.wait(Math.max(1, left / 1_000_000));
             }
             return true;
         }
@@ -330,17 +340,7 @@ public final class ApiServerEngine {
      * @return whether the condition held before the timeout
      */
     public boolean awaitOpenWatches(int min, Duration timeout) throws InterruptedException {
-        long deadline = nanoTime() + timeout.toNanos();
-        synchronized (watchMonitor) {
-            while (min == 0 ? openWatchCount() > 0 : openWatchCount() < min) {
-                long left = deadline - nanoTime();
-                if (left <= 0) {
-                    return false;
-                }
-                watchMonitor.wait(Math.max(1, left / 1_000_000));
-            }
-            return true;
-        }
+        return awaitOn(watchMonitor, () -> min == 0 ? openWatchCount() <= 0 : openWatchCount() >= min, timeout);
     }
 
     void wakeAllWatchers() {

@@ -69,6 +69,12 @@ final class CrdSchema {
         return out;
     }
 
+    /** The schema of field {@code name}: its property, else an object additionalProperties, else null. */
+    private static @Nullable JsonNode fieldSchema(JsonNode props, @Nullable JsonNode additional, String name) {
+        JsonNode sub = props.get(name);
+        return sub == null && additional != null && additional.isObject() ? additional : sub;
+    }
+
     private static void collectUnknown(JsonNode value, JsonNode schema, String path, boolean atRoot, List<String> out) {
         if (value instanceof ObjectNode o) {
             JsonNode props = schema.path("properties");
@@ -79,10 +85,7 @@ final class CrdSchema {
                 if (atRoot && ROOT_META.contains(e.getKey())) {
                     continue;
                 }
-                JsonNode sub = props.get(e.getKey());
-                if (sub == null && additional != null && additional.isObject()) {
-                    sub = additional;
-                }
+                JsonNode sub = fieldSchema(props, additional, e.getKey());
                 if (sub != null) {
                     collectUnknown(e.getValue(), sub, child(path, e.getKey()), false, out);
                 } else if (!keepUnknown) {
@@ -231,10 +234,7 @@ final class CrdSchema {
             if (atRoot && ROOT_META.contains(e.getKey())) {
                 continue;
             }
-            JsonNode sub = props.get(e.getKey());
-            if (sub == null && additional != null && additional.isObject()) {
-                sub = additional;
-            }
+            JsonNode sub = fieldSchema(props, additional, e.getKey());
             if (sub != null) {
                 validate(e.getValue(), sub, child(path, e.getKey()), out);
             }

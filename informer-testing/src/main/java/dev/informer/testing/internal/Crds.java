@@ -394,8 +394,7 @@ final class Crds {
                 stored.add(v.path("name").asString());
             }
         }
-        ArrayNode sv = status.putArray("storedVersions");
-        stored.forEach(sv::add);
+        Json.putStrings(status, "storedVersions", stored);
     }
 
     private static ObjectNode condition(

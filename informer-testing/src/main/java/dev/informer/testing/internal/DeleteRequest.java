@@ -2,6 +2,7 @@ package dev.informer.testing.internal;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -90,11 +91,8 @@ record DeleteRequest(
         String rv = null;
         if (body != null && body.length > 0) {
             ObjectNode o = Json.parseObject(body, "DeleteOptions");
-            JsonNode gn = o.get("gracePeriodSeconds");
-            if (gn != null && !gn.isNull()) {
-                if (!gn.isIntegralNumber()) {
-                    throw Refusal.badRequest("DeleteOptions.gracePeriodSeconds must be an integer");
-                }
+            JsonNode gn = typedField(o, "gracePeriodSeconds", JsonNode::isIntegralNumber, "an integer");
+            if (gn != null) {
                 grace = gn.longValue();
             }
             JsonNode pre = o.get("preconditions");
@@ -110,18 +108,12 @@ record DeleteRequest(
                     }
                 }
             }
-            JsonNode pp = o.get("propagationPolicy");
-            if (pp != null && !pp.isNull()) {
-                if (!pp.isString()) {
-                    throw Refusal.badRequest("DeleteOptions.propagationPolicy must be a string");
-                }
+            JsonNode pp = typedField(o, "propagationPolicy", JsonNode::isString, "a string");
+            if (pp != null) {
                 policy = pp.stringValue();
             }
-            JsonNode od = o.get("orphanDependents");
-            if (od != null && !od.isNull()) {
-                if (!od.isBoolean()) {
-                    throw Refusal.badRequest("DeleteOptions.orphanDependents must be a boolean");
-                }
+            JsonNode od = typedField(o, "orphanDependents", JsonNode::isBoolean, "a boolean");
+            if (od != null) {
                 orphanDependents = od.booleanValue();
             }
         }
@@ -147,6 +139,22 @@ record DeleteRequest(
             propagation = orphanDependents ? Propagation.ORPHAN : Propagation.BACKGROUND;
         }
         return new DeleteRequest(grace, uid, rv, dryRun, propagation);
+    }
+
+    /**
+     * The DeleteOptions field {@code name}, null when absent or JSON null.
+     *
+     * @throws Refusal 400 when it is there but not {@code what}
+     */
+    private static @Nullable JsonNode typedField(ObjectNode o, String name, Predicate<JsonNode> ok, String what) {
+        JsonNode n = o.get(name);
+        if (n == null || n.isNull()) {
+            return null;
+        }
+        if (!ok.test(n)) {
+            throw Refusal.badRequest("DeleteOptions." + name + " must be " + what);
+        }
+        return n;
     }
 
     private static long parseGrace(String g) {

@@ -102,10 +102,7 @@ public final class DirectAccess {
                                     throw Refusal.of(e.httpCode(), e.reason(), e.getMessage());
                                 }
                             },
-                            false,
-                            false,
-                            false,
-                            null));
+                            false));
         });
     }
 

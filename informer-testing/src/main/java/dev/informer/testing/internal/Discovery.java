@@ -137,11 +137,9 @@ final class Discovery {
             r.put("singularName", d.singular());
             r.put("namespaced", d.namespaced());
             r.put("kind", d.kind());
-            ArrayNode verbs = r.putArray("verbs");
-            d.verbs().forEach(verbs::add);
+            Json.putStrings(r, "verbs", d.verbs());
             if (!d.shortNames().isEmpty()) {
-                ArrayNode sn = r.putArray("shortNames");
-                d.shortNames().forEach(sn::add);
+                Json.putStrings(r, "shortNames", d.shortNames());
             }
             List<String> categories = new ArrayList<>(registry.categories(d));
             for (String c : KindStrategies.categories(d)) {
@@ -150,8 +148,7 @@ final class Discovery {
                 }
             }
             if (!categories.isEmpty()) {
-                ArrayNode cats = r.putArray("categories");
-                categories.forEach(cats::add);
+                Json.putStrings(r, "categories", categories);
             }
             List<String> subresources = new java.util.ArrayList<>(d.subresources());
             if (registry.extras(d).map(e -> e.scale() != null).orElse(false)) {

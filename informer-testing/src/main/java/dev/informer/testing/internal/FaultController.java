@@ -7,6 +7,7 @@ import java.util.ArrayDeque;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,7 +21,7 @@ public final class FaultController implements ServerFaults {
 
     private final ApiServerEngine engine;
     private final Object monitor = new Object();
-    // @GuardedBy("monitor")
+    // @GuardedBy("monitor"); a rule to fail n requests stands here n times, in order
     private final ArrayDeque<FailureRule> rules = new ArrayDeque<>();
     // @GuardedBy("monitor")
     private long hangUntilNanos;
@@ -29,22 +30,8 @@ public final class FaultController implements ServerFaults {
     // @GuardedBy("monitor")
     private long delayNanos;
 
-    /** One pending injected failure; {@code remaining} is guarded by the controller's monitor. */
-    private static final class FailureRule {
-        final String verb;
-        final String resource;
-        final int code;
-        final long retryAfterSeconds;
-        int remaining;
-
-        FailureRule(String verb, String resource, int code, long retryAfterSeconds, int remaining) {
-            this.verb = verb;
-            this.resource = resource;
-            this.code = code;
-            this.retryAfterSeconds = retryAfterSeconds;
-            this.remaining = remaining;
-        }
-
+    /** One pending injected failure. */
+    private record FailureRule(String verb, String resource, int code, long retryAfterSeconds) {
         boolean matches(String v, String r) {
             return (verb.equals("*") || verb.equals(v)) && (resource.equals("*") || resource.equals(r));
         }
@@ -58,29 +45,24 @@ public final class FaultController implements ServerFaults {
     public int dropWatches(WatchDropMode mode) {
         Objects.requireNonNull(mode, "mode");
         ServedWatch.End end = mode == WatchDropMode.ABRUPT ? ServedWatch.End.ABRUPT : ServedWatch.End.CLEAN;
-        int n = 0;
-        for (ServedWatch s : engine.openWatches()) {
-            s.requestEnd(end);
-            n++;
-        }
-        return n;
+        return forEachOpenWatch(s -> s.requestEnd(end));
     }
 
     @Override
     public int expireWatches() {
-        int n = 0;
-        for (ServedWatch s : engine.openWatches()) {
-            s.requestEnd(ServedWatch.End.EXPIRE);
-            n++;
-        }
-        return n;
+        return forEachOpenWatch(s -> s.requestEnd(ServedWatch.End.EXPIRE));
     }
 
     @Override
     public int sendMalformedLine() {
+        return forEachOpenWatch(ServedWatch::requestMalformedLine);
+    }
+
+    /** Applies {@code action} to every open watch; returns how many there were. */
+    private int forEachOpenWatch(Consumer<ServedWatch> action) {
         int n = 0;
         for (ServedWatch s : engine.openWatches()) {
-            s.requestMalformedLine();
+            action.accept(s);
             n++;
         }
         return n;
@@ -95,7 +77,7 @@ public final class FaultController implements ServerFaults {
     public void failNext(int count, String verb, String resource, int statusCode, Duration retryAfter) {
         Objects.requireNonNull(verb, "verb");
         Objects.requireNonNull(resource, "resource");
-        Objects.requireNonNull(retryAfter, "retryAfter");
+        checkDuration("retryAfter", retryAfter);
         if (count < 1 || count > MAX_FAILURES) {
             throw new IllegalArgumentException("count must be in 1.." + MAX_FAILURES + ", got " + count);
         }
@@ -108,23 +90,19 @@ public final class FaultController implements ServerFaults {
         if (statusCode < 400 || statusCode > 599) {
             throw new IllegalArgumentException("statusCode must be in 400..599, got " + statusCode);
         }
-        if (retryAfter.isNegative() || retryAfter.compareTo(MAX_DURATION) > 0) {
-            throw new IllegalArgumentException("retryAfter must be in 0.." + MAX_DURATION + ", got " + retryAfter);
-        }
         long seconds = retryAfter.isZero() ? 0 : Math.max(1, (retryAfter.toMillis() + 999) / 1000);
         synchronized (monitor) {
-            rules.add(new FailureRule(verb, resource, statusCode, seconds, count));
+            FailureRule rule = new FailureRule(verb, resource, statusCode, seconds);
+            for (int i = 0; i < count; i++) {
+                rules.add(rule);
+            }
         }
     }
 
     @Override
     public int pendingFailures() {
         synchronized (monitor) {
-            int n = 0;
-            for (FailureRule r : rules) {
-                n += r.remaining;
-            }
-            return n;
+            return rules.size();
         }
     }
 
@@ -221,10 +199,9 @@ public final class FaultController implements ServerFaults {
             for (Iterator<FailureRule> it = rules.iterator(); it.hasNext(); ) {
                 FailureRule r = it.next();
                 if (r.matches(verb, resource)) {
-                    if (--r.remaining == 0) {
-                        it.remove();
-                    }
-                    return Refusal.injected(r.code, r.retryAfterSeconds, verb.equals("list") || verb.equals("watch"));
+                    it.remove();
+                    return Refusal.injected(
+                            r.code(), r.retryAfterSeconds(), verb.equals("list") || verb.equals("watch"));
                 }
             }
             return null;

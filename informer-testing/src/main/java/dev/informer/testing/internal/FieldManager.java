@@ -496,9 +496,7 @@ final class FieldManager {
             meta.remove("managedFields");
             return;
         }
-        ArrayNode arr = meta.putArray("managedFields");
-        for (Entry e : entries) {
-            ObjectNode o = arr.addObject();
+        Json.putObjects(meta, "managedFields", entries, (e, o) -> {
             o.put("manager", e.manager());
             o.put("operation", e.operation());
             o.put("apiVersion", e.apiVersion());
@@ -517,6 +515,6 @@ final class FieldManager {
             if (e.subresource() != null) {
                 o.put("subresource", e.subresource());
             }
-        }
+        });
     }
 }

@@ -8,7 +8,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -111,8 +110,7 @@ final class Finalizers {
             meta.remove("finalizers");
             return;
         }
-        ArrayNode arr = meta.putArray("finalizers");
-        finalizers.forEach(arr::add);
+        Json.putStrings(meta, "finalizers", finalizers);
     }
 
     /**
@@ -141,13 +139,12 @@ final class Finalizers {
         }
         go.append('}');
         throw Refusal.invalid(
-                def.kind(),
-                def.group(),
+                def,
                 name,
-                List.of(new Refusal.Cause(
+                new Refusal.Cause(
                         "FieldValueForbidden",
                         "Forbidden: no new finalizers can be added if the object is being deleted, found new"
                                 + " finalizers " + go,
-                        "metadata.finalizers")));
+                        "metadata.finalizers"));
     }
 }

@@ -2,11 +2,13 @@ package dev.informer.testing.internal;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -59,6 +61,26 @@ public final class Json {
         } catch (JacksonException e) {
             throw Refusal.badRequest(what + ": the request body is not valid JSON: " + e.getOriginalMessage());
         }
+    }
+
+    /** Sets {@code parent.field} to an array of {@code values}, in order; returns the array. */
+    public static ArrayNode putStrings(ObjectNode parent, String field, Iterable<String> values) {
+        ArrayNode array = parent.putArray(field);
+        values.forEach(array::add);
+        return array;
+    }
+
+    /**
+     * Sets {@code parent.field} to an array of one object per item, in order, each filled by
+     * {@code fill}; returns the array.
+     */
+    public static <T> ArrayNode putObjects(
+            ObjectNode parent, String field, Iterable<T> items, BiConsumer<T, ObjectNode> fill) {
+        ArrayNode array = parent.putArray(field);
+        for (T item : items) {
+            fill.accept(item, array.addObject());
+        }
+        return array;
     }
 
     /** Serializes a tree to compact UTF-8 JSON. */

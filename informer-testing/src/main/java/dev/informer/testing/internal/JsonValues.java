@@ -62,24 +62,7 @@ final class JsonValues {
         if (node == null || node.isMissingNode()) {
             return "nothing";
         }
-        if (node.isObject()) {
-            return "object";
-        }
-        if (node.isArray()) {
-            return "array";
-        }
-        if (node.isString()) {
-            return "string";
-        }
-        if (node.isNumber()) {
-            return "number";
-        }
-        if (node.isBoolean()) {
-            return "boolean";
-        }
-        if (node.isNull()) {
-            return "null";
-        }
+        // The lower-case type name: object, array, string, number, boolean, null (binary, pojo).
         return node.getNodeType().toString().toLowerCase(java.util.Locale.ROOT);
     }
 

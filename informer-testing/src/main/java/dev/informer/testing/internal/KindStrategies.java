@@ -103,10 +103,8 @@ final class KindStrategies {
             case "apps/deployments" -> {
                 spec = spec(obj);
                 def(spec, "replicas", 1);
-                ObjectNode strategy = child(spec, "strategy");
-                defText(strategy, "type", "RollingUpdate");
-                if ("RollingUpdate".equals(Json.text(strategy, "type"))) {
-                    ObjectNode ru = child(strategy, "rollingUpdate");
+                ObjectNode ru = rollingUpdate(spec, "strategy");
+                if (ru != null) {
                     defText(ru, "maxUnavailable", "25%");
                     defText(ru, "maxSurge", "25%");
                 }
@@ -123,10 +121,9 @@ final class KindStrategies {
                 spec = spec(obj);
                 def(spec, "replicas", 1);
                 defText(spec, "podManagementPolicy", "OrderedReady");
-                ObjectNode strategy = child(spec, "updateStrategy");
-                defText(strategy, "type", "RollingUpdate");
-                if ("RollingUpdate".equals(Json.text(strategy, "type"))) {
-                    def(child(strategy, "rollingUpdate"), "partition", 0);
+                ObjectNode ru = rollingUpdate(spec, "updateStrategy");
+                if (ru != null) {
+                    def(ru, "partition", 0);
                 }
                 def(spec, "revisionHistoryLimit", 10);
                 ObjectNode retention = child(spec, "persistentVolumeClaimRetentionPolicy");
@@ -136,10 +133,8 @@ final class KindStrategies {
             }
             case "apps/daemonsets" -> {
                 spec = spec(obj);
-                ObjectNode strategy = child(spec, "updateStrategy");
-                defText(strategy, "type", "RollingUpdate");
-                if ("RollingUpdate".equals(Json.text(strategy, "type"))) {
-                    ObjectNode ru = child(strategy, "rollingUpdate");
+                ObjectNode ru = rollingUpdate(spec, "updateStrategy");
+                if (ru != null) {
                     def(ru, "maxUnavailable", 1);
                     def(ru, "maxSurge", 0);
                 }
@@ -821,8 +816,7 @@ final class KindStrategies {
 
     private static Refusal invalid(
             ResourceDefinition def, @Nullable String name, String field, String type, String message) {
-        return Refusal.invalid(
-                def.kind(), def.group(), name == null ? "" : name, List.of(new Refusal.Cause(type, message, field)));
+        return Refusal.invalid(def, name, new Refusal.Cause(type, message, field));
     }
 
     private static Refusal.Cause required(String field) {
@@ -862,6 +856,16 @@ final class KindStrategies {
             throw Refusal.badRequest("the field \"" + field + "\" must be a JSON object, got " + n.getNodeType());
         }
         return parent.putObject(field);
+    }
+
+    /**
+     * Defaults the update strategy at {@code field} to type RollingUpdate; returns its
+     * {@code rollingUpdate} object (created when absent) when that is the type, else null.
+     */
+    private static @Nullable ObjectNode rollingUpdate(ObjectNode spec, String field) {
+        ObjectNode strategy = child(spec, field);
+        defText(strategy, "type", "RollingUpdate");
+        return "RollingUpdate".equals(Json.text(strategy, "type")) ? child(strategy, "rollingUpdate") : null;
     }
 
     private static void def(ObjectNode node, String field, int value) {

@@ -132,13 +132,12 @@ final class ObjectRules {
         }
         if (total > TOTAL_ANNOTATION_SIZE_LIMIT) {
             throw Refusal.invalid(
-                    def.kind(),
-                    def.group(),
+                    def,
                     name,
-                    List.of(new Refusal.Cause(
+                    new Refusal.Cause(
                             "FieldValueTooLong",
                             "Too long: must have at most " + TOTAL_ANNOTATION_SIZE_LIMIT + " bytes",
-                            "metadata.annotations")));
+                            "metadata.annotations"));
         }
     }
 
@@ -175,15 +174,14 @@ final class ObjectRules {
         if (name.length() > max || !p.matcher(name).matches()) {
             String what = label ? "a lowercase RFC 1123 label" : "a lowercase RFC 1123 subdomain";
             throw Refusal.invalid(
-                    def.kind(),
-                    def.group(),
+                    def,
                     name,
-                    List.of(new Refusal.Cause(
+                    new Refusal.Cause(
                             "FieldValueInvalid",
                             "Invalid value: \"" + name + "\": " + what + " must consist of"
                                     + " lower case alphanumeric characters, '-' or '.', and must start and end with an"
                                     + " alphanumeric character (at most " + max + " characters)",
-                            field)));
+                            field));
         }
     }
 
@@ -213,13 +211,10 @@ final class ObjectRules {
         String generateName = Json.text(meta, "generateName");
         if ((name == null || name.isEmpty()) && (generateName == null || generateName.isEmpty())) {
             throw Refusal.invalid(
-                    def.kind(),
-                    def.group(),
+                    def,
                     "",
-                    List.of(new Refusal.Cause(
-                            "FieldValueRequired",
-                            "Required value: name or generateName is required",
-                            "metadata.name")));
+                    new Refusal.Cause(
+                            "FieldValueRequired", "Required value: name or generateName is required", "metadata.name"));
         }
         if (name != null && !name.isEmpty()) {
             validateName(def, name, "metadata.name");

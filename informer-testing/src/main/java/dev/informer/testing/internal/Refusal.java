@@ -132,13 +132,7 @@ public final class Refusal extends InformerException {
     public static Refusal forbidden(ResourceDefinition def, String name, String why, List<Cause> causes) {
         ObjectNode d = details(def, name);
         if (!causes.isEmpty()) {
-            ArrayNode arr = d.putArray("causes");
-            for (Cause c : causes) {
-                ObjectNode o = arr.addObject();
-                o.put("reason", c.type());
-                o.put("message", c.message());
-                o.put("field", c.field());
-            }
+            putCauses(d, causes);
         }
         return new Refusal(403, "Forbidden", qualified(def) + " \"" + name + "\" is forbidden: " + why, d, 0, null);
     }
@@ -149,14 +143,17 @@ public final class Refusal extends InformerException {
      */
     public static Refusal applyConflict(String message, List<Cause> causes) {
         ObjectNode d = Json.object();
-        ArrayNode arr = d.putArray("causes");
-        for (Cause c : causes) {
-            ObjectNode o = arr.addObject();
+        putCauses(d, causes);
+        return new Refusal(409, "Conflict", message, d, 0, null);
+    }
+
+    /** Writes {@code causes} as the details' {@code causes} array (reason, message, field). */
+    private static void putCauses(ObjectNode details, List<Cause> causes) {
+        Json.putObjects(details, "causes", causes, (c, o) -> {
             o.put("reason", c.type());
             o.put("message", c.message());
             o.put("field", c.field());
-        }
-        return new Refusal(409, "Conflict", message, d, 0, null);
+        });
     }
 
     /** 409 Conflict on a stale resourceVersion or a failed precondition. */
@@ -261,6 +258,11 @@ public final class Refusal extends InformerException {
     /** One field error of a 422 Invalid answer. */
     public record Cause(String type, String message, String field) {}
 
+    /** 422 Invalid of one field of an object of {@code def} (a null name reads as ""). */
+    public static Refusal invalid(ResourceDefinition def, @Nullable String name, Cause cause) {
+        return invalid(def.kind(), def.group(), name == null ? "" : name, List.of(cause));
+    }
+
     /** 422 Invalid: {@code Pod "x" is invalid: metadata.name: Required value: ...}. */
     public static Refusal invalid(String kind, @Nullable String group, @Nullable String name, List<Cause> causes) {
         StringBuilder msg = new StringBuilder();
@@ -276,17 +278,13 @@ public final class Refusal extends InformerException {
             d.put("group", group);
         }
         d.put("kind", kind);
-        ArrayNode arr = d.putArray("causes");
+        putCauses(d, causes);
         for (int i = 0; i < causes.size(); i++) {
             Cause c = causes.get(i);
             if (i > 0) {
                 msg.append(", ");
             }
             msg.append(c.field()).append(": ").append(c.message());
-            ObjectNode o = arr.addObject();
-            o.put("reason", c.type());
-            o.put("message", c.message());
-            o.put("field", c.field());
         }
         if (causes.size() > 1) {
             String joined = msg.toString();

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -311,21 +312,12 @@ final class ResourceStore {
     }
 
     /**
-     * Patches an object (or its status).
+     * Patches an existing object (not its status), recording no managed fields.
      *
-     * @param createIfMissing server-side apply creates absent objects
-     * @param createBody      what to create when absent (the applied configuration)
      * @throws Refusal 404, 409, 400/422 from the patch engine
      */
-    ObjectVersion patch(
-            @Nullable String namespace,
-            String name,
-            PatchFunction patch,
-            boolean status,
-            boolean dryRun,
-            boolean createIfMissing,
-            @Nullable ObjectNode createBody) {
-        return patch(namespace, name, patch, status, dryRun, createIfMissing, createBody, null);
+    ObjectVersion patch(@Nullable String namespace, String name, PatchFunction patch, boolean dryRun) {
+        return patch(namespace, name, patch, false, dryRun, false, null, null);
     }
 
     /**
@@ -638,22 +630,12 @@ final class ResourceStore {
 
     /** Raises the compaction floor to {@code rv} (open watches keep streaming). */
     void compactTo(long rv) {
-        lock.lock();
-        try {
-            floor = Math.max(floor, rv);
-        } finally {
-            lock.unlock();
-        }
+        runWithLock(() -> floor = Math.max(floor, rv));
     }
 
     /** The compaction floor: snapshots and watches from older resourceVersions answer 410. */
     long floor() {
-        lock.lock();
-        try {
-            return floor;
-        } finally {
-            lock.unlock();
-        }
+        return withLock(() -> floor);
     }
 
     // ---------------------------------------------------------------- watch
@@ -681,21 +663,14 @@ final class ResourceStore {
             boolean endBookmark = false;
             long cursor;
             String expired = null;
-            if (o.sendInitialEvents() != null) {
-                if (o.sendInitialEvents()) {
-                    initial = liveInRangeLocked(namespace);
-                    endBookmark = o.allowWatchBookmarks();
-                    cursor = log.nextSeq();
-                } else if (rv <= 0) {
-                    cursor = log.nextSeq();
-                } else if (rv < floor) {
-                    expired = tooOld(rv);
-                    cursor = log.nextSeq();
-                } else {
-                    cursor = log.firstSeqAfter(rv);
-                }
-            } else if (rv <= 0) {
+            // Without sendInitialEvents, a watch from 0 (or none) starts with the live objects too,
+            // but only an explicit sendInitialEvents=true ends them with a bookmark.
+            Boolean requested = o.sendInitialEvents();
+            if (requested != null ? requested : rv <= 0) {
                 initial = liveInRangeLocked(namespace);
+                endBookmark = requested != null && o.allowWatchBookmarks();
+                cursor = log.nextSeq();
+            } else if (rv <= 0) {
                 cursor = log.nextSeq();
             } else if (rv < floor) {
                 expired = tooOld(rv);
@@ -748,19 +723,29 @@ final class ResourceStore {
 
     /** Whether the CRD that served this resource was deleted. */
     boolean isRetired() {
+        return withLock(() -> retired);
+    }
+
+    /** A CRD changed (names, subresources): later requests see the new definition. */
+    void redefine(ResourceDefinition next) {
+        runWithLock(() -> def = next);
+    }
+
+    /** Reads {@code value} under the store lock (a field the lock guards). */
+    private <T> T withLock(Supplier<T> value) {
         lock.lock();
         try {
-            return retired;
+            return value.get();
         } finally {
             lock.unlock();
         }
     }
 
-    /** A CRD changed (names, subresources): later requests see the new definition. */
-    void redefine(ResourceDefinition next) {
+    /** Runs {@code write} under the store lock. */
+    private void runWithLock(Runnable write) {
         lock.lock();
         try {
-            def = next;
+            write.run();
         } finally {
             lock.unlock();
         }

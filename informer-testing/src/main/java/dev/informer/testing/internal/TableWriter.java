@@ -263,26 +263,27 @@ final class TableWriter {
         }
         long minutes = seconds / 60;
         if (minutes < 10) {
-            long s = seconds % 60;
-            return s == 0 ? minutes + "m" : minutes + "m" + s + "s";
+            return twoUnits(minutes, "m", seconds % 60, "s");
         } else if (minutes < 60 * 3) {
             return minutes + "m";
         }
         long hours = minutes / 60;
         if (hours < 8) {
-            long m = minutes % 60;
-            return m == 0 ? hours + "h" : hours + "h" + m + "m";
+            return twoUnits(hours, "h", minutes % 60, "m");
         } else if (hours < 48) {
             return hours + "h";
         } else if (hours < 24 * 8) {
-            long h = hours % 24;
-            return h == 0 ? hours / 24 + "d" : hours / 24 + "d" + h + "h";
+            return twoUnits(hours / 24, "d", hours % 24, "h");
         } else if (hours < 24 * 365 * 2) {
             return hours / 24 + "d";
         } else if (hours < 24 * 365 * 8) {
-            long dy = (hours / 24) % 365;
-            return dy == 0 ? hours / 24 / 365 + "y" : hours / 24 / 365 + "y" + dy + "d";
+            return twoUnits(hours / 24 / 365, "y", (hours / 24) % 365, "d");
         }
         return hours / 24 / 365 + "y";
+    }
+
+    /** {@code 5m} when {@code minor} is 0, else {@code 5m30s}. */
+    private static String twoUnits(long major, String majorUnit, long minor, String minorUnit) {
+        return minor == 0 ? major + majorUnit : major + majorUnit + minor + minorUnit;
     }
 }
