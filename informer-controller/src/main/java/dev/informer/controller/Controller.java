@@ -233,11 +233,7 @@ public interface Controller {
          * @throws IllegalArgumentException if not positive
          */
         public Builder reconcileTimeout(Duration timeout) {
-            Objects.requireNonNull(timeout, "timeout");
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("reconcileTimeout must be positive: " + timeout);
-            }
-            this.reconcileTimeout = timeout;
+            this.reconcileTimeout = Checks.positive(timeout, "reconcileTimeout");
             return this;
         }
 

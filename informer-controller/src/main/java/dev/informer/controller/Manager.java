@@ -288,9 +288,7 @@ public final class Manager implements AutoCloseable {
      * @throws IllegalArgumentException if {@code deadline} is negative
      */
     public boolean shutdown(Duration deadline) {
-        if (deadline.isNegative()) {
-            throw new IllegalArgumentException("deadline must not be negative: " + deadline);
-        }
+        Checks.nonNegative(deadline, "deadline");
         List<DefaultController> toStop;
         synchronized (lock) {
             if (state == State.STOPPED) {
@@ -542,10 +540,7 @@ public final class Manager implements AutoCloseable {
          * @throws IllegalArgumentException if not positive
          */
         public Builder syncTimeout(Duration syncTimeout) {
-            if (syncTimeout.isNegative() || syncTimeout.isZero()) {
-                throw new IllegalArgumentException("syncTimeout must be positive: " + syncTimeout);
-            }
-            this.syncTimeout = syncTimeout;
+            this.syncTimeout = Checks.positive(syncTimeout, "syncTimeout");
             return this;
         }
 
@@ -556,10 +551,7 @@ public final class Manager implements AutoCloseable {
          * @throws IllegalArgumentException if negative
          */
         public Builder gracefulShutdownTimeout(Duration timeout) {
-            if (timeout.isNegative()) {
-                throw new IllegalArgumentException("gracefulShutdownTimeout must not be negative: " + timeout);
-            }
-            this.gracefulShutdownTimeout = timeout;
+            this.gracefulShutdownTimeout = Checks.nonNegative(timeout, "gracefulShutdownTimeout");
             return this;
         }
 

@@ -1,7 +1,6 @@
 package dev.informer.controller;
 
 import java.time.Duration;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -53,11 +52,7 @@ public final class Result {
      * @throws IllegalArgumentException if {@code delay} is negative
      */
     public static Result requeueAfter(Duration delay) {
-        Objects.requireNonNull(delay, "delay");
-        if (delay.isNegative()) {
-            throw new IllegalArgumentException("requeueAfter must not be negative: " + delay);
-        }
-        return new Result(Kind.REQUEUE_AFTER, delay);
+        return new Result(Kind.REQUEUE_AFTER, Checks.nonNegative(delay, "requeueAfter"));
     }
 
     /** The outcome asked for. */

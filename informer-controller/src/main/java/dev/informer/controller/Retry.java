@@ -42,10 +42,7 @@ public final class Retry {
          *                                  or fewer than one step
          */
         public Backoff {
-            Objects.requireNonNull(duration, "duration");
-            if (duration.isNegative()) {
-                throw new IllegalArgumentException("backoff duration must not be negative: " + duration);
-            }
+            Checks.nonNegative(duration, "backoff duration");
             if (!(factor >= 1.0) || Double.isInfinite(factor)) {
                 throw new IllegalArgumentException("backoff factor must be a finite number >= 1: " + factor);
             }

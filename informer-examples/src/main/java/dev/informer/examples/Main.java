@@ -1,5 +1,6 @@
 package dev.informer.examples;
 
+import dev.informer.examples.cli.DurationConverter;
 import dev.informer.examples.cli.ErrorLines;
 import dev.informer.examples.controller.ControllerCommand;
 import dev.informer.examples.demo.DemoCommand;
@@ -10,6 +11,7 @@ import dev.informer.examples.webapp.WebAppCommand;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -63,9 +65,13 @@ public final class Main implements Callable<Integer> {
         return commandLine(out, err).execute(args);
     }
 
-    /** The configured command line (handlers for bad usage and failures). */
+    /**
+     * The configured command line: every {@link Duration} option of every command parsed by {@link
+     * DurationConverter}, and the handlers for bad usage and failures.
+     */
     static CommandLine commandLine(PrintWriter out, PrintWriter err) {
         CommandLine cli = new CommandLine(new Main());
+        cli.registerConverter(Duration.class, new DurationConverter());
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler(Main::badUsage);

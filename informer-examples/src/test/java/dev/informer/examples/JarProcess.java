@@ -70,15 +70,16 @@ final class JarProcess implements AutoCloseable {
 
     /** Starts {@code java -jar <the built jar> args...} with {@code environment} added to ours. */
     static JarProcess start(Map<String, String> environment, String... args) throws IOException {
-        List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        // Quicker start-up for short-lived processes on a small machine.
-        command.add("-XX:TieredStopAtLevel=1");
-        command.add("-XX:+UseSerialGC");
+        return new JarProcess(jarCommand(args), environment);
+    }
+
+    /** The command line {@code java -jar <the built jar> args...}, for a test that starts the process itself. */
+    static List<String> jarCommand(String... args) {
+        List<String> command = javaCommand();
         command.add("-jar");
         command.add(jar().toString());
         command.addAll(List.of(args));
-        return new JarProcess(command, environment);
+        return command;
     }
 
     /**
@@ -86,13 +87,19 @@ final class JarProcess implements AutoCloseable {
      * -jar}, e.g. from a module path.
      */
     static JarProcess startJava(List<String> javaOptions, String... args) throws IOException {
+        List<String> command = javaCommand();
+        command.addAll(javaOptions);
+        command.addAll(List.of(args));
+        return new JarProcess(command, Map.of());
+    }
+
+    /** This JVM's {@code java}, tuned for a quicker start-up of short-lived processes on a small machine. */
+    private static List<String> javaCommand() {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-XX:TieredStopAtLevel=1");
         command.add("-XX:+UseSerialGC");
-        command.addAll(javaOptions);
-        command.addAll(List.of(args));
-        return new JarProcess(command, Map.of());
+        return command;
     }
 
     /** The jar under test, from the {@code examples.jar} system property the pom sets. */

@@ -116,6 +116,16 @@ class MainTest {
     }
 
     @Test
+    void workersOutsideOneToSixtyFourAreBadUsageInEveryCommandWithWorkers() {
+        assertBadUsage("--workers must be 1..64: 0", "demo", "--workers", "0");
+        err.getBuffer().setLength(0);
+        assertBadUsage(
+                "--workers must be 1..64: 65", "controller", "--server", "http://127.0.0.1:1", "--workers", "65");
+        err.getBuffer().setLength(0);
+        assertBadUsage("--workers must be 1..64: 0", "webapp", "--embedded", "--workers", "0");
+    }
+
+    @Test
     void serveWithInvalidPortIsBadUsage() {
         assertBadUsage("--port", "serve", "--port", "70000");
     }

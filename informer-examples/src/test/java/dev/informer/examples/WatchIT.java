@@ -129,18 +129,7 @@ class WatchIT {
     void processDestroyWithOutputToAFileEndsWithTheStoreAndExitZero(@TempDir Path dir) throws Exception {
         String rv = createPod("default", "a");
         Path output = dir.resolve("watch.out");
-        List<String> command = List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1",
-                "-jar",
-                JarProcess.jar().toString(),
-                "watch",
-                "--server",
-                server.url());
-        Process process = new ProcessBuilder(command)
-                .redirectOutput(output.toFile())
-                .redirectError(dir.resolve("watch.err").toFile())
-                .start();
+        Process process = watchWritingTo(output).start();
         try {
             Await.until("SYNCED in " + output, () -> readLines(output).contains(WatchLine.synced()));
             process.destroy(); // SIGTERM on Unix
@@ -162,18 +151,8 @@ class WatchIT {
     void standardInputFromDevNullKeepsWatchingUntilSigterm(@TempDir Path dir) throws Exception {
         String rvA = createPod("default", "a");
         Path output = dir.resolve("watch.out");
-        List<String> command = List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1",
-                "-jar",
-                JarProcess.jar().toString(),
-                "watch",
-                "--server",
-                server.url());
-        Process process = new ProcessBuilder(command)
+        Process process = watchWritingTo(output)
                 .redirectInput(new java.io.File("/dev/null"))
-                .redirectOutput(output.toFile())
-                .redirectError(dir.resolve("watch.err").toFile())
                 .start();
         try {
             Await.until("SYNCED in " + output, () -> readLines(output).contains(WatchLine.synced()));
@@ -197,6 +176,16 @@ class WatchIT {
         } finally {
             process.destroyForcibly();
         }
+    }
+
+    /**
+     * {@code watch} on the server as a plain process (not a {@link JarProcess}): standard output to
+     * {@code output}, standard error to {@code watch.err} beside it.
+     */
+    private ProcessBuilder watchWritingTo(Path output) {
+        return new ProcessBuilder(JarProcess.jarCommand("watch", "--server", server.url()))
+                .redirectOutput(output.toFile())
+                .redirectError(output.resolveSibling("watch.err").toFile());
     }
 
     private static List<String> readLines(Path file) {

@@ -12,7 +12,8 @@ import picocli.CommandLine.TypeConversionException;
 /**
  * Parses a command-line duration: Go style as kubectl and client-go flags take it ({@code 30s},
  * {@code 1m30s}, {@code 1.5h}, {@code 250ms}, {@code 0}), ISO-8601 ({@code PT30S}), or a bare number
- * of seconds ({@code 30}). Negative durations are rejected.
+ * of seconds ({@code 30}). Negative durations are rejected. The examples' command line ({@code
+ * Main}) registers it for every {@link Duration} option.
  *
  * <p>Stateless and thread-safe. Bad input throws picocli's {@link TypeConversionException}, which
  * the command line reports as bad usage (exit code 2) with the offending text.

@@ -1,6 +1,7 @@
 package dev.informer.examples.cli;
 
 import java.util.Locale;
+import java.util.Set;
 import picocli.CommandLine.Option;
 
 /**
@@ -17,6 +18,9 @@ public final class LoggingOptions {
 
     static final String LEVEL_PROPERTY = "org.slf4j.simpleLogger.defaultLogLevel";
 
+    /** The commands whose standard output is their point (the demo's story, watch's JSON lines). */
+    private static final Set<String> WARN_BY_DEFAULT = Set.of("demo", "watch");
+
     @Option(
             names = "--log-level",
             paramLabel = "LEVEL",
@@ -25,10 +29,12 @@ public final class LoggingOptions {
     String level;
 
     /**
-     * Sets the log level: the option if given, else the system property if set, else
-     * {@code commandDefault}.
+     * Sets the log level of {@code command}: the option if given, else the system property if set,
+     * else the command's default (warn for demo and watch, info otherwise, as the option's description
+     * says).
      */
-    public void apply(String commandDefault) {
+    public void apply(String command) {
+        String commandDefault = WARN_BY_DEFAULT.contains(command) ? "warn" : "info";
         if (level != null) {
             System.setProperty(LEVEL_PROPERTY, level.toLowerCase(Locale.ROOT));
         } else if (System.getProperty(LEVEL_PROPERTY) == null) {

@@ -14,7 +14,6 @@ public final class SyncTimeoutOption {
             names = "--sync-timeout",
             defaultValue = "2m",
             paramLabel = "DURATION",
-            converter = DurationConverter.class,
             description = "How long to wait for the initial sync before exiting 1 with the last error "
                     + "(default: ${DEFAULT-VALUE}; 0 waits forever).")
     Duration syncTimeout;

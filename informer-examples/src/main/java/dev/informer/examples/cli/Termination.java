@@ -124,6 +124,25 @@ public final class Termination implements AutoCloseable {
     }
 
     /**
+     * {@link #interruptibly} for a command that ends with status 0 when stopped: runs {@code task} and
+     * tells whether it completed.
+     *
+     * @return true if {@code task} completed; false if the signal came before or during it
+     * @throws InterruptedException if the thread was interrupted for another reason
+     */
+    public boolean runUnlessStopped(InterruptibleTask<?> task) throws InterruptedException {
+        try {
+            interruptibly(task);
+            return true;
+        } catch (InterruptedException e) {
+            if (isRequested()) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /**
      * The command is done: after a signal, lets the hook halt with status 0 at once; otherwise removes
      * the hook so the command's own exit status stands.
      */

@@ -9,14 +9,15 @@ import dev.informer.cache.SharedIndexInformer;
 import dev.informer.cache.SyncError;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
-import dev.informer.client.Transforms;
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
 import dev.informer.controller.CacheSyncTimeoutException;
 import dev.informer.controller.Controller;
 import dev.informer.controller.EventPredicate;
 import dev.informer.controller.Manager;
 import dev.informer.controller.Request;
 import dev.informer.controller.Result;
+import dev.informer.examples.runtime.ManagedControllerBuilder;
 import dev.informer.health.HealthCheck;
 import java.time.Duration;
 import java.util.Comparator;
@@ -25,7 +26,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -92,7 +92,7 @@ public final class AppPodsController implements AutoCloseable {
 
     private AppPodsController(Builder builder) {
         this.config = builder;
-        this.clock = builder.clock;
+        this.clock = builder.clock();
         this.listener = builder.listener;
         this.maxRetries = builder.maxRetries;
         this.leading = builder.leading;
@@ -101,30 +101,19 @@ public final class AppPodsController implements AutoCloseable {
     // The manager takes its sync timeout when built: it is built by start(syncTimeout).
     private Runtime newRuntime(Duration syncTimeout) {
         Builder builder = config;
-        Manager.Builder managerBuilder = Manager.builder(builder.client)
-                .clock(clock)
-                .threadFactory(builder.threadFactory)
-                .syncTimeout(syncTimeout)
-                .informers(factory -> {
-                    factory.defaultResync(builder.resync)
-                            .transform(ResourceType.PODS, Transforms.stripManagedFields())
-                            .transform(ResourceType.CONFIGMAPS, Transforms.stripManagedFields());
-                    if (builder.namespace != null) {
-                        factory.namespace(builder.namespace);
-                    }
-                    builder.informers.accept(factory);
-                });
-        builder.manager.accept(managerBuilder);
-        Manager manager = managerBuilder.build();
+        Manager manager = builder.newManager(
+                own -> own.threadFactory(ThreadFactories.platformDaemon("app-pods-worker"))
+                        .syncTimeout(syncTimeout),
+                factory -> factory.defaultResync(builder.resync));
         SharedInformerFactory factory = manager.informerFactory();
         AppPodsReconciler reconciler = new AppPodsReconciler(
                 factory.listerFor(ResourceType.PODS),
                 factory.listerFor(ResourceType.CONFIGMAPS),
-                builder.client.resource(ResourceType.CONFIGMAPS),
+                builder.client().resource(ResourceType.CONFIGMAPS),
                 leading);
         Controller controller = manager.controllerBuilder()
                 .name(NAME)
-                .maxConcurrentReconciles(builder.workers)
+                .maxConcurrentReconciles(builder.workers())
                 // Our own ConfigMaps (edited or deleted by someone): bring their app back into line.
                 .forResource(
                         ResourceType.CONFIGMAPS,
@@ -169,7 +158,7 @@ public final class AppPodsController implements AutoCloseable {
         } catch (CacheSyncTimeoutException e) {
             throw new IllegalStateException(e.getMessage(), e);
         }
-        LOG.info("app-pods controller started with {} workers", config.workers);
+        LOG.info("app-pods controller started with {} workers", config.workers());
     }
 
     /** Whether both informers have synced their initial lists. */
@@ -379,41 +368,20 @@ public final class AppPodsController implements AutoCloseable {
         };
     }
 
-    /** Configures an {@link AppPodsController}. Not thread-safe. */
-    public static final class Builder {
-        private final KubernetesClient client;
-        private String namespace;
-        private int workers = 4;
+    /**
+     * Configures an {@link AppPodsController}: the options of {@link ManagedControllerBuilder} (4 workers
+     * by default; the runtime's threads are platform daemon threads named {@code app-pods-worker-N}
+     * unless {@link #manager} sets a {@code threadFactory}), and this controller's own below. Not
+     * thread-safe.
+     */
+    public static final class Builder extends ManagedControllerBuilder<Builder> {
         private int maxRetries = 15;
         private Duration resync = Duration.ZERO;
-        private Clock clock = Clock.system();
-        private ThreadFactory threadFactory = dev.informer.concurrent.ThreadFactories.platformDaemon("app-pods-worker");
         private ReconcileListener listener = new ReconcileListener() {};
         private BooleanSupplier leading = () -> true;
-        private Consumer<SharedInformerFactory.Builder> informers = factory -> {};
-        private Consumer<Manager.Builder> manager = builder -> {};
 
         private Builder(KubernetesClient client) {
-            this.client = Objects.requireNonNull(client, "client");
-        }
-
-        /** Watch only this namespace ({@code null}, the default: all namespaces). */
-        public Builder namespace(String namespace) {
-            this.namespace = namespace == null || namespace.isBlank() ? null : namespace;
-            return this;
-        }
-
-        /**
-         * The number of worker threads (default 4).
-         *
-         * @throws IllegalArgumentException if below 1
-         */
-        public Builder workers(int workers) {
-            if (workers < 1) {
-                throw new IllegalArgumentException("workers must be at least 1: " + workers);
-            }
-            this.workers = workers;
-            return this;
+            super(client, 4, ResourceType.PODS, ResourceType.CONFIGMAPS);
         }
 
         /**
@@ -436,39 +404,9 @@ public final class AppPodsController implements AutoCloseable {
             return this;
         }
 
-        /** The clock of the informers, the queue and the timings (default the system clock). */
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /** Makes the runtime's threads (default platform daemon threads). */
-        public Builder threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-            return this;
-        }
-
         /** Observes every reconcile (default none). */
         public Builder listener(ReconcileListener listener) {
             this.listener = Objects.requireNonNull(listener, "listener");
-            return this;
-        }
-
-        /**
-         * More configuration of the shared informer factory, applied after this controller's own
-         * (namespace, resync, transforms), e.g. metrics providers.
-         */
-        public Builder informers(Consumer<SharedInformerFactory.Builder> informers) {
-            this.informers = Objects.requireNonNull(informers, "informers");
-            return this;
-        }
-
-        /**
-         * More configuration of the runtime's manager, e.g. {@code controllerMetrics} and {@code
-         * workQueueMetrics}. Use {@link #informers} for the informer factory.
-         */
-        public Builder manager(Consumer<Manager.Builder> manager) {
-            this.manager = Objects.requireNonNull(manager, "manager");
             return this;
         }
 
@@ -481,6 +419,11 @@ public final class AppPodsController implements AutoCloseable {
          */
         public Builder leadership(BooleanSupplier leading) {
             this.leading = Objects.requireNonNull(leading, "leading");
+            return this;
+        }
+
+        @Override
+        protected Builder self() {
             return this;
         }
 

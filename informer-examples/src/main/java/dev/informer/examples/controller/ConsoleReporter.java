@@ -50,6 +50,11 @@ public final class ConsoleReporter implements ReconcileListener {
         out.flush();
     }
 
+    /** A line without a stamp, formatted ({@link String#format} in the root locale). */
+    public void plain(String format, Object... args) {
+        plain(String.format(Locale.ROOT, format, args));
+    }
+
     /** Rewrites the current line (a progress line); on a terminal it is overwritten by the next one. */
     public synchronized void progress(String text, boolean terminal) {
         out.print(terminal ? "\r" + text : text + "\n");

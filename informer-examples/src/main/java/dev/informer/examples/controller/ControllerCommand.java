@@ -4,8 +4,8 @@ import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.Clock;
 import dev.informer.examples.cli.ClientOptions;
-import dev.informer.examples.cli.DurationConverter;
-import dev.informer.examples.cli.LoggingOptions;
+import dev.informer.examples.cli.NamespaceOption;
+import dev.informer.examples.cli.Subcommand;
 import dev.informer.examples.cli.SyncTimeout;
 import dev.informer.examples.cli.SyncTimeoutOption;
 import dev.informer.examples.cli.Termination;
@@ -14,15 +14,11 @@ import dev.informer.leaderelection.LeaderElector;
 import dev.informer.leaderelection.ResourceLock;
 import java.time.Duration;
 import java.util.UUID;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code controller}: the example controller ({@link AppPodsController}) against a real cluster,
@@ -45,27 +41,18 @@ import picocli.CommandLine.Spec;
                     + "SIGTERM or Ctrl-C. With --leader-elect only the holder of the Lease reconciles; losing it exits 1. "
                     + "With --health-port it serves /healthz, /readyz and /metrics (Prometheus) on that port."
         })
-public final class ControllerCommand implements Callable<Integer> {
+public final class ControllerCommand extends Subcommand {
 
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(2);
 
     // With --health-port: what is served; null without.
     private HealthEndpoints health;
 
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    LoggingOptions logging;
-
     @Mixin
     ClientOptions clientOptions;
 
-    @Option(
-            names = {"--namespace", "-n"},
-            paramLabel = "NS",
-            description = "Only this namespace (default: all namespaces).")
-    String namespace;
+    @Mixin
+    NamespaceOption namespace;
 
     @Option(
             names = "--workers",
@@ -78,7 +65,6 @@ public final class ControllerCommand implements Callable<Integer> {
             names = "--resync",
             defaultValue = "0",
             paramLabel = "DURATION",
-            converter = DurationConverter.class,
             description = "Informer resync period (default: none).")
     Duration resync;
 
@@ -111,7 +97,6 @@ public final class ControllerCommand implements Callable<Integer> {
             names = "--lease-duration",
             defaultValue = "15s",
             paramLabel = "DURATION",
-            converter = DurationConverter.class,
             description = "Leader lease duration (default: ${DEFAULT-VALUE}).")
     Duration leaseDuration;
 
@@ -119,7 +104,6 @@ public final class ControllerCommand implements Callable<Integer> {
             names = "--renew-deadline",
             defaultValue = "10s",
             paramLabel = "DURATION",
-            converter = DurationConverter.class,
             description = "Leader renew deadline (default: ${DEFAULT-VALUE}).")
     Duration renewDeadline;
 
@@ -127,7 +111,6 @@ public final class ControllerCommand implements Callable<Integer> {
             names = "--retry-period",
             defaultValue = "2s",
             paramLabel = "DURATION",
-            converter = DurationConverter.class,
             description = "Leader retry period (default: ${DEFAULT-VALUE}).")
     Duration retryPeriod;
 
@@ -139,49 +122,35 @@ public final class ControllerCommand implements Callable<Integer> {
     Integer healthPort;
 
     @Override
-    public Integer call() throws InterruptedException {
-        logging.apply("info");
-        if (workers < 1 || workers > 64) {
-            throw new ParameterException(spec.commandLine(), "--workers must be 1..64: " + workers);
-        }
-        if (!resync.isZero() && resync.compareTo(Duration.ofSeconds(1)) < 0) {
-            throw new ParameterException(spec.commandLine(), "--resync must be at least 1s (or 0 for none): " + resync);
-        }
+    protected int run() throws InterruptedException {
+        requireRange("--workers", workers, 1, 64);
+        requireResync(resync);
         if (!leaderElect && (leaseNamespace != null || identity != null)) {
-            throw new ParameterException(spec.commandLine(), "--lease-namespace and --identity need --leader-elect");
+            throw usage("--lease-namespace and --identity need --leader-elect");
         }
-        if (healthPort != null && (healthPort < 0 || healthPort > 65535)) {
-            throw new ParameterException(spec.commandLine(), "--health-port must be 0..65535: " + healthPort);
+        if (healthPort != null) {
+            requireRange("--health-port", healthPort, 0, 65535);
         }
         SyncTimeout sync = syncTimeout.value(spec);
         ClientConfig config = clientOptions.toConfig(spec);
-        ConsoleReporter console = new ConsoleReporter(spec.commandLine().getOut(), Clock.system());
-        try (Termination termination = Termination.install(
-                        "controller",
-                        spec.commandLine().getOut(),
-                        spec.commandLine().getErr());
+        ConsoleReporter console = new ConsoleReporter(out(), Clock.system());
+        try (Termination termination = installTermination();
                 HealthEndpoints health = healthPort == null ? null : new HealthEndpoints(healthPort, leaderElect);
                 KubernetesClient client = KubernetesClient.create(config)) {
             this.health = health;
             if (health != null) {
                 console.line("serving /healthz, /readyz and /metrics on port " + health.port());
             }
-            console.line("controller connecting to " + client.config().server()
-                    + (namespace == null ? " (all namespaces)" : " (namespace " + namespace + ")"));
+            console.line("controller connecting to " + client.config().server() + namespace.scope());
             if (!leaderElect) {
                 try (AppPodsController controller =
                         controllerBuilder(client, console).build()) {
                     if (health != null) {
                         health.controllerStarted(controller);
                     }
-                    try {
-                        termination.interruptibly(() ->
-                                startSynced(sync, controller, client.config().server()));
-                    } catch (InterruptedException e) {
-                        if (termination.isRequested()) {
-                            return 0;
-                        }
-                        throw e;
+                    if (!termination.runUnlessStopped(
+                            () -> startSynced(sync, controller, client.config().server()))) {
+                        return 0;
                     }
                     console.line("caches synced; reconciling (" + workers + " workers)");
                     termination.await();
@@ -194,7 +163,7 @@ public final class ControllerCommand implements Callable<Integer> {
 
     private AppPodsController.Builder controllerBuilder(KubernetesClient client, ConsoleReporter console) {
         AppPodsController.Builder builder = AppPodsController.builder(client)
-                .namespace(namespace)
+                .namespace(namespace.value())
                 .workers(workers)
                 .resync(resync)
                 .listener(console);
@@ -207,7 +176,8 @@ public final class ControllerCommand implements Callable<Integer> {
         CountDownLatch wake = new CountDownLatch(1);
         termination.onRequest(wake::countDown);
         String id = identity != null ? identity : defaultIdentity();
-        String lockNamespace = leaseNamespace != null ? leaseNamespace : namespace != null ? namespace : "default";
+        String lockNamespace =
+                leaseNamespace != null ? leaseNamespace : namespace.value() != null ? namespace.value() : "default";
         AtomicReference<RuntimeException> failure = new AtomicReference<>();
         LeaderElector elector;
         try {
@@ -232,7 +202,7 @@ public final class ControllerCommand implements Callable<Integer> {
                                             : "the leader is " + leader))
                     .build();
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
+            throw usage(e.getMessage());
         }
         if (health != null) {
             health.bindLeaderElection(elector);

@@ -6,8 +6,7 @@ import dev.informer.api.ResourceType;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.Clock;
-import dev.informer.examples.cli.DurationConverter;
-import dev.informer.examples.cli.LoggingOptions;
+import dev.informer.examples.cli.Subcommand;
 import dev.informer.examples.cli.Termination;
 import dev.informer.examples.controller.AppPodsController;
 import dev.informer.examples.controller.ConsoleReporter;
@@ -17,14 +16,9 @@ import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code demo} (also what runs without a command): the example controller against an embedded API
@@ -45,23 +39,16 @@ import picocli.CommandLine.Spec;
                     + "a summary. For every pod label app=<app> the controller keeps a ConfigMap <app>-pods in the pod's "
                     + "namespace listing that app's ready pods."
         })
-public final class DemoCommand implements Callable<Integer> {
+public final class DemoCommand extends Subcommand {
 
     private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(20);
     private static final Duration POLL = Duration.ofMillis(100);
     private static final int BURST = 40;
 
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    LoggingOptions logging;
-
     @Option(
             names = "--duration",
             defaultValue = "20s",
             paramLabel = "DURATION",
-            converter = DurationConverter.class,
             description = "How long the pods keep changing (default: ${DEFAULT-VALUE}).")
     Duration duration;
 
@@ -90,7 +77,6 @@ public final class DemoCommand implements Callable<Integer> {
             names = "--change-interval",
             defaultValue = "150ms",
             paramLabel = "DURATION",
-            converter = DurationConverter.class,
             description = "Time between two changes to the pods (default: ${DEFAULT-VALUE}).")
     Duration changeInterval;
 
@@ -102,16 +88,14 @@ public final class DemoCommand implements Callable<Integer> {
     long seed;
 
     @Override
-    public Integer call() throws InterruptedException {
-        logging.apply("warn");
+    protected int run() throws InterruptedException {
         validate();
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         Clock clock = Clock.system();
         ConsoleReporter console = new ConsoleReporter(out, clock);
         console.plain("informer-examples demo: a client-go style controller on an embedded Kubernetes API server");
         // SIGTERM/SIGINT interrupt the demo wherever it is; it stops its parts and exits 0.
-        try (Termination termination =
-                Termination.install("demo", out, spec.commandLine().getErr())) {
+        try (Termination termination = installTermination()) {
             return termination.interruptibly(() -> runDemo(out, clock, console));
         } catch (InterruptedException e) {
             return 0;
@@ -169,23 +153,14 @@ public final class DemoCommand implements Callable<Integer> {
     }
 
     private void validate() {
-        if (pods < 1 || pods > 100_000) {
-            throw new ParameterException(spec.commandLine(), "--pods must be 1..100000: " + pods);
-        }
-        if (namespaces < 1 || namespaces > DemoWorkload.NAMESPACES.size()) {
-            throw new ParameterException(
-                    spec.commandLine(),
-                    "--namespaces must be 1.." + DemoWorkload.NAMESPACES.size() + ": " + namespaces);
-        }
-        if (workers < 1 || workers > 64) {
-            throw new ParameterException(spec.commandLine(), "--workers must be 1..64: " + workers);
-        }
+        requireRange("--pods", pods, 1, 100_000);
+        requireRange("--namespaces", namespaces, 1, DemoWorkload.NAMESPACES.size());
+        requireRange("--workers", workers, 1, 64);
         if (duration.isZero()) {
-            throw new ParameterException(spec.commandLine(), "--duration must be positive");
+            throw usage("--duration must be positive");
         }
         if (changeInterval.compareTo(Duration.ofMillis(1)) < 0) {
-            throw new ParameterException(
-                    spec.commandLine(), "--change-interval must be at least 1ms: " + changeInterval);
+            throw usage("--change-interval must be at least 1ms: " + changeInterval);
         }
     }
 
@@ -288,39 +263,22 @@ public final class DemoCommand implements Callable<Integer> {
         ControllerStats stats = controller.stats();
         console.plain("");
         console.plain("summary");
-        console.plain(String.format(
-                Locale.ROOT,
+        console.plain(
                 "  ran for          %.1f s (pods changed for %.1f s, every %d ms)",
-                runNanos / 1e9,
-                duration.toMillis() / 1e3,
-                changeInterval.toMillis()));
-        console.plain(String.format(
-                Locale.ROOT, "  time to sync     %d ms (%d pods listed and cached)", syncNanos / 1_000_000, pods));
-        console.plain(String.format(
-                Locale.ROOT,
+                runNanos / 1e9, duration.toMillis() / 1e3, changeInterval.toMillis());
+        console.plain("  time to sync     %d ms (%d pods listed and cached)", syncNanos / 1_000_000, pods);
+        console.plain(
                 "  events seen      %d (pods %d, ConfigMaps %d)",
-                stats.events(),
-                stats.podEvents(),
-                stats.configMapEvents()));
-        console.plain(String.format(
-                Locale.ROOT,
+                stats.events(), stats.podEvents(), stats.configMapEvents());
+        console.plain(
                 "  reconciles       %d (created %d, updated %d, deleted %d, in sync %d)",
-                stats.reconciles(),
-                stats.created(),
-                stats.updated(),
-                stats.deleted(),
-                stats.unchanged()));
-        console.plain(String.format(
-                Locale.ROOT,
+                stats.reconciles(), stats.created(), stats.updated(), stats.deleted(), stats.unchanged());
+        console.plain(
                 "  queue retries    %d (failed reconciles %d, given up %d)",
-                stats.retries(),
-                stats.failures(),
-                stats.droppedKeys()));
-        console.plain(String.format(
-                Locale.ROOT,
+                stats.retries(), stats.failures(), stats.droppedKeys());
+        console.plain(
                 "  pods at the end  %d; ConfigMaps %s",
-                workload.podCount(),
-                problems.isEmpty() ? "all match their pods" : "NOT converged: " + problems));
+                workload.podCount(), problems.isEmpty() ? "all match their pods" : "NOT converged: " + problems);
     }
 
     private static boolean isTerminal() {

@@ -1,5 +1,7 @@
 package dev.informer.examples.demo;
 
+import static dev.informer.examples.webapp.WebApps.find;
+
 import dev.informer.api.CoreEvent;
 import dev.informer.api.Deployment;
 import dev.informer.api.DeploymentStatus;
@@ -8,7 +10,6 @@ import dev.informer.api.ResourceType;
 import dev.informer.api.Service;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.ResourceClient;
-import dev.informer.client.StatusException;
 import dev.informer.clock.Clock;
 import dev.informer.examples.controller.ConsoleReporter;
 import dev.informer.examples.webapp.WebAppController;
@@ -157,17 +158,6 @@ final class WebAppDemo {
         return current.condition(WebAppReconciler.READY)
                 .map(c -> status ? c.status() : c.message())
                 .orElse("unknown");
-    }
-
-    private static <T> Optional<T> find(Supplier<T> get) {
-        try {
-            return Optional.of(get.get());
-        } catch (StatusException e) {
-            if (e.isNotFound()) {
-                return Optional.empty();
-            }
-            throw e;
-        }
     }
 
     private void await(String what, Supplier<Boolean> condition) throws InterruptedException {

@@ -7,8 +7,7 @@ import dev.informer.client.ConfigEnvironment;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.ResourceClient;
 import dev.informer.examples.cli.ClientOptions;
-import dev.informer.examples.cli.DurationConverter;
-import dev.informer.examples.cli.LoggingOptions;
+import dev.informer.examples.cli.Subcommand;
 import dev.informer.examples.cli.Termination;
 import dev.informer.examples.demo.SamplePods;
 import dev.informer.podconfig.ApiserverSource;
@@ -26,13 +25,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code node-agent}: the kubelet's pod config (API server, manifest directory and manifest URL
@@ -53,13 +48,7 @@ import picocli.CommandLine.Spec;
                     + "spec.nodeName=NODE), a manifest directory, a manifest URL. Without --server it starts an embedded "
                     + "API server."
         })
-public final class NodeAgentCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    LoggingOptions logging;
+public final class NodeAgentCommand extends Subcommand {
 
     @Option(names = "--node", required = true, paramLabel = "NAME", description = "The node's name.")
     String node;
@@ -80,20 +69,18 @@ public final class NodeAgentCommand implements Callable<Integer> {
             names = "--check-period",
             defaultValue = "20s",
             paramLabel = "DURATION",
-            converter = DurationConverter.class,
             description =
                     "How often the manifest directory and URL are re-read (default: ${DEFAULT-VALUE}; the directory"
                             + " is also watched for changes).")
     Duration checkPeriod;
 
     @Override
-    public Integer call() throws InterruptedException {
-        logging.apply("info");
+    protected int run() throws InterruptedException {
         if (node.isBlank()) {
-            throw new ParameterException(spec.commandLine(), "--node must not be empty");
+            throw usage("--node must not be empty");
         }
         if (checkPeriod.isZero()) {
-            throw new ParameterException(spec.commandLine(), "--check-period must be positive");
+            throw usage("--check-period must be positive");
         }
         if (manifestUrl != null) {
             parseUrl(manifestUrl); // bad usage before anything starts
@@ -101,12 +88,11 @@ public final class NodeAgentCommand implements Callable<Integer> {
         ConfigEnvironment environment = ConfigEnvironment.system();
         ClientConfig clientConfig =
                 clientOptions.namesCluster(environment) ? clientOptions.toConfig(spec, environment) : null;
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
 
         List<AutoCloseable> resources = new ArrayList<>();
         PodConfig config = PodConfig.builder().build();
-        try (Termination termination =
-                Termination.install("node-agent", out, spec.commandLine().getErr())) {
+        try (Termination termination = installTermination()) {
             try {
                 runAgent(config, clientConfig, resources, out, termination);
             } finally {
@@ -178,12 +164,11 @@ public final class NodeAgentCommand implements Callable<Integer> {
             URI uri = new URI(url);
             if (!"http".equalsIgnoreCase(uri.getScheme()) && !"https".equalsIgnoreCase(uri.getScheme())
                     || uri.getHost() == null) {
-                throw new ParameterException(
-                        spec.commandLine(), "--manifest-url must be an http(s) URL with a host: " + url);
+                throw usage("--manifest-url must be an http(s) URL with a host: " + url);
             }
             return uri;
         } catch (URISyntaxException e) {
-            throw new ParameterException(spec.commandLine(), "--manifest-url is malformed: " + e.getMessage());
+            throw usage("--manifest-url is malformed: " + e.getMessage());
         }
     }
 

@@ -2,7 +2,7 @@ package dev.informer.examples.serve;
 
 import dev.informer.errors.InformerException;
 import dev.informer.examples.cli.ErrorLines;
-import dev.informer.examples.cli.LoggingOptions;
+import dev.informer.examples.cli.Subcommand;
 import dev.informer.examples.cli.Termination;
 import dev.informer.examples.demo.DemoWorkload;
 import dev.informer.testing.EmbeddedApiServer;
@@ -10,13 +10,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code serve}: the embedded API server until SIGTERM/SIGINT. Prints {@code url: URL} and {@code
@@ -35,13 +30,7 @@ import picocli.CommandLine.Spec;
                     + "prints its URL and a kubeconfig path for kubectl:",
             "  kubectl --kubeconfig PATH get pods -A"
         })
-public final class ServeCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    LoggingOptions logging;
+public final class ServeCommand extends Subcommand {
 
     @Option(
             names = "--port",
@@ -64,17 +53,11 @@ public final class ServeCommand implements Callable<Integer> {
     int samplePods;
 
     @Override
-    public Integer call() throws InterruptedException {
-        logging.apply("info");
-        if (port < 0 || port > 65535) {
-            throw new ParameterException(spec.commandLine(), "--port must be 0..65535: " + port);
-        }
-        if (samplePods < 0 || samplePods > 100_000) {
-            throw new ParameterException(spec.commandLine(), "--sample-pods must be 0..100000: " + samplePods);
-        }
-        PrintWriter out = spec.commandLine().getOut();
-        try (Termination termination =
-                        Termination.install("serve", out, spec.commandLine().getErr());
+    protected int run() throws InterruptedException {
+        requireRange("--port", port, 0, 65535);
+        requireRange("--sample-pods", samplePods, 0, 100_000);
+        PrintWriter out = out();
+        try (Termination termination = installTermination();
                 EmbeddedApiServer server = bind(port)) {
             serve(server, out);
             termination.await();

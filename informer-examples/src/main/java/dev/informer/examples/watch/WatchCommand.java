@@ -10,8 +10,8 @@ import dev.informer.client.KubernetesClient;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
 import dev.informer.examples.cli.ClientOptions;
-import dev.informer.examples.cli.DurationConverter;
-import dev.informer.examples.cli.LoggingOptions;
+import dev.informer.examples.cli.NamespaceOption;
+import dev.informer.examples.cli.Subcommand;
 import dev.informer.examples.cli.SyncTimeout;
 import dev.informer.examples.cli.SyncTimeoutOption;
 import java.io.IOException;
@@ -20,15 +20,11 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code watch}: a black-box view of one SharedIndexInformer, for tests outside the project. Output
@@ -67,13 +63,7 @@ import picocli.CommandLine.Spec;
                     + "exits 0 (standard input that is /dev/null or unreadable is ignored: then only a signal ends it). "
                     + "Logs go to standard error."
         })
-public final class WatchCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    LoggingOptions logging;
+public final class WatchCommand extends Subcommand {
 
     @Mixin
     ClientOptions clientOptions;
@@ -89,37 +79,28 @@ public final class WatchCommand implements Callable<Integer> {
                     "Resource to watch: pods, configmaps, secrets, events, nodes, namespaces or leases (default: ${DEFAULT-VALUE}).")
     String resource;
 
-    @Option(
-            names = {"--namespace", "-n"},
-            paramLabel = "NS",
-            description = "Only this namespace (default: all namespaces).")
-    String namespace;
+    @Mixin
+    NamespaceOption namespace;
 
     @Option(
             names = "--resync",
             defaultValue = "0",
             paramLabel = "DURATION",
-            converter = DurationConverter.class,
             description = "Resync period, e.g. 30s (default: none). Resyncs print UPDATE lines.")
     Duration resync;
 
     @Override
-    public Integer call() throws InterruptedException {
-        logging.apply("warn");
+    protected int run() throws InterruptedException {
         ResourceType<GenericObject> type = BuiltinResources.lookup(resource)
-                .orElseThrow(() -> new ParameterException(
-                        spec.commandLine(),
-                        "unknown --resource '" + resource + "'; one of " + BuiltinResources.plurals()));
-        if (namespace != null && !type.namespaced()) {
-            throw new ParameterException(
-                    spec.commandLine(), type.plural() + " are cluster-scoped: --namespace does not apply");
+                .orElseThrow(
+                        () -> usage("unknown --resource '" + resource + "'; one of " + BuiltinResources.plurals()));
+        if (namespace.value() != null && !type.namespaced()) {
+            throw usage(type.plural() + " are cluster-scoped: --namespace does not apply");
         }
-        if (!resync.isZero() && resync.compareTo(Duration.ofSeconds(1)) < 0) {
-            throw new ParameterException(spec.commandLine(), "--resync must be at least 1s (or 0 for none): " + resync);
-        }
+        requireResync(resync);
         SyncTimeout sync = syncTimeout.value(spec);
         ClientConfig config = clientOptions.toConfig(spec); // bad usage is reported before any hook
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = out();
         // SIGTERM/SIGINT: print the store in a shutdown hook, then end with status 0 (not 143). The hook
         // is registered before the (slow) client and informer are built, so that a signal that comes
         // early still ends the contract way: with END (count 0 when nothing was started).
@@ -141,7 +122,7 @@ public final class WatchCommand implements Callable<Integer> {
         try {
             KubernetesClient client = KubernetesClient.create(config);
             SharedIndexInformer<GenericObject> informer = Informers.builder(
-                            client.resource(type), InformerOptions.inNamespace(namespace))
+                            client.resource(type), InformerOptions.inNamespace(namespace.value()))
                     .resyncPeriod(resync)
                     .build();
             WatchSession<GenericObject> session = new WatchSession<>(

@@ -4,19 +4,16 @@ import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.controller.CacheSyncTimeoutException;
 import dev.informer.examples.cli.ClientOptions;
-import dev.informer.examples.cli.LoggingOptions;
+import dev.informer.examples.cli.NamespaceOption;
+import dev.informer.examples.cli.Subcommand;
 import dev.informer.examples.cli.SyncTimeout;
 import dev.informer.examples.cli.SyncTimeoutOption;
 import dev.informer.examples.cli.Termination;
 import dev.informer.testing.EmbeddedApiServer;
 import java.io.PrintWriter;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code webapp}: the WebApp controller ({@link WebAppController}) against a cluster (the same
@@ -36,13 +33,7 @@ import picocli.CommandLine.Spec;
                     + "status.readyReplicas from the Deployment, Events, and a finalizer example.dev/cleanup that deletes "
                     + "them when the WebApp is deleted. Installs the CRD when absent. Runs until SIGTERM or Ctrl-C."
         })
-public final class WebAppCommand implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
-
-    @Mixin
-    LoggingOptions logging;
+public final class WebAppCommand extends Subcommand {
 
     @Mixin
     ClientOptions clientOptions;
@@ -53,11 +44,8 @@ public final class WebAppCommand implements Callable<Integer> {
                     "Start an embedded API server and run against it (prints its URL); " + "no connection option then.")
     boolean embedded;
 
-    @Option(
-            names = {"--namespace", "-n"},
-            paramLabel = "NS",
-            description = "Only this namespace (default: all namespaces).")
-    String namespace;
+    @Mixin
+    NamespaceOption namespace;
 
     @Option(
             names = "--workers",
@@ -70,22 +58,18 @@ public final class WebAppCommand implements Callable<Integer> {
     SyncTimeoutOption syncTimeout;
 
     @Override
-    public Integer call() throws Exception {
-        logging.apply("info");
-        if (workers < 1 || workers > 64) {
-            throw new ParameterException(spec.commandLine(), "--workers must be 1..64: " + workers);
-        }
+    protected int run() throws Exception {
+        requireRange("--workers", workers, 1, 64);
         if (embedded) {
             for (String option : new String[] {"--server", "--kubeconfig", "--context"}) {
                 if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                    throw new ParameterException(spec.commandLine(), "--embedded takes no " + option);
+                    throw usage("--embedded takes no " + option);
                 }
             }
         }
         SyncTimeout sync = syncTimeout.value(spec);
-        PrintWriter out = spec.commandLine().getOut();
-        try (Termination termination =
-                        Termination.install("webapp", out, spec.commandLine().getErr());
+        PrintWriter out = out();
+        try (Termination termination = installTermination();
                 EmbeddedApiServer server =
                         embedded ? EmbeddedApiServer.builder().start() : null) {
             ClientConfig config = server == null
@@ -95,28 +79,24 @@ public final class WebAppCommand implements Callable<Integer> {
                 out.println("embedded API server: " + server.url());
             }
             try (KubernetesClient client = KubernetesClient.create(config)) {
-                out.println("webapp controller connecting to " + client.config().server()
-                        + (namespace == null ? " (all namespaces)" : " (namespace " + namespace + ")"));
+                out.println("webapp controller connecting to " + client.config().server() + namespace.scope());
                 out.println(
                         WebApps.installCrdIfAbsent(client)
                                 ? "installed CustomResourceDefinition " + WebApps.CRD_NAME
                                 : "CustomResourceDefinition " + WebApps.CRD_NAME + " is installed");
                 out.flush();
                 try (WebAppController controller = WebAppController.builder(client)
-                        .namespace(namespace)
+                        .namespace(namespace.value())
                         .workers(workers)
-                        .syncTimeout(sync.duration())
+                        .manager(manager -> manager.syncTimeout(sync.duration()))
                         .build()) {
                     try {
-                        termination.interruptibly(() -> {
+                        if (!termination.runUnlessStopped(() -> {
                             controller.start();
                             return null;
-                        });
-                    } catch (InterruptedException e) {
-                        if (termination.isRequested()) {
+                        })) {
                             return 0;
                         }
-                        throw e;
                     } catch (CacheSyncTimeoutException e) {
                         throw sync.failure("the caches", client.config().server(), controller.lastSyncError());
                     }

@@ -4,17 +4,13 @@ import dev.informer.api.ResourceType;
 import dev.informer.cache.SyncError;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
-import dev.informer.client.Transforms;
-import dev.informer.clock.Clock;
 import dev.informer.controller.Controller;
 import dev.informer.controller.Manager;
+import dev.informer.examples.runtime.ManagedControllerBuilder;
 import dev.informer.health.HealthCheck;
 import dev.informer.record.EventBroadcaster;
-import java.time.Duration;
 import java.util.Comparator;
-import java.util.Objects;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /**
  * The WebApp controller's wiring on the reconcile runtime: a {@link Manager} with one controller
@@ -38,34 +34,24 @@ public final class WebAppController implements AutoCloseable {
     private final Controller controller;
 
     private WebAppController(Builder builder) {
-        this.broadcaster =
-                EventBroadcaster.builder(builder.client).clock(builder.clock).build();
-        Manager.Builder managerBuilder = Manager.builder(builder.client)
-                .clock(builder.clock)
-                .syncTimeout(builder.syncTimeout)
-                .informers(factory -> {
-                    factory.transform(ResourceType.DEPLOYMENTS, Transforms.stripManagedFields())
-                            .transform(ResourceType.SERVICES, Transforms.stripManagedFields());
-                    if (builder.namespace != null) {
-                        factory.namespace(builder.namespace);
-                    }
-                });
-        builder.manager.accept(managerBuilder);
-        this.manager = managerBuilder.build();
+        this.broadcaster = EventBroadcaster.builder(builder.client())
+                .clock(builder.clock())
+                .build();
+        this.manager = builder.newManager(own -> {}, factory -> {});
         SharedInformerFactory factory = manager.informerFactory();
         WebAppReconciler reconciler = new WebAppReconciler(
-                builder.client,
+                builder.client(),
                 factory.listerFor(WebApps.WEBAPPS),
                 factory.listerFor(ResourceType.DEPLOYMENTS),
                 factory.listerFor(ResourceType.SERVICES),
                 broadcaster.newRecorder(WebApps.FIELD_MANAGER),
-                builder.clock);
+                builder.clock());
         this.controller = manager.controllerBuilder()
                 .name(NAME)
                 .forResource(WebApps.WEBAPPS)
                 .owns(ResourceType.DEPLOYMENTS)
                 .owns(ResourceType.SERVICES)
-                .maxConcurrentReconciles(builder.workers)
+                .maxConcurrentReconciles(builder.workers())
                 .build(reconciler);
     }
 
@@ -75,7 +61,8 @@ public final class WebAppController implements AutoCloseable {
     }
 
     /**
-     * Starts the informers, waits for their caches and starts the workers.
+     * Starts the informers, waits for their caches (the manager's sync timeout, 2 minutes unless
+     * {@link Builder#manager} sets another) and starts the workers.
      *
      * @throws dev.informer.controller.CacheSyncTimeoutException if the caches do not sync in time
      * @throws IllegalStateException                             if started before or closed
@@ -120,60 +107,19 @@ public final class WebAppController implements AutoCloseable {
         }
     }
 
-    /** Configures a {@link WebAppController}. Not thread-safe. */
-    public static final class Builder {
-        private final KubernetesClient client;
-        private String namespace;
-        private int workers = 2;
-        private Duration syncTimeout = Duration.ofMinutes(2);
-        private Clock clock = Clock.system();
-        private Consumer<Manager.Builder> manager = builder -> {};
+    /**
+     * Configures a {@link WebAppController}: the options of {@link ManagedControllerBuilder}, 2 workers
+     * by default. The sync timeout is the manager's ({@code manager(m -> m.syncTimeout(...))}). Not
+     * thread-safe.
+     */
+    public static final class Builder extends ManagedControllerBuilder<Builder> {
 
         private Builder(KubernetesClient client) {
-            this.client = Objects.requireNonNull(client, "client");
+            super(client, 2, ResourceType.DEPLOYMENTS, ResourceType.SERVICES);
         }
 
-        /** Watch only this namespace ({@code null}, the default: all namespaces). */
-        public Builder namespace(String namespace) {
-            this.namespace = namespace == null || namespace.isBlank() ? null : namespace;
-            return this;
-        }
-
-        /**
-         * Reconciles in parallel (default 2).
-         *
-         * @throws IllegalArgumentException if below 1
-         */
-        public Builder workers(int workers) {
-            if (workers < 1) {
-                throw new IllegalArgumentException("workers must be at least 1: " + workers);
-            }
-            this.workers = workers;
-            return this;
-        }
-
-        /**
-         * How long {@link #start()} waits for the caches (default 2 minutes).
-         *
-         * @throws IllegalArgumentException if not positive
-         */
-        public Builder syncTimeout(Duration syncTimeout) {
-            if (syncTimeout.isNegative() || syncTimeout.isZero()) {
-                throw new IllegalArgumentException("syncTimeout must be positive: " + syncTimeout);
-            }
-            this.syncTimeout = syncTimeout;
-            return this;
-        }
-
-        /** The clock of the runtime, the Events and the status timestamps (default the system clock). */
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /** More configuration of the manager (metrics, thread factory). */
-        public Builder manager(Consumer<Manager.Builder> manager) {
-            this.manager = Objects.requireNonNull(manager, "manager");
+        @Override
+        protected Builder self() {
             return this;
         }
 

@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The WebApp custom resource: its resource type, its CRD (shipped in the jar as {@value #CRD_RESOURCE}
@@ -54,16 +56,28 @@ public final class WebApps {
      * @throws StatusException when the server refuses to read or create it (e.g. 403 without the RBAC)
      */
     public static boolean installCrdIfAbsent(KubernetesClient client) {
-        try {
-            client.resource(ResourceType.CUSTOMRESOURCEDEFINITIONS).get(CRD_NAME);
+        if (find(() -> client.resource(ResourceType.CUSTOMRESOURCEDEFINITIONS).get(CRD_NAME))
+                .isPresent()) {
             return false;
-        } catch (StatusException e) {
-            if (!e.isNotFound()) {
-                throw e;
-            }
         }
         CustomResourceDefinition installed =
                 client.resource(ResourceType.CUSTOMRESOURCEDEFINITIONS).apply(crdYaml(), FIELD_MANAGER, true);
         return installed != null;
+    }
+
+    /**
+     * What {@code get} reads from the server, or empty when the server answers 404 Not Found.
+     *
+     * @throws StatusException for any other error status
+     */
+    public static <T> Optional<T> find(Supplier<T> get) {
+        try {
+            return Optional.of(get.get());
+        } catch (StatusException e) {
+            if (e.isNotFound()) {
+                return Optional.empty();
+            }
+            throw e;
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.informer.examples.webapp;
 
+import static dev.informer.examples.webapp.WebApps.find;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,8 +19,6 @@ import dev.informer.client.StatusException;
 import dev.informer.examples.Await;
 import dev.informer.testing.EmbeddedApiServer;
 import java.util.List;
-import java.util.Optional;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,17 +53,6 @@ class WebAppEndToEndTest {
         return GenericObject.parse("{\"apiVersion\":\"example.dev/v1\",\"kind\":\"WebApp\",\"metadata\":{\"name\":\""
                 + name + "\",\"namespace\":\"" + namespace + "\"},\"spec\":{\"image\":\"" + image
                 + "\",\"replicas\":" + replicas + "}}");
-    }
-
-    private static <T> Optional<T> find(Supplier<T> get) {
-        try {
-            return Optional.of(get.get());
-        } catch (StatusException e) {
-            if (e.isNotFound()) {
-                return Optional.empty();
-            }
-            throw e;
-        }
     }
 
     private List<String> eventReasons() {
