@@ -3,10 +3,8 @@ package dev.informer.podconfig;
 import dev.informer.api.Pod;
 import dev.informer.client.ResourceClient;
 import dev.informer.clock.Clock;
-import dev.informer.concurrent.ThreadFactories;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link PodSource} of the pods bound to one node on the API server (the kubelet's {@code
@@ -37,39 +35,28 @@ public interface ApiserverSource extends PodSource {
     final class Builder {
 
         final ResourceClient<Pod> pods;
-        final String nodeName;
-        final SourceChannel<PodUpdate> channel;
-        Clock clock = Clock.system();
-
-        @Nullable
-        ThreadFactory threadFactory;
+        final SourceSettings settings;
 
         private Builder(ResourceClient<Pod> pods, String nodeName, SourceChannel<PodUpdate> channel) {
             this.pods = Objects.requireNonNull(pods, "pods");
-            this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
-            this.channel = Objects.requireNonNull(channel, "channel");
-            if (nodeName.isEmpty()) {
-                throw new IllegalArgumentException("the apiserver source needs a node name");
-            }
+            this.settings = new SourceSettings("apiserver", "pod-source-api", nodeName, channel);
         }
 
         /** The reflector's clock (backoff); default the system clock. */
         public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
+            settings.clock(clock);
             return this;
         }
 
         /** Where the reflector's threads come from; default daemon threads. */
         public Builder threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            settings.threadFactory(threadFactory);
             return this;
         }
 
         /** A new, not yet started, apiserver source. */
         public ApiserverSource build() {
-            ThreadFactory factory =
-                    threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-api");
-            return new DefaultApiserverSource(this, factory);
+            return new DefaultApiserverSource(this, settings.threadFactory());
         }
     }
 }

@@ -1,15 +1,12 @@
 package dev.informer.podconfig;
 
-import dev.informer.api.ObjectList;
 import dev.informer.api.Pod;
 import dev.informer.cache.ListerWatcher;
 import dev.informer.cache.Reflector;
-import dev.informer.client.ResourceClient;
+import dev.informer.client.ClientListerWatcher;
 import dev.informer.store.KeyFunctions;
 import dev.informer.store.Stores;
 import dev.informer.store.UndeltaStore;
-import dev.informer.watch.ListOptions;
-import dev.informer.watch.Watch;
 import java.util.List;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -25,12 +22,16 @@ final class DefaultApiserverSource implements ApiserverSource {
     private final AtomicBoolean started = new AtomicBoolean();
 
     DefaultApiserverSource(ApiserverSource.Builder builder, ThreadFactory threadFactory) {
-        SourceChannel<PodUpdate> channel = builder.channel;
+        SourceChannel<PodUpdate> channel = builder.settings.channel;
         UndeltaStore<Pod> store =
                 Stores.newUndeltaStore(KeyFunctions.metaNamespaceKey(), (List<Pod> pods) -> send(channel, pods));
-        this.reflector = Reflector.builder(new NodePods(builder.pods.inAnyNamespace(), builder.nodeName), store)
-                .name("pod-config-apiserver-" + builder.nodeName)
-                .clock(builder.clock)
+        // The pods of every namespace bound to the node (the kubelet's NewListWatchFromClient with
+        // spec.nodeName=<node>; the reflector sets no field selector of its own).
+        String nodeName = builder.settings.nodeName;
+        ListerWatcher<Pod> nodePods = ClientListerWatcher.of(builder.pods, null, null, "spec.nodeName=" + nodeName);
+        this.reflector = Reflector.builder(nodePods, store)
+                .name("pod-config-apiserver-" + nodeName)
+                .clock(builder.settings.clock)
                 .threadFactory(threadFactory)
                 .build();
     }
@@ -64,27 +65,5 @@ final class DefaultApiserverSource implements ApiserverSource {
     @Override
     public void close() {
         reflector.close();
-    }
-
-    /** Lists and watches the pods bound to one node. */
-    private record NodePods(ResourceClient<Pod> pods, String nodeName) implements ListerWatcher<Pod> {
-
-        private ListOptions withNode(ListOptions options) {
-            String selector = "spec.nodeName=" + nodeName;
-            String existing = options.fieldSelector();
-            return options.toBuilder()
-                    .fieldSelector(existing == null || existing.isEmpty() ? selector : existing + "," + selector)
-                    .build();
-        }
-
-        @Override
-        public ObjectList<Pod> list(ListOptions options) {
-            return pods.list(withNode(options));
-        }
-
-        @Override
-        public Watch<Pod> watch(ListOptions options) {
-            return pods.watch(withNode(options));
-        }
     }
 }

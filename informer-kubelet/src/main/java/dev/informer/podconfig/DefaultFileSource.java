@@ -52,14 +52,15 @@ final class DefaultFileSource implements FileSource {
 
     DefaultFileSource(FileSource.Builder builder, ThreadFactory threadFactory) {
         this.path = builder.path.toAbsolutePath().normalize();
-        this.channel = builder.channel;
-        this.decoder = new StaticPodDecoder(builder.nodeName, ConfigSources.FILE);
+        SourceSettings settings = builder.settings;
+        this.channel = settings.channel;
+        this.decoder = new StaticPodDecoder(settings.nodeName, ConfigSources.FILE);
         this.watchFileSystem = builder.watchFileSystem;
-        this.maxManifestBytes = builder.maxManifestBytes;
-        this.listener = builder.listener;
+        this.maxManifestBytes = settings.maxManifestBytes;
+        this.listener = settings.listener;
         this.threadFactory = threadFactory;
         this.loop =
-                new PeriodicLoop("file source " + path, this::readOnce, builder.clock, builder.period, threadFactory);
+                new PeriodicLoop("file source " + path, this::readOnce, settings.clock, settings.period, threadFactory);
     }
 
     @Override

@@ -44,12 +44,13 @@ final class DefaultHttpSource implements HttpSource {
         this.request = request.build();
         OkHttpClient base = builder.client != null ? builder.client : new OkHttpClient();
         this.client = base.newBuilder().callTimeout(builder.timeout).build();
-        this.channel = builder.channel;
-        this.decoder = new StaticPodDecoder(builder.nodeName, ConfigSources.HTTP);
-        this.maxManifestBytes = builder.maxManifestBytes;
-        this.listener = builder.listener;
+        SourceSettings settings = builder.settings;
+        this.channel = settings.channel;
+        this.decoder = new StaticPodDecoder(settings.nodeName, ConfigSources.HTTP);
+        this.maxManifestBytes = settings.maxManifestBytes;
+        this.listener = settings.listener;
         this.loop =
-                new PeriodicLoop("http source " + url, this::pollOnce, builder.clock, builder.period, threadFactory);
+                new PeriodicLoop("http source " + url, this::pollOnce, settings.clock, settings.period, threadFactory);
     }
 
     @Override

@@ -1,13 +1,11 @@
 package dev.informer.podconfig;
 
 import dev.informer.clock.Clock;
-import dev.informer.concurrent.ThreadFactories;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link PodSource} of static pod manifests read from a file or a directory (the kubelet's {@code
@@ -51,25 +49,12 @@ public interface FileSource extends PodSource {
     final class Builder {
 
         final Path path;
-        final String nodeName;
-        final SourceChannel<PodUpdate> channel;
-        Duration period = Duration.ofSeconds(20);
+        final SourceSettings settings;
         boolean watchFileSystem = true;
-        Clock clock = Clock.system();
-
-        @Nullable
-        ThreadFactory threadFactory;
-
-        long maxManifestBytes = PodSource.DEFAULT_MAX_MANIFEST_BYTES;
-        Consumer<? super InvalidManifestException> listener = problem -> {};
 
         private Builder(Path path, String nodeName, SourceChannel<PodUpdate> channel) {
             this.path = Objects.requireNonNull(path, "path");
-            this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
-            this.channel = Objects.requireNonNull(channel, "channel");
-            if (nodeName.isEmpty()) {
-                throw new IllegalArgumentException("the file source needs a node name");
-            }
+            this.settings = new SourceSettings("file", "pod-source-file", nodeName, channel);
         }
 
         /**
@@ -78,10 +63,7 @@ public interface FileSource extends PodSource {
          * @throws IllegalArgumentException if not positive
          */
         public Builder period(Duration period) {
-            if (period.isNegative() || period.isZero()) {
-                throw new IllegalArgumentException("file source period must be positive: " + period);
-            }
-            this.period = period;
+            settings.period(period);
             return this;
         }
 
@@ -93,7 +75,7 @@ public interface FileSource extends PodSource {
          * @throws IllegalArgumentException if not between 1 byte and 1 GiB
          */
         public Builder maxManifestBytes(long bytes) {
-            this.maxManifestBytes = Manifests.checkCap(bytes);
+            settings.maxManifestBytes(bytes);
             return this;
         }
 
@@ -103,7 +85,7 @@ public interface FileSource extends PodSource {
          * ignored. Default: nothing besides the log.
          */
         public Builder onInvalidManifest(Consumer<? super InvalidManifestException> listener) {
-            this.listener = Objects.requireNonNull(listener, "listener");
+            settings.onInvalidManifest(listener);
             return this;
         }
 
@@ -115,21 +97,19 @@ public interface FileSource extends PodSource {
 
         /** The clock of the period; default the system clock. */
         public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
+            settings.clock(clock);
             return this;
         }
 
         /** Where the reader and watcher threads come from; default daemon threads. */
         public Builder threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            settings.threadFactory(threadFactory);
             return this;
         }
 
         /** A new, not yet started, file source. */
         public FileSource build() {
-            ThreadFactory factory =
-                    threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-file");
-            return new DefaultFileSource(this, factory);
+            return new DefaultFileSource(this, settings.threadFactory());
         }
     }
 }

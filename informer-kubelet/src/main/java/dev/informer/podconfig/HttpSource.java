@@ -1,7 +1,6 @@
 package dev.informer.podconfig;
 
 import dev.informer.clock.Clock;
-import dev.informer.concurrent.ThreadFactories;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,30 +48,16 @@ public interface HttpSource extends PodSource {
     final class Builder {
 
         final URI url;
-        final String nodeName;
-        final SourceChannel<PodUpdate> channel;
-        Duration period = Duration.ofSeconds(20);
+        final SourceSettings settings;
         Duration timeout = Duration.ofSeconds(10);
         final Map<String, List<String>> headers = new LinkedHashMap<>();
 
         @Nullable
         OkHttpClient client;
 
-        Clock clock = Clock.system();
-
-        @Nullable
-        ThreadFactory threadFactory;
-
-        long maxManifestBytes = PodSource.DEFAULT_MAX_MANIFEST_BYTES;
-        Consumer<? super InvalidManifestException> listener = problem -> {};
-
         private Builder(URI url, String nodeName, SourceChannel<PodUpdate> channel) {
             this.url = Objects.requireNonNull(url, "url");
-            this.nodeName = Objects.requireNonNull(nodeName, "nodeName");
-            this.channel = Objects.requireNonNull(channel, "channel");
-            if (nodeName.isEmpty()) {
-                throw new IllegalArgumentException("the http source needs a node name");
-            }
+            this.settings = new SourceSettings("http", "pod-source-http", nodeName, channel);
             String scheme = url.getScheme();
             if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme)) {
                 throw new IllegalArgumentException("manifest URL must be http or https: " + url);
@@ -85,10 +70,7 @@ public interface HttpSource extends PodSource {
          * @throws IllegalArgumentException if not positive
          */
         public Builder period(Duration period) {
-            if (period.isNegative() || period.isZero()) {
-                throw new IllegalArgumentException("http source period must be positive: " + period);
-            }
-            this.period = period;
+            settings.period(period);
             return this;
         }
 
@@ -98,10 +80,7 @@ public interface HttpSource extends PodSource {
          * @throws IllegalArgumentException if not positive
          */
         public Builder timeout(Duration timeout) {
-            if (timeout.isNegative() || timeout.isZero()) {
-                throw new IllegalArgumentException("http source timeout must be positive: " + timeout);
-            }
-            this.timeout = timeout;
+            this.timeout = SourceSettings.positive(timeout, "http source timeout");
             return this;
         }
 
@@ -113,7 +92,7 @@ public interface HttpSource extends PodSource {
          * @throws IllegalArgumentException if not between 1 byte and 1 GiB
          */
         public Builder maxManifestBytes(long bytes) {
-            this.maxManifestBytes = Manifests.checkCap(bytes);
+            settings.maxManifestBytes(bytes);
             return this;
         }
 
@@ -123,7 +102,7 @@ public interface HttpSource extends PodSource {
          * and ignored. Items skipped from a PodList are only logged. Default: nothing besides the log.
          */
         public Builder onInvalidManifest(Consumer<? super InvalidManifestException> listener) {
-            this.listener = Objects.requireNonNull(listener, "listener");
+            settings.onInvalidManifest(listener);
             return this;
         }
 
@@ -143,21 +122,19 @@ public interface HttpSource extends PodSource {
 
         /** The clock of the period; default the system clock. */
         public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
+            settings.clock(clock);
             return this;
         }
 
         /** Where the polling thread comes from; default a daemon thread. */
         public Builder threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            settings.threadFactory(threadFactory);
             return this;
         }
 
         /** A new, not yet started, http source. */
         public HttpSource build() {
-            ThreadFactory factory =
-                    threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-source-http");
-            return new DefaultHttpSource(this, factory);
+            return new DefaultHttpSource(this, settings.threadFactory());
         }
     }
 }

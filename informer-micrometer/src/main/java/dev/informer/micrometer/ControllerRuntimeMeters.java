@@ -9,10 +9,8 @@ import dev.informer.workqueue.CounterMetric;
 import dev.informer.workqueue.GaugeMetric;
 import dev.informer.workqueue.HistogramMetric;
 import dev.informer.workqueue.SettableGaugeMetric;
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
 
 /**
@@ -29,7 +27,7 @@ import java.time.Duration;
 public final class ControllerRuntimeMeters implements ControllerMetrics {
 
     /** controller-runtime's reconcile time buckets, in seconds (5 ms to 60 s). */
-    private static final Duration[] RECONCILE_TIME_BUCKETS = buckets(
+    private static final Duration[] RECONCILE_TIME_BUCKETS = Meters.buckets(
             0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.25,
             1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30, 40, 50, 60);
 
@@ -43,57 +41,30 @@ public final class ControllerRuntimeMeters implements ControllerMetrics {
 
     @Override
     public CounterMetric newReconcileTotalMetric(String controller, ReconcileOutcome outcome) {
-        Counter counter = Counter.builder(MetricNames.RECONCILE_TOTAL)
-                .tags(Tags.of(TAG_CONTROLLER, controller, TAG_RESULT, outcome.label()))
-                .register(registry);
-        return counter::increment;
+        return Meters.counter(
+                registry,
+                MetricNames.RECONCILE_TOTAL,
+                Tags.of(TAG_CONTROLLER, controller, TAG_RESULT, outcome.label()));
     }
 
     @Override
     public CounterMetric newReconcileErrorsMetric(String controller) {
-        Counter counter = Counter.builder(MetricNames.RECONCILE_ERRORS)
-                .tags(Tags.of(TAG_CONTROLLER, controller))
-                .register(registry);
-        return counter::increment;
+        return Meters.counter(registry, MetricNames.RECONCILE_ERRORS, Tags.of(TAG_CONTROLLER, controller));
     }
 
     @Override
     public HistogramMetric newReconcileTimeMetric(String controller) {
-        Timer timer = Timer.builder(MetricNames.RECONCILE_TIME)
-                .tags(Tags.of(TAG_CONTROLLER, controller))
-                .serviceLevelObjectives(RECONCILE_TIME_BUCKETS)
-                .register(registry);
-        return seconds -> timer.record(Duration.ofNanos(Math.round(seconds * 1e9)));
+        return Meters.timer(
+                registry, MetricNames.RECONCILE_TIME, Tags.of(TAG_CONTROLLER, controller), RECONCILE_TIME_BUCKETS);
     }
 
     @Override
     public GaugeMetric newActiveWorkersMetric(String controller) {
-        Gauges.Value value = gauges.gauge(MetricNames.ACTIVE_WORKERS, null, Tags.of(TAG_CONTROLLER, controller));
-        return new GaugeMetric() {
-            @Override
-            public void inc() {
-                value.add(1);
-            }
-
-            @Override
-            public void dec() {
-                value.add(-1);
-            }
-        };
+        return gauges.gauge(MetricNames.ACTIVE_WORKERS, null, Tags.of(TAG_CONTROLLER, controller));
     }
 
     @Override
     public SettableGaugeMetric newMaxConcurrentReconcilesMetric(String controller) {
-        Gauges.Value value =
-                gauges.gauge(MetricNames.MAX_CONCURRENT_RECONCILES, null, Tags.of(TAG_CONTROLLER, controller));
-        return value::set;
-    }
-
-    private static Duration[] buckets(double... seconds) {
-        Duration[] result = new Duration[seconds.length];
-        for (int i = 0; i < seconds.length; i++) {
-            result[i] = Duration.ofNanos(Math.round(seconds[i] * 1e9));
-        }
-        return result;
+        return gauges.gauge(MetricNames.MAX_CONCURRENT_RECONCILES, null, Tags.of(TAG_CONTROLLER, controller));
     }
 }

@@ -1,5 +1,7 @@
 package dev.informer.micrometer;
 
+import dev.informer.workqueue.GaugeMetric;
+import dev.informer.workqueue.SettableGaugeMetric;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -14,12 +16,26 @@ import org.jspecify.annotations.Nullable;
  */
 final class Gauges {
 
-    /** A double settable from any thread (stored as its bits). */
-    static final class Value {
+    /**
+     * A double settable from any thread (stored as its bits), handed out as the core's settable gauge
+     * and as its up-down gauge.
+     */
+    static final class Value implements SettableGaugeMetric, GaugeMetric {
         private final AtomicLong bits = new AtomicLong(Double.doubleToRawLongBits(0));
 
-        void set(double value) {
+        @Override
+        public void set(double value) {
             bits.set(Double.doubleToRawLongBits(value));
+        }
+
+        @Override
+        public void inc() {
+            add(1);
+        }
+
+        @Override
+        public void dec() {
+            add(-1);
         }
 
         void add(double delta) {

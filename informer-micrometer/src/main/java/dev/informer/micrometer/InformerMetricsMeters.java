@@ -27,12 +27,12 @@ final class InformerMetricsMeters implements InformerMetricsProvider {
 
     @Override
     public SettableGaugeMetric newQueuedItemsMetric(String informerName, String resource) {
-        return gauges.gauge(MetricNames.INFORMER_QUEUED_ITEMS, null, tags(informerName, resource))::set;
+        return gauges.gauge(MetricNames.INFORMER_QUEUED_ITEMS, null, tags(informerName, resource));
     }
 
     @Override
     public HistogramMetric newProcessingLatencyMetric(String informerName, String resource) {
-        return WorkQueueMeters.timer(
+        return Meters.timer(
                 registry,
                 MetricNames.INFORMER_PROCESSING_LATENCY,
                 tags(informerName, resource),
@@ -41,7 +41,7 @@ final class InformerMetricsMeters implements InformerMetricsProvider {
 
     @Override
     public SettableGaugeMetric newStoreResourceVersionMetric(String informerName, String resource) {
-        return gauges.gauge(MetricNames.INFORMER_STORE_RESOURCE_VERSION, null, tags(informerName, resource))::set;
+        return gauges.gauge(MetricNames.INFORMER_STORE_RESOURCE_VERSION, null, tags(informerName, resource));
     }
 
     @Override

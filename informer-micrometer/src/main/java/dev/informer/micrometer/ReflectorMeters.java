@@ -6,8 +6,6 @@ import dev.informer.cache.ReflectorMetricsProvider;
 import dev.informer.workqueue.CounterMetric;
 import dev.informer.workqueue.HistogramMetric;
 import dev.informer.workqueue.SettableGaugeMetric;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 
@@ -23,11 +21,11 @@ final class ReflectorMeters implements ReflectorMetricsProvider {
     }
 
     private CounterMetric counter(String meter, String name) {
-        return Counter.builder(meter).tags(Tags.of(TAG_NAME, name)).register(registry)::increment;
+        return Meters.counter(registry, meter, Tags.of(TAG_NAME, name));
     }
 
     private HistogramMetric summary(String meter, String name) {
-        return DistributionSummary.builder(meter).tags(Tags.of(TAG_NAME, name)).register(registry)::record;
+        return Meters.summary(registry, meter, Tags.of(TAG_NAME, name));
     }
 
     @Override
@@ -37,7 +35,7 @@ final class ReflectorMeters implements ReflectorMetricsProvider {
 
     @Override
     public HistogramMetric newListDurationMetric(String name) {
-        return WorkQueueMeters.timer(registry, MetricNames.REFLECTOR_LIST_DURATION, Tags.of(TAG_NAME, name));
+        return Meters.timer(registry, MetricNames.REFLECTOR_LIST_DURATION, Tags.of(TAG_NAME, name));
     }
 
     @Override
@@ -57,7 +55,7 @@ final class ReflectorMeters implements ReflectorMetricsProvider {
 
     @Override
     public HistogramMetric newWatchDurationMetric(String name) {
-        return WorkQueueMeters.timer(registry, MetricNames.REFLECTOR_WATCH_DURATION, Tags.of(TAG_NAME, name));
+        return Meters.timer(registry, MetricNames.REFLECTOR_WATCH_DURATION, Tags.of(TAG_NAME, name));
     }
 
     @Override
@@ -67,6 +65,6 @@ final class ReflectorMeters implements ReflectorMetricsProvider {
 
     @Override
     public SettableGaugeMetric newLastResourceVersionMetric(String name) {
-        return gauges.gauge(MetricNames.REFLECTOR_LAST_RESOURCE_VERSION, null, Tags.of(TAG_NAME, name))::set;
+        return gauges.gauge(MetricNames.REFLECTOR_LAST_RESOURCE_VERSION, null, Tags.of(TAG_NAME, name));
     }
 }

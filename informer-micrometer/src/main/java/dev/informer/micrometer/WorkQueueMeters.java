@@ -8,12 +8,9 @@ import dev.informer.workqueue.GaugeMetric;
 import dev.informer.workqueue.HistogramMetric;
 import dev.informer.workqueue.MetricsProvider;
 import dev.informer.workqueue.SettableGaugeMetric;
-import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
-import io.micrometer.core.instrument.Timer;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 
 /** client-go's workqueue metrics on Micrometer. Thread-safe. */
 final class WorkQueueMeters implements MetricsProvider {
@@ -46,57 +43,36 @@ final class WorkQueueMeters implements MetricsProvider {
 
     @Override
     public GaugeMetric newDepthMetric(String name) {
-        Gauges.Value depth = gauges.gauge(MetricNames.WORKQUEUE_DEPTH, null, tags(name));
-        return new GaugeMetric() {
-            @Override
-            public void inc() {
-                depth.add(1);
-            }
-
-            @Override
-            public void dec() {
-                depth.add(-1);
-            }
-        };
+        return gauges.gauge(MetricNames.WORKQUEUE_DEPTH, null, tags(name));
     }
 
     @Override
     public CounterMetric newAddsMetric(String name) {
-        return Counter.builder(MetricNames.WORKQUEUE_ADDS).tags(tags(name)).register(registry)::increment;
+        return Meters.counter(registry, MetricNames.WORKQUEUE_ADDS, tags(name));
     }
 
     @Override
     public HistogramMetric newLatencyMetric(String name) {
-        return timer(registry, MetricNames.WORKQUEUE_QUEUE_DURATION, tags(name), DURATION_BUCKETS);
+        return Meters.timer(registry, MetricNames.WORKQUEUE_QUEUE_DURATION, tags(name), DURATION_BUCKETS);
     }
 
     @Override
     public HistogramMetric newWorkDurationMetric(String name) {
-        return timer(registry, MetricNames.WORKQUEUE_WORK_DURATION, tags(name), DURATION_BUCKETS);
+        return Meters.timer(registry, MetricNames.WORKQUEUE_WORK_DURATION, tags(name), DURATION_BUCKETS);
     }
 
     @Override
     public SettableGaugeMetric newUnfinishedWorkSecondsMetric(String name) {
-        return gauges.gauge(MetricNames.WORKQUEUE_UNFINISHED_WORK, SECONDS, tags(name))::set;
+        return gauges.gauge(MetricNames.WORKQUEUE_UNFINISHED_WORK, SECONDS, tags(name));
     }
 
     @Override
     public SettableGaugeMetric newLongestRunningProcessorSecondsMetric(String name) {
-        return gauges.gauge(MetricNames.WORKQUEUE_LONGEST_RUNNING_PROCESSOR, SECONDS, tags(name))::set;
+        return gauges.gauge(MetricNames.WORKQUEUE_LONGEST_RUNNING_PROCESSOR, SECONDS, tags(name));
     }
 
     @Override
     public CounterMetric newRetriesMetric(String name) {
-        return Counter.builder(MetricNames.WORKQUEUE_RETRIES).tags(tags(name)).register(registry)::increment;
-    }
-
-    /** A timer fed in seconds, with histogram buckets when {@code buckets} is not empty. */
-    static HistogramMetric timer(MeterRegistry registry, String name, Tags tags, Duration... buckets) {
-        Timer.Builder builder = Timer.builder(name).tags(tags);
-        if (buckets.length > 0) {
-            builder.serviceLevelObjectives(buckets);
-        }
-        Timer timer = builder.register(registry);
-        return seconds -> timer.record(Math.round(seconds * 1e9), TimeUnit.NANOSECONDS);
+        return Meters.counter(registry, MetricNames.WORKQUEUE_RETRIES, tags(name));
     }
 }

@@ -3,6 +3,7 @@ package dev.informer.store;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -44,16 +45,6 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
         super(keyFunction, transformer);
         this.knownObjects = knownObjects;
         this.emitDeltaTypeReplaced = emitDeltaTypeReplaced;
-    }
-
-    @Override
-    public void add(T obj) {
-        queueAction(DeltaType.ADDED, obj);
-    }
-
-    @Override
-    public void update(T obj) {
-        queueAction(DeltaType.UPDATED, obj);
     }
 
     @Override
@@ -109,23 +100,15 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
 
     @Override
     public void replace(Collection<? extends T> list, String resourceVersion) {
-        Objects.requireNonNull(list, "items");
-        int n = list.size();
-        String[] keys = new String[n];
-        Object[] objects = new Object[n];
-        Set<String> listed = new HashSet<>(Math.max(16, n * 4 / 3 + 1));
-        int i = 0;
-        for (T obj : list) {
-            Objects.requireNonNull(obj, "a replaced object must not be null");
-            keys[i] = keyOf(obj);
-            objects[i] = transform(obj, keys[i]);
-            listed.add(keys[i]);
-            i++;
-        }
+        Keyed keyed = keyAll(list);
+        String[] keys = keyed.keys;
+        Object[] objects = keyed.objects;
+        Set<String> listed = new HashSet<>(Math.max(16, keys.length * 4 / 3 + 1));
+        Collections.addAll(listed, keys);
         DeltaType action = emitDeltaTypeReplaced ? DeltaType.REPLACED : DeltaType.SYNC;
         lock.lock();
         try {
-            for (int j = 0; j < i; j++) {
+            for (int j = 0; j < keys.length; j++) {
                 appendLocked(keys[j], new Delta<>(action, objects[j]));
             }
             int queuedDeletions = 0;
@@ -230,12 +213,7 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
         Objects.requireNonNull(processor, "processor");
         lock.lockInterruptibly();
         try {
-            while (queue.isEmpty()) {
-                if (closed) {
-                    throw new QueueClosedException();
-                }
-                notEmpty.await();
-            }
+            awaitItemLocked();
             boolean isInInitialList = !hasSyncedLocked();
             String key = queue.pollFirst();
             if (initialPopulationCount > 0) {
@@ -254,13 +232,8 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
     }
 
     @Override
-    public int len() {
-        lock.lock();
-        try {
-            return queue.size();
-        } finally {
-            lock.unlock();
-        }
+    int sizeLocked() {
+        return queue.size();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.informer.store;
 
+import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -9,8 +10,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * What both locking queues ({@link LockingDeltaFifo}, {@link LockingRealFifo}) share: the one
  * reentrant lock with its not-empty condition, the closed flag, and the initial-population count
- * that {@link Queue#hasSynced()} follows, and how an object becomes a key and a queued (transformed)
- * object, outside the lock. Subclasses guard their own state with {@link #lock} too.
+ * that {@link Queue#hasSynced()} follows, and how an object (or a replace's whole list) becomes a key
+ * and a queued (transformed) object, outside the lock; add and update, {@code len}, and the wait of a
+ * pop for an item. Subclasses guard their own state with {@link #lock} too.
  *
  * @param <T> the object type
  */
@@ -36,6 +38,19 @@ abstract class LockingQueueBase<T> {
     /** Queues one delta of {@code obj} with the lock held; the subclass decides how. */
     abstract void appendLocked(@Nullable String key, Delta<T> delta);
 
+    /** How many items a pop could take now; with the lock held. */
+    abstract int sizeLocked();
+
+    /** See {@link Queue#add}. */
+    public void add(T obj) {
+        queueAction(DeltaType.ADDED, obj);
+    }
+
+    /** See {@link Queue#update}. */
+    public void update(T obj) {
+        queueAction(DeltaType.UPDATED, obj);
+    }
+
     /** add/update (and, for a RealFifo, delete): key and transform outside the lock, then append. */
     final void queueAction(DeltaType type, T obj) {
         Objects.requireNonNull(obj, "obj");
@@ -48,6 +63,38 @@ abstract class LockingQueueBase<T> {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** The keys and the queued (transformed) objects of a replace's list, index by index, in its order. */
+    static final class Keyed {
+        final String[] keys;
+        final Object[] objects;
+
+        private Keyed(String[] keys, Object[] objects) {
+            this.keys = keys;
+            this.objects = objects;
+        }
+    }
+
+    /**
+     * Keys and transforms every object of {@code list} (outside the lock, so that a failure leaves the
+     * queue untouched).
+     *
+     * @throws NullPointerException if {@code list} or one of its objects is {@code null}
+     */
+    final Keyed keyAll(Collection<? extends T> list) {
+        Objects.requireNonNull(list, "items");
+        int n = list.size();
+        String[] keys = new String[n];
+        Object[] objects = new Object[n];
+        int i = 0;
+        for (T obj : list) {
+            Objects.requireNonNull(obj, "a replaced object must not be null");
+            keys[i] = keyOf(obj);
+            objects[i] = transform(obj, keys[i]);
+            i++;
+        }
+        return new Keyed(keys, objects);
     }
 
     /**
@@ -98,6 +145,31 @@ abstract class LockingQueueBase<T> {
 
     final boolean hasSyncedLocked() {
         return populated && initialPopulationCount == 0;
+    }
+
+    /**
+     * Waits, with the lock held, until there is an item to pop.
+     *
+     * @throws QueueClosedException once the queue is closed and empty
+     * @throws InterruptedException if interrupted while waiting
+     */
+    final void awaitItemLocked() throws InterruptedException {
+        while (sizeLocked() == 0) {
+            if (closed) {
+                throw new QueueClosedException();
+            }
+            notEmpty.await();
+        }
+    }
+
+    /** See {@link Queue#len()}. */
+    public int len() {
+        lock.lock();
+        try {
+            return sizeLocked();
+        } finally {
+            lock.unlock();
+        }
     }
 
     /** See {@link Queue#isClosed()}. */

@@ -64,16 +64,6 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
     }
 
     @Override
-    public void add(T obj) {
-        queueAction(DeltaType.ADDED, obj);
-    }
-
-    @Override
-    public void update(T obj) {
-        queueAction(DeltaType.UPDATED, obj);
-    }
-
-    @Override
     public void delete(T obj) {
         queueAction(DeltaType.DELETED, obj);
     }
@@ -95,17 +85,10 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
     @Override
     @SuppressWarnings("unchecked")
     public void replace(Collection<? extends T> list, String resourceVersion) {
-        Objects.requireNonNull(list, "items");
-        int n = list.size();
-        String[] keys = new String[n];
-        Object[] objects = new Object[n];
-        int i = 0;
-        for (T obj : list) {
-            Objects.requireNonNull(obj, "a replaced object must not be null");
-            keys[i] = keyOf(obj);
-            objects[i] = transform(obj, keys[i]);
-            i++;
-        }
+        Keyed keyed = keyAll(list);
+        String[] keys = keyed.keys;
+        Object[] objects = keyed.objects;
+        int n = keys.length;
         lock.lock();
         try {
             if (options.atomicEvents()) {
@@ -294,15 +277,6 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
         }
     }
 
-    private void awaitItemLocked() throws InterruptedException {
-        while (items.isEmpty()) {
-            if (closed) {
-                throw new QueueClosedException();
-            }
-            notEmpty.await();
-        }
-    }
-
     private interface Processing {
         void run() throws Exception;
     }
@@ -334,13 +308,8 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
     }
 
     @Override
-    public int len() {
-        lock.lock();
-        try {
-            return items.size();
-        } finally {
-            lock.unlock();
-        }
+    int sizeLocked() {
+        return items.size();
     }
 
     @Override

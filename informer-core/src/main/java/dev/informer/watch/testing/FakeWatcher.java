@@ -1,10 +1,8 @@
 package dev.informer.watch.testing;
 
 import dev.informer.watch.Event;
-import dev.informer.watch.EventType;
 import dev.informer.watch.Watch;
 import java.util.Objects;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A {@link Watch} a test feeds by hand, as apimachinery's {@code watch.FakeWatcher}, but with an
@@ -17,56 +15,16 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Thread-safe: any thread may produce, stop and reset; one consumer calls {@code next()}.
  */
-public final class FakeWatcher<T> implements Watch<T> {
-
-    private final FakeEventQueue<T> queue = new FakeEventQueue<>("FakeWatcher", Integer.MAX_VALUE);
+public final class FakeWatcher<T> extends HandFedWatch<T> {
 
     /** An open watch with no events yet. */
-    public FakeWatcher() {}
-
-    /** Sends an ADDED event. */
-    public void add(T object) {
-        action(EventType.ADDED, object);
-    }
-
-    /** Sends a MODIFIED event. */
-    public void modify(T object) {
-        action(EventType.MODIFIED, object);
-    }
-
-    /** Sends a DELETED event carrying the object's last state. */
-    public void delete(T lastValue) {
-        action(EventType.DELETED, lastValue);
-    }
-
-    /** Sends an ERROR event carrying {@code status} (usually a {@code dev.informer.api.Status}). */
-    public void error(Object status) {
-        queue.send(Event.error(Objects.requireNonNull(status, "status")));
-    }
-
-    /** Sends an event of the given type, for table-driven tests. */
-    public void action(EventType type, T object) {
-        queue.send(Event.of(type, object));
+    public FakeWatcher() {
+        super(new FakeEventQueue<>("FakeWatcher", Integer.MAX_VALUE));
     }
 
     /** Sends a ready-made event. */
     public void send(Event<T> event) {
         queue.send(Objects.requireNonNull(event, "event"));
-    }
-
-    @Override
-    public @Nullable Event<T> next() throws InterruptedException {
-        return queue.take();
-    }
-
-    @Override
-    public void stop() {
-        queue.stop();
-    }
-
-    @Override
-    public boolean isStopped() {
-        return queue.isStopped();
     }
 
     /** How many times {@link #stop()} was called (including repeated calls). */
@@ -77,10 +35,5 @@ public final class FakeWatcher<T> implements Watch<T> {
     /** How many events were sent and not read yet. */
     public int pending() {
         return queue.pending();
-    }
-
-    /** Drops unread events and reopens the watch. */
-    public void reset() {
-        queue.reset();
     }
 }
