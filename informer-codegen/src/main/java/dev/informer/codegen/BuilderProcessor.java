@@ -12,13 +12,18 @@ import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.annotation.processing.SupportedAnnotationTypes;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.TypeVariable;
+import javax.lang.model.type.WildcardType;
 import javax.tools.Diagnostic;
 
 /**
@@ -39,6 +44,13 @@ import javax.tools.Diagnostic;
  *   <li>anything else: a plain setter.
  * </ul>
  *
+ * <p>Nullness: a scalar setter's parameter is {@code @Nullable} when the component is (JSpecify's
+ * {@code @Nullable}, or any annotation of that simple name); list, map and unknown-field setters
+ * take {@code null}; the builder's scalar fields are {@code @Nullable} (unset). Types are written
+ * fully qualified with the annotation next to the simple name ({@code java.lang.@Nullable
+ * String}). A record nested in a class is referred to through it ({@code Outer.Inner}); its base
+ * is still {@code InnerBuilderBase}, top-level in the package.
+ *
  * <p>Setter javadoc comes from the record's {@code @param} tags. Builders are not thread-safe;
  * {@code build()} may be called more than once and each object is independent of the builder (the
  * record's canonical constructor makes the defensive copies).
@@ -48,6 +60,7 @@ public final class BuilderProcessor extends AbstractProcessor {
 
     private static final String UNKNOWN_FIELDS = "unknownFields";
     private static final String JSON_NODE = "tools.jackson.databind.JsonNode";
+    private static final String NULLABLE = "org.jspecify.annotations.Nullable";
 
     /** Made by javac through {@code -processor}. */
     public BuilderProcessor() {}
@@ -86,13 +99,15 @@ public final class BuilderProcessor extends AbstractProcessor {
                 .getPackageOf(record)
                 .getQualifiedName()
                 .toString();
-        String recordName = record.getSimpleName().toString();
-        String baseName = recordName + "BuilderBase";
+        // A nested record is named by its canonical name (Outer.Inner): its simple name is not in
+        // scope in the top-level base class.
+        String recordName = record.getQualifiedName().toString().substring(pkg.isEmpty() ? 0 : pkg.length() + 1);
+        String baseName = record.getSimpleName() + "BuilderBase";
         String builder = recordName + ".Builder";
         Map<String, String> docs = paramDocs(processingEnv.getElementUtils().getDocComment(record), recordName);
         List<Component> components = new ArrayList<>();
         for (RecordComponentElement rc : record.getRecordComponents()) {
-            components.add(new Component(rc.getSimpleName().toString(), rc.asType()));
+            components.add(new Component(rc.getSimpleName().toString(), rc.asType(), isNullable(rc)));
         }
 
         StringBuilder out = new StringBuilder();
@@ -118,8 +133,9 @@ public final class BuilderProcessor extends AbstractProcessor {
                         .append(c.name)
                         .append(" = new java.util.LinkedHashMap<>();\n");
             } else {
+                // Unset until its setter is called, whatever the component's own nullness.
                 out.append("    private ")
-                        .append(c.type)
+                        .append(c.source(!c.type.getKind().isPrimitive()))
                         .append(' ')
                         .append(c.name)
                         .append(";\n");
@@ -167,26 +183,21 @@ public final class BuilderProcessor extends AbstractProcessor {
                         "Replaces {@code " + c.name + "}" + what + " ({@code null} clears it).",
                         builder,
                         c.name,
-                        c.type + " " + c.name,
+                        c.source(true) + " " + c.name,
                         "this." + c.name + ".clear();\n        if (" + c.name + " != null) {\n            this."
                                 + c.name + all + c.name + ");\n        }");
                 oneElementSetter(out, builder, c);
-            } else if (c.isJsonNode()) {
-                method(
-                        out,
-                        "Sets {@code " + c.name + "}" + what + "; a deep copy is kept.",
-                        builder,
-                        c.name,
-                        c.type + " " + c.name,
-                        "this." + c.name + " = " + c.name + " == null ? null : " + c.name + ".deepCopy();");
             } else {
+                // A JsonNode is mutable: the builder keeps a deep copy.
+                boolean copy = c.isJsonNode();
                 method(
                         out,
-                        "Sets {@code " + c.name + "}" + what + ".",
+                        "Sets {@code " + c.name + "}" + what + (copy ? "; a deep copy is kept." : "."),
                         builder,
                         c.name,
-                        c.type + " " + c.name,
-                        "this." + c.name + " = " + c.name + ";");
+                        c.source(c.nullable) + " " + c.name,
+                        "this." + c.name + " = "
+                                + (copy ? c.name + " == null ? null : " + c.name + ".deepCopy()" : c.name) + ";");
             }
         }
 
@@ -234,7 +245,7 @@ public final class BuilderProcessor extends AbstractProcessor {
                 "Sets (or with {@code null} removes) one unknown field; a deep copy of {@code value} is kept.",
                 builder,
                 "unknownField",
-                "String name, " + JSON_NODE + " value",
+                "String name, " + nullable(JSON_NODE) + " value",
                 "if (value == null) {\n            unknownFields.remove(name);\n        } else {\n"
                         + "            unknownFields.put(name, value.deepCopy());\n        }");
         method(
@@ -242,7 +253,7 @@ public final class BuilderProcessor extends AbstractProcessor {
                 "Replaces all unknown fields with deep copies of {@code fields} ({@code null} clears them).",
                 builder,
                 UNKNOWN_FIELDS,
-                "java.util.Map<String, " + JSON_NODE + "> fields",
+                nullable("java.util.Map") + "<String, " + JSON_NODE + "> fields",
                 "unknownFields.clear();\n        if (fields != null) {\n            fields.forEach((name, value) ->"
                         + " unknownFields.put(name, value == null ? null : value.deepCopy()));\n        }");
     }
@@ -326,13 +337,72 @@ public final class BuilderProcessor extends AbstractProcessor {
                 .replace("{@linkplain #", "{@linkplain " + recordName + "#");
     }
 
+    // A component is nullable when its type, its accessor's return type or the component itself
+    // carries an annotation named Nullable (JSpecify's, or any other).
+    private static boolean isNullable(RecordComponentElement rc) {
+        List<AnnotationMirror> annotations = new ArrayList<>(rc.asType().getAnnotationMirrors());
+        annotations.addAll(rc.getAnnotationMirrors());
+        ExecutableElement accessor = rc.getAccessor();
+        if (accessor != null) {
+            annotations.addAll(accessor.getReturnType().getAnnotationMirrors());
+        }
+        for (AnnotationMirror annotation : annotations) {
+            if (annotation.getAnnotationType().asElement().getSimpleName().contentEquals("Nullable")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // java.util.Map -> java.util.@Nullable Map: a type-use annotation goes next to the simple name.
+    private static String nullable(String qualifiedName) {
+        int dot = qualifiedName.lastIndexOf('.');
+        return qualifiedName.substring(0, dot + 1) + "@" + NULLABLE + " " + qualifiedName.substring(dot + 1);
+    }
+
+    // The type as source text, without the annotations it was declared with (javac's toString()
+    // would put a type-use annotation before a qualified name, which does not compile).
+    private static String source(TypeMirror type, boolean nullable) {
+        String annotation = "@" + NULLABLE + " ";
+        return switch (type.getKind()) {
+            case DECLARED -> {
+                DeclaredType declared = (DeclaredType) type;
+                String name =
+                        ((TypeElement) declared.asElement()).getQualifiedName().toString();
+                StringBuilder text = new StringBuilder(nullable ? nullable(name) : name);
+                List<? extends TypeMirror> args = declared.getTypeArguments();
+                for (int i = 0; i < args.size(); i++) {
+                    text.append(i == 0 ? "<" : ", ").append(source(args.get(i), false));
+                }
+                yield args.isEmpty() ? text.toString() : text.append('>').toString();
+            }
+            case ARRAY ->
+                source(((ArrayType) type).getComponentType(), false) + (nullable ? " " + annotation : "") + "[]";
+            case WILDCARD -> wildcard((WildcardType) type);
+            case TYPEVAR ->
+                (nullable ? annotation : "") + ((TypeVariable) type).asElement().getSimpleName();
+            default -> type.getKind().isPrimitive() ? type.getKind().name().toLowerCase(Locale.ROOT) : type.toString();
+        };
+    }
+
+    private static String wildcard(WildcardType wildcard) {
+        TypeMirror upper = wildcard.getExtendsBound();
+        if (upper != null) {
+            return "? extends " + source(upper, false);
+        }
+        TypeMirror lower = wildcard.getSuperBound();
+        return lower == null ? "?" : "? super " + source(lower, false);
+    }
+
     private static final class Component {
         final String name;
         final TypeMirror type;
+        final boolean nullable;
 
-        Component(String name, TypeMirror type) {
+        Component(String name, TypeMirror type, boolean nullable) {
             this.name = name;
             this.type = type;
+            this.nullable = nullable;
         }
 
         boolean isList() {
@@ -347,13 +417,18 @@ public final class BuilderProcessor extends AbstractProcessor {
             return erasure().equals(JSON_NODE);
         }
 
+        String source(boolean asNullable) {
+            return BuilderProcessor.source(type, asNullable && !type.getKind().isPrimitive());
+        }
+
         String arg(int i) {
-            return ((DeclaredType) type).getTypeArguments().get(i).toString();
+            return BuilderProcessor.source(
+                    ((DeclaredType) type).getTypeArguments().get(i), false);
         }
 
         private String erasure() {
             if (type.getKind() != TypeKind.DECLARED) {
-                return type.toString();
+                return type.getKind().name();
             }
             return ((TypeElement) ((DeclaredType) type).asElement())
                     .getQualifiedName()

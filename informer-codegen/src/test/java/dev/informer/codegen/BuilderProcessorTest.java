@@ -47,20 +47,39 @@ class BuilderProcessorTest {
                     addresses = List.copyOf(addresses);
                     labels = Map.copyOf(labels);
                 }
+            """
+                    + builderMembers("Thing")
+                    + "}\n";
 
-                public static Builder builder() {
-                    return new Builder();
-                }
+    private static final String NESTED =
+            """
+            package p;
 
-                public Builder toBuilder() {
-                    return new Builder().from(this);
-                }
+            import dev.informer.codegen.GenerateBuilder;
+            import java.util.List;
 
-                public static final class Builder extends ThingBuilderBase {
-                    private Builder() {}
-                }
-            }
-            """;
+            public final class Outer {
+                private Outer() {}
+
+                @GenerateBuilder
+                public record Inner(String name, List<String> tags) {
+            """
+                    + builderMembers("Inner")
+                    + "}\n}\n";
+
+    private static final String NULLABLE =
+            """
+            package p;
+
+            import dev.informer.codegen.GenerateBuilder;
+            import java.util.List;
+            import org.jspecify.annotations.Nullable;
+
+            @GenerateBuilder
+            public record Named(String id, @Nullable String name, @Nullable Integer count, List<String> tags) {
+            """
+                    + builderMembers("Named")
+                    + "}\n";
 
     @TempDir
     Path dir;
@@ -94,13 +113,24 @@ class BuilderProcessorTest {
         }
     }
 
+    // Compiles source (the test fails on a compile error) and loads its classes.
+    private URLClassLoader compiledLoader(String className, String source) throws IOException {
+        Compiled compiled = compile(className, source);
+        assertTrue(compiled.success(), compiled.diagnostics());
+        return new URLClassLoader(
+                new URL[] {dir.resolve("out").toUri().toURL()}, getClass().getClassLoader());
+    }
+
+    // Compiles source and reads the base the processor wrote for record recordName.
+    private String generatedBase(String recordName, String source) throws IOException {
+        Compiled compiled = compile(recordName, source);
+        assertTrue(compiled.success(), compiled.diagnostics());
+        return Files.readString(dir.resolve("out/p/" + recordName + "BuilderBase.java"));
+    }
+
     @Test
     void generatedBuilderSetsReplacesAndAppends() throws Exception {
-        Compiled compiled = compile("Thing", THING);
-        assertTrue(compiled.success(), compiled.diagnostics());
-
-        try (URLClassLoader loader = new URLClassLoader(
-                new URL[] {dir.resolve("out").toUri().toURL()}, getClass().getClassLoader())) {
+        try (URLClassLoader loader = compiledLoader("Thing", THING)) {
             Class<?> thing = loader.loadClass("p.Thing");
             Object builder = thing.getMethod("builder").invoke(null);
             Class<?> builderType = builder.getClass();
@@ -125,15 +155,41 @@ class BuilderProcessorTest {
 
     @Test
     void setterJavadocComesFromTheRecordsParamTags() throws IOException {
-        assertTrue(compile("Thing", THING).success());
+        String generated = generatedBase("Thing", THING);
 
-        String generated = Files.readString(dir.resolve("out/p/ThingBuilderBase.java"));
+        assertContainsAll(
+                generated,
+                "/** Sets {@code name}: the name, see {@link Thing#labels()}. */",
+                "/** Replaces {@code labels}: labels, for selection ({@code null} clears it). */",
+                "/** Appends one element to {@code addresses}. */");
+    }
 
-        assertTrue(generated.contains("/** Sets {@code name}: the name, see {@link Thing#labels()}. */"), generated);
-        assertTrue(
-                generated.contains("/** Replaces {@code labels}: labels, for selection ({@code null} clears it). */"),
-                generated);
-        assertTrue(generated.contains("/** Appends one element to {@code addresses}. */"), generated);
+    @Test
+    void nestedRecordGetsABuilderNamedThroughItsEnclosingClass() throws Exception {
+        try (URLClassLoader loader = compiledLoader("Outer", NESTED)) {
+            Class<?> inner = loader.loadClass("p.Outer$Inner");
+            Object builder = inner.getMethod("builder").invoke(null);
+            call(builder.getClass(), builder, "name", String.class, "a");
+            call(builder.getClass(), builder, "addTag", String.class, "t");
+            Object built = builder.getClass().getMethod("build").invoke(builder);
+
+            assertEquals("a", inner.getMethod("name").invoke(built));
+            assertEquals(List.of("t"), inner.getMethod("tags").invoke(built));
+        }
+    }
+
+    @Test
+    void nullableComponentsGiveNullableSettersAndNonNullOnesStayNonNull() throws IOException {
+        String generated = generatedBase("Named", NULLABLE);
+
+        // A list setter takes null (it clears); the builder's scalar fields are null until set.
+        assertContainsAll(
+                generated,
+                "name(java.lang.@org.jspecify.annotations.Nullable String name)",
+                "count(java.lang.@org.jspecify.annotations.Nullable Integer count)",
+                "id(java.lang.String id)",
+                "tags(java.util.@org.jspecify.annotations.Nullable List<java.lang.String> tags)",
+                "private java.lang.@org.jspecify.annotations.Nullable String id;");
     }
 
     @Test
@@ -154,6 +210,30 @@ class BuilderProcessorTest {
         assertEquals("podIP", BuilderProcessor.singular("podIPs"));
         assertEquals("ingress", BuilderProcessor.singular("ingress"));
         assertEquals("status", BuilderProcessor.singular("status"));
+    }
+
+    // What a record marked @GenerateBuilder declares itself (docs/model.md, "Builders").
+    private static String builderMembers(String record) {
+        return """
+                public static Builder builder() {
+                    return new Builder();
+                }
+
+                public Builder toBuilder() {
+                    return new Builder().from(this);
+                }
+
+                public static final class Builder extends %sBuilderBase {
+                    private Builder() {}
+                }
+            """
+                .formatted(record);
+    }
+
+    private static void assertContainsAll(String text, String... expected) {
+        for (String part : expected) {
+            assertTrue(text.contains(part), () -> "no \"" + part + "\" in\n" + text);
+        }
     }
 
     private static void call(Class<?> type, Object target, String name, Class<?> parameter, Object value)

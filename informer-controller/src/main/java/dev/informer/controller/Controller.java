@@ -302,7 +302,8 @@ public interface Controller {
                         || ref.name().isEmpty()) {
                     return List.of();
                 }
-                return List.of(new Request(ownerType.namespaced() ? object.namespace() : "", ref.name()));
+                String namespace = ownerType.namespaced() ? object.namespace() : "";
+                return List.of(new Request(namespace == null ? "" : namespace, ref.name()));
             };
         }
 

@@ -134,7 +134,10 @@ public interface EventPredicate<T> {
      * has one.
      */
     static <T extends KubernetesObject> EventPredicate<T> generationChanged() {
-        return updateWhenChanged(o -> meta(o) == null ? null : meta(o).generation());
+        return updateWhenChanged(o -> {
+            ObjectMeta meta = o.metadata();
+            return meta == null ? null : meta.generation();
+        });
     }
 
     /** Updates enqueue only when the labels changed. */
@@ -165,9 +168,5 @@ public interface EventPredicate<T> {
                 return !Objects.equals(field.apply(oldObject), field.apply(newObject));
             }
         };
-    }
-
-    private static ObjectMeta meta(KubernetesObject object) {
-        return object.metadata();
     }
 }

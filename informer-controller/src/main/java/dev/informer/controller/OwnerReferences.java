@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import org.jspecify.annotations.Nullable;
 
 /**
  * controller-runtime's {@code controllerutil} owner-reference helpers for the library's immutable
@@ -79,7 +80,7 @@ public final class OwnerReferences {
     }
 
     /** The API group of an {@code apiVersion}: the part before {@code /}, {@code ""} for the core group. */
-    static String groupOf(String apiVersion) {
+    static String groupOf(@Nullable String apiVersion) {
         if (apiVersion == null) {
             return "";
         }
@@ -93,7 +94,7 @@ public final class OwnerReferences {
                 && Objects.equals(a.name(), b.name());
     }
 
-    private static void requireField(String value, String field) {
+    private static void requireField(@Nullable String value, String field) {
         if (value == null || value.isEmpty()) {
             throw new IllegalArgumentException("the owner has no " + field + "; read it from the server first");
         }

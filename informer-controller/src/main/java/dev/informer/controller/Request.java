@@ -36,7 +36,12 @@ public record Request(String namespace, String name) {
     /** The request for {@code object}'s namespace and name. */
     public static Request of(ObjectMetaAccessor object) {
         Objects.requireNonNull(object, "object");
-        return new Request(object.namespace(), object.name());
+        String namespace = object.namespace();
+        String name = object.name();
+        if (name == null) {
+            throw new IllegalArgumentException("a request needs a name (namespace '" + namespace + "')");
+        }
+        return new Request(namespace == null ? "" : namespace, name);
     }
 
     /** {@code namespace/name}, or {@code name} for a cluster-scoped object (the cache's key format). */

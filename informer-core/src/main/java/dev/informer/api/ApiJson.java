@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Objects;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamWriteFeature;
 import tools.jackson.core.TokenStreamLocation;
@@ -57,7 +58,8 @@ public final class ApiJson {
      * Reads one object of {@code type} from {@code in}, then closes it.
      *
      * @throws IOException      if the stream fails
-     * @throws ApiJsonException if the JSON is malformed or does not bind to {@code type}'s class
+     * @throws ApiJsonException if the JSON is malformed, is {@code null} or does not bind to
+     *     {@code type}'s class
      */
     public static <T> T readObject(InputStream in, ResourceType<T> type) throws IOException {
         return readValue(in, type.type());
@@ -66,7 +68,8 @@ public final class ApiJson {
     /**
      * Reads one object of {@code type} from {@code json}.
      *
-     * @throws ApiJsonException if the JSON is malformed or does not bind to {@code type}'s class
+     * @throws ApiJsonException if the JSON is malformed, is {@code null} or does not bind to
+     *     {@code type}'s class
      */
     public static <T> T readObject(byte[] json, ResourceType<T> type) {
         return readValue(json, type.type());
@@ -75,7 +78,8 @@ public final class ApiJson {
     /**
      * Reads one object of {@code type} from {@code json}.
      *
-     * @throws ApiJsonException if the JSON is malformed or does not bind to {@code type}'s class
+     * @throws ApiJsonException if the JSON is malformed, is {@code null} or does not bind to
+     *     {@code type}'s class
      */
     public static <T> T readObject(String json, ResourceType<T> type) {
         return readValue(json, type.type());
@@ -85,13 +89,14 @@ public final class ApiJson {
      * Reads a list response ({@code <Kind>List}) of {@code type} from {@code in}, then closes it.
      *
      * @throws IOException      if the stream fails
-     * @throws ApiJsonException if the JSON is malformed or an item does not bind
+     * @throws ApiJsonException if the JSON is malformed, is {@code null} or an item does not bind
      */
     public static <T> ObjectList<T> readList(InputStream in, ResourceType<T> type) throws IOException {
         Objects.requireNonNull(in, "in");
         ObjectReader reader = MAPPER.readerFor(listType(type.type()));
         try {
-            return reader.readValue(in);
+            return present(
+                    reader.readValue(in), type.listKind() + " of " + type.type().getName());
         } catch (JacksonException e) {
             throw translate(e, type.listKind() + " of " + type.type().getName());
         }
@@ -100,13 +105,15 @@ public final class ApiJson {
     /**
      * Reads a list response ({@code <Kind>List}) of {@code type} from {@code json}.
      *
-     * @throws ApiJsonException if the JSON is malformed or an item does not bind
+     * @throws ApiJsonException if the JSON is malformed, is {@code null} or an item does not bind
      */
     public static <T> ObjectList<T> readList(byte[] json, ResourceType<T> type) {
         Objects.requireNonNull(json, "json");
         ObjectReader reader = MAPPER.readerFor(listType(type.type()));
         try {
-            return reader.readValue(json);
+            return present(
+                    reader.readValue(json),
+                    type.listKind() + " of " + type.type().getName());
         } catch (JacksonException e) {
             throw bindFailure(e, type.listKind() + " of " + type.type().getName());
         }
@@ -116,12 +123,12 @@ public final class ApiJson {
      * Reads one value of {@code type} (for example a {@link Status}) from {@code in}, then closes it.
      *
      * @throws IOException      if the stream fails
-     * @throws ApiJsonException if the JSON is malformed or does not bind to {@code type}
+     * @throws ApiJsonException if the JSON is malformed, is {@code null} or does not bind to {@code type}
      */
     public static <T> T readValue(InputStream in, Class<T> type) throws IOException {
         Objects.requireNonNull(in, "in");
         try {
-            return MAPPER.readValue(in, type);
+            return present(MAPPER.readValue(in, type), type.getName());
         } catch (JacksonException e) {
             throw translate(e, type.getName());
         }
@@ -130,12 +137,12 @@ public final class ApiJson {
     /**
      * Reads one value of {@code type} from {@code json}.
      *
-     * @throws ApiJsonException if the JSON is malformed or does not bind to {@code type}
+     * @throws ApiJsonException if the JSON is malformed, is {@code null} or does not bind to {@code type}
      */
     public static <T> T readValue(byte[] json, Class<T> type) {
         Objects.requireNonNull(json, "json");
         try {
-            return MAPPER.readValue(json, type);
+            return present(MAPPER.readValue(json, type), type.getName());
         } catch (JacksonException e) {
             throw bindFailure(e, type.getName());
         }
@@ -144,12 +151,12 @@ public final class ApiJson {
     /**
      * Reads one value of {@code type} from {@code json}.
      *
-     * @throws ApiJsonException if the JSON is malformed or does not bind to {@code type}
+     * @throws ApiJsonException if the JSON is malformed, is {@code null} or does not bind to {@code type}
      */
     public static <T> T readValue(String json, Class<T> type) {
         Objects.requireNonNull(json, "json");
         try {
-            return MAPPER.readValue(json, type);
+            return present(MAPPER.readValue(json, type), type.getName());
         } catch (JacksonException e) {
             throw bindFailure(e, type.getName());
         }
@@ -217,6 +224,14 @@ public final class ApiJson {
         } catch (JacksonException e) {
             throw writeFailure(e, value);
         }
+    }
+
+    // Jackson reads the document "null" as null: a caller asked for a value, so that is a failure.
+    private static <T> T present(@Nullable T value, String target) {
+        if (value == null) {
+            throw new ApiJsonException("cannot read " + target + " from JSON: the document is null", null);
+        }
+        return value;
     }
 
     private static ApiJsonException writeFailure(JacksonException e, Object value) {

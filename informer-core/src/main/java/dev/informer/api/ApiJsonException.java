@@ -1,6 +1,7 @@
 package dev.informer.api;
 
 import dev.informer.errors.InformerException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * JSON that does not bind to the expected class, or an object that cannot be written as JSON. The
@@ -11,7 +12,7 @@ public class ApiJsonException extends InformerException {
 
     private static final long serialVersionUID = 1L;
 
-    public ApiJsonException(String message, Throwable cause) {
+    public ApiJsonException(String message, @Nullable Throwable cause) {
         super(message, cause);
     }
 }

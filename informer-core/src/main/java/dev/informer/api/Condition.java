@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,14 +35,14 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record Condition(
-        String type,
-        String status,
-        Long observedGeneration,
-        String lastUpdateTime,
-        String lastProbeTime,
-        String lastTransitionTime,
-        String reason,
-        String message,
+        @Nullable String type,
+        @Nullable String status,
+        @Nullable Long observedGeneration,
+        @Nullable String lastUpdateTime,
+        @Nullable String lastProbeTime,
+        @Nullable String lastTransitionTime,
+        @Nullable String reason,
+        @Nullable String message,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,12 +31,12 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ConfigMap(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
+        @Nullable String apiVersion,
+        @Nullable String kind,
+        @Nullable ObjectMeta metadata,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> data,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> binaryData,
-        Boolean immutable,
+        @Nullable Boolean immutable,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
         implements KubernetesObject {
 

@@ -8,6 +8,7 @@ import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,13 +33,13 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record Container(
-        String name,
-        String image,
+        @Nullable String name,
+        @Nullable String image,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> command,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> args,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ContainerPort> ports,
-        ResourceRequirements resources,
-        String imagePullPolicy,
+        @Nullable ResourceRequirements resources,
+        @Nullable String imagePullPolicy,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */

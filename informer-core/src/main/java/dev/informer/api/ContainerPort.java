@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,11 +30,11 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ContainerPort(
-        String name,
-        Integer containerPort,
-        Integer hostPort,
-        String protocol,
-        String hostIP,
+        @Nullable String name,
+        @Nullable Integer containerPort,
+        @Nullable Integer hostPort,
+        @Nullable String protocol,
+        @Nullable String hostIP,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,9 +28,9 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ContainerState(
-        ContainerStateWaiting waiting,
-        ContainerStateRunning running,
-        ContainerStateTerminated terminated,
+        @Nullable ContainerStateWaiting waiting,
+        @Nullable ContainerStateRunning running,
+        @Nullable ContainerStateTerminated terminated,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,13 +31,13 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ContainerStateTerminated(
-        Integer exitCode,
-        Integer signal,
-        String reason,
-        String message,
-        String startedAt,
-        String finishedAt,
-        String containerID,
+        @Nullable Integer exitCode,
+        @Nullable Integer signal,
+        @Nullable String reason,
+        @Nullable String message,
+        @Nullable String startedAt,
+        @Nullable String finishedAt,
+        @Nullable String containerID,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

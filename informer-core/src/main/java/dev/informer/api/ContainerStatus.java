@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -33,15 +34,15 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ContainerStatus(
-        String name,
-        ContainerState state,
-        ContainerState lastState,
-        Boolean ready,
-        Integer restartCount,
-        String image,
-        String imageID,
-        String containerID,
-        Boolean started,
+        @Nullable String name,
+        @Nullable ContainerState state,
+        @Nullable ContainerState lastState,
+        @Nullable Boolean ready,
+        @Nullable Integer restartCount,
+        @Nullable String image,
+        @Nullable String imageID,
+        @Nullable String containerID,
+        @Nullable Boolean started,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -44,22 +45,22 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record CoreEvent(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        ObjectReference involvedObject,
-        String reason,
-        String message,
-        EventSource source,
-        String firstTimestamp,
-        String lastTimestamp,
-        Integer count,
-        String type,
-        String eventTime,
-        String action,
-        ObjectReference related,
-        String reportingComponent,
-        String reportingInstance,
+        @Nullable String apiVersion,
+        @Nullable String kind,
+        @Nullable ObjectMeta metadata,
+        @Nullable ObjectReference involvedObject,
+        @Nullable String reason,
+        @Nullable String message,
+        @Nullable EventSource source,
+        @Nullable String firstTimestamp,
+        @Nullable String lastTimestamp,
+        @Nullable Integer count,
+        @Nullable String type,
+        @Nullable String eventTime,
+        @Nullable String action,
+        @Nullable ObjectReference related,
+        @Nullable String reportingComponent,
+        @Nullable String reportingInstance,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
         implements KubernetesObject {
 

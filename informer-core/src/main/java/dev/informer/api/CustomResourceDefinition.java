@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,11 +32,11 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record CustomResourceDefinition(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        CustomResourceDefinitionSpec spec,
-        CustomResourceDefinitionStatus status,
+        @Nullable String apiVersion,
+        @Nullable String kind,
+        @Nullable ObjectMeta metadata,
+        @Nullable CustomResourceDefinitionSpec spec,
+        @Nullable CustomResourceDefinitionStatus status,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
         implements KubernetesObject {
 
@@ -68,21 +69,24 @@ public record CustomResourceDefinition(
      * The resource of this definition's objects in {@code version}, as {@link GenericObject}s: group
      * and names from the spec, namespaced when the scope is {@code Namespaced}.
      *
-     * @throws IllegalArgumentException if the spec, its group or its names are missing, or {@code
-     *     version} is not one of its versions
+     * @throws IllegalArgumentException if the spec, its group, its names or their plural and kind are
+     *     missing, or {@code version} is not one of its versions
      */
     public ResourceType<GenericObject> resourceType(String version) {
-        if (spec == null || spec.group() == null || spec.names() == null) {
-            throw new IllegalArgumentException("CustomResourceDefinition " + name() + ": spec.group and spec.names "
-                    + "are required to name its resource");
+        String group = spec == null ? null : spec.group();
+        CustomResourceDefinitionNames names = spec == null ? null : spec.names();
+        String plural = names == null ? null : names.plural();
+        String kind = names == null ? null : names.kind();
+        if (spec == null || group == null || plural == null || kind == null) {
+            throw new IllegalArgumentException("CustomResourceDefinition " + name() + ": spec.group, "
+                    + "spec.names.plural and spec.names.kind are required to name its resource");
         }
         boolean known = spec.versions().stream().anyMatch(v -> v != null && version.equals(v.name()));
         if (!known) {
             throw new IllegalArgumentException(
                     "CustomResourceDefinition " + name() + " has no version \"" + version + "\" (spec.versions)");
         }
-        return ResourceType.generic(
-                spec.group(), version, spec.names().plural(), spec.names().kind(), "Namespaced".equals(spec.scope()));
+        return ResourceType.generic(group, version, plural, kind, "Namespaced".equals(spec.scope()));
     }
 
     /**

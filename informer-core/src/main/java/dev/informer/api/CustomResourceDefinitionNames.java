@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,10 +31,10 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record CustomResourceDefinitionNames(
-        String plural,
-        String singular,
-        String kind,
-        String listKind,
+        @Nullable String plural,
+        @Nullable String singular,
+        @Nullable String kind,
+        @Nullable String listKind,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> shortNames,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> categories,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,11 +33,11 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record CustomResourceDefinitionSpec(
-        String group,
-        CustomResourceDefinitionNames names,
-        String scope,
+        @Nullable String group,
+        @Nullable CustomResourceDefinitionNames names,
+        @Nullable String scope,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CustomResourceDefinitionVersion> versions,
-        Boolean preserveUnknownFields,
+        @Nullable Boolean preserveUnknownFields,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,7 +29,7 @@ import tools.jackson.databind.JsonNode;
 @GenerateBuilder
 public record CustomResourceDefinitionStatus(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Condition> conditions,
-        CustomResourceDefinitionNames acceptedNames,
+        @Nullable CustomResourceDefinitionNames acceptedNames,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> storedVersions,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 

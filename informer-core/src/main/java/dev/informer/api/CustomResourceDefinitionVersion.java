@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,14 +32,14 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record CustomResourceDefinitionVersion(
-        String name,
-        Boolean served,
-        Boolean storage,
-        Boolean deprecated,
-        String deprecationWarning,
-        JsonNode schema,
-        JsonNode subresources,
-        JsonNode additionalPrinterColumns,
+        @Nullable String name,
+        @Nullable Boolean served,
+        @Nullable Boolean storage,
+        @Nullable Boolean deprecated,
+        @Nullable String deprecationWarning,
+        @Nullable JsonNode schema,
+        @Nullable JsonNode subresources,
+        @Nullable JsonNode additionalPrinterColumns,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,10 +29,10 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record DaemonSetSpec(
-        LabelSelector selector,
-        PodTemplateSpec template,
-        Integer minReadySeconds,
-        Integer revisionHistoryLimit,
+        @Nullable LabelSelector selector,
+        @Nullable PodTemplateSpec template,
+        @Nullable Integer minReadySeconds,
+        @Nullable Integer revisionHistoryLimit,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

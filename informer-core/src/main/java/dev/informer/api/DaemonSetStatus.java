@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,15 +35,15 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record DaemonSetStatus(
-        Integer currentNumberScheduled,
-        Integer numberMisscheduled,
-        Integer desiredNumberScheduled,
-        Integer numberReady,
-        Long observedGeneration,
-        Integer updatedNumberScheduled,
-        Integer numberAvailable,
-        Integer numberUnavailable,
-        Integer collisionCount,
+        @Nullable Integer currentNumberScheduled,
+        @Nullable Integer numberMisscheduled,
+        @Nullable Integer desiredNumberScheduled,
+        @Nullable Integer numberReady,
+        @Nullable Long observedGeneration,
+        @Nullable Integer updatedNumberScheduled,
+        @Nullable Integer numberAvailable,
+        @Nullable Integer numberUnavailable,
+        @Nullable Integer collisionCount,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Condition> conditions,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,14 +33,14 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record DeploymentSpec(
-        Integer replicas,
-        LabelSelector selector,
-        PodTemplateSpec template,
-        DeploymentStrategy strategy,
-        Integer minReadySeconds,
-        Integer revisionHistoryLimit,
-        Boolean paused,
-        Integer progressDeadlineSeconds,
+        @Nullable Integer replicas,
+        @Nullable LabelSelector selector,
+        @Nullable PodTemplateSpec template,
+        @Nullable DeploymentStrategy strategy,
+        @Nullable Integer minReadySeconds,
+        @Nullable Integer revisionHistoryLimit,
+        @Nullable Boolean paused,
+        @Nullable Integer progressDeadlineSeconds,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,14 +33,14 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record DeploymentStatus(
-        Long observedGeneration,
-        Integer replicas,
-        Integer updatedReplicas,
-        Integer readyReplicas,
-        Integer availableReplicas,
-        Integer unavailableReplicas,
+        @Nullable Long observedGeneration,
+        @Nullable Integer replicas,
+        @Nullable Integer updatedReplicas,
+        @Nullable Integer readyReplicas,
+        @Nullable Integer availableReplicas,
+        @Nullable Integer unavailableReplicas,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Condition> conditions,
-        Integer collisionCount,
+        @Nullable Integer collisionCount,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

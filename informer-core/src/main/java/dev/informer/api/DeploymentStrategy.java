@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,7 +27,9 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record DeploymentStrategy(
-        String type, JsonNode rollingUpdate, @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
+        @Nullable String type,
+        @Nullable JsonNode rollingUpdate,
+        @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */
     public DeploymentStrategy {

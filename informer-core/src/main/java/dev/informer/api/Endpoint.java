@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,11 +32,11 @@ import tools.jackson.databind.JsonNode;
 @GenerateBuilder
 public record Endpoint(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> addresses,
-        EndpointConditions conditions,
-        String hostname,
-        ObjectReference targetRef,
-        String nodeName,
-        String zone,
+        @Nullable EndpointConditions conditions,
+        @Nullable String hostname,
+        @Nullable ObjectReference targetRef,
+        @Nullable String nodeName,
+        @Nullable String zone,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,9 +27,9 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record EndpointConditions(
-        Boolean ready,
-        Boolean serving,
-        Boolean terminating,
+        @Nullable Boolean ready,
+        @Nullable Boolean serving,
+        @Nullable Boolean terminating,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

@@ -8,6 +8,7 @@ import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -33,10 +34,10 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record EndpointSlice(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        String addressType,
+        @Nullable String apiVersion,
+        @Nullable String kind,
+        @Nullable ObjectMeta metadata,
+        @Nullable String addressType,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Endpoint> endpoints,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<EndpointPort> ports,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)

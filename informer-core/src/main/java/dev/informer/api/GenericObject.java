@@ -3,6 +3,9 @@ package dev.informer.api;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.Objects;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -23,7 +26,7 @@ import tools.jackson.databind.node.ObjectNode;
 public final class GenericObject implements KubernetesObject {
 
     private final ObjectNode tree;
-    private final ObjectMeta metadata;
+    private final @Nullable ObjectMeta metadata;
 
     private GenericObject(ObjectNode tree) {
         this.tree = tree;
@@ -74,17 +77,17 @@ public final class GenericObject implements KubernetesObject {
     }
 
     @Override
-    public String apiVersion() {
+    public @Nullable String apiVersion() {
         return text(tree.get("apiVersion"));
     }
 
     @Override
-    public String kind() {
+    public @Nullable String kind() {
         return text(tree.get("kind"));
     }
 
     @Override
-    public ObjectMeta metadata() {
+    public @Nullable ObjectMeta metadata() {
         return metadata;
     }
 
@@ -92,7 +95,7 @@ public final class GenericObject implements KubernetesObject {
      * A copy of the value at {@code path} (property names; a decimal segment indexes an array), or
      * {@code null} when there is none. {@code get()} with no segments is the whole object.
      */
-    public JsonNode get(String... path) {
+    public @Nullable JsonNode get(String... path) {
         JsonNode node = find(path);
         return node == null ? null : node.deepCopy();
     }
@@ -107,15 +110,8 @@ public final class GenericObject implements KubernetesObject {
      *
      * @throws IllegalArgumentException if the value there is not a string
      */
-    public String getString(String... path) {
-        JsonNode node = find(path);
-        if (node == null || node.isNull()) {
-            return null;
-        }
-        if (!node.isString()) {
-            throw wrongType(path, "a string", node);
-        }
-        return node.stringValue();
+    public @Nullable String getString(String... path) {
+        return scalar(path, JsonNode::isString, "a string", JsonNode::stringValue);
     }
 
     /**
@@ -123,15 +119,9 @@ public final class GenericObject implements KubernetesObject {
      *
      * @throws IllegalArgumentException if the value there is not an integer that fits a long
      */
-    public Long getLong(String... path) {
-        JsonNode node = find(path);
-        if (node == null || node.isNull()) {
-            return null;
-        }
-        if (!node.isIntegralNumber() || !node.canConvertToLong()) {
-            throw wrongType(path, "an integer", node);
-        }
-        return node.longValue();
+    public @Nullable Long getLong(String... path) {
+        return scalar(
+                path, node -> node.isIntegralNumber() && node.canConvertToLong(), "an integer", JsonNode::longValue);
     }
 
     /**
@@ -139,24 +129,30 @@ public final class GenericObject implements KubernetesObject {
      *
      * @throws IllegalArgumentException if the value there is not a boolean
      */
-    public Boolean getBoolean(String... path) {
+    public @Nullable Boolean getBoolean(String... path) {
+        return scalar(path, JsonNode::isBoolean, "a boolean", JsonNode::booleanValue);
+    }
+
+    // The value at path read by value, null when absent or JSON null; a node of another type throws.
+    private <T> @Nullable T scalar(
+            String[] path, Predicate<JsonNode> isExpected, String expected, Function<JsonNode, T> value) {
         JsonNode node = find(path);
         if (node == null || node.isNull()) {
             return null;
         }
-        if (!node.isBoolean()) {
-            throw wrongType(path, "a boolean", node);
+        if (!isExpected.test(node)) {
+            throw wrongType(path, expected, node);
         }
-        return node.booleanValue();
+        return value.apply(node);
     }
 
     /** A copy of {@code spec}, or {@code null}. */
-    public JsonNode spec() {
+    public @Nullable JsonNode spec() {
         return get("spec");
     }
 
     /** A copy of {@code status}, or {@code null}. */
-    public JsonNode status() {
+    public @Nullable JsonNode status() {
         return get("status");
     }
 
@@ -170,7 +166,7 @@ public final class GenericObject implements KubernetesObject {
      * @throws ApiJsonException if {@code spec} does not bind to {@code type}; the message names the
      *     field, the object, the class and the JSON path of the mismatch
      */
-    public <T> T spec(Class<T> type) {
+    public <T> @Nullable T spec(Class<T> type) {
         return bind("spec", type);
     }
 
@@ -180,7 +176,7 @@ public final class GenericObject implements KubernetesObject {
      * @throws ApiJsonException if {@code status} does not bind to {@code type}; the message names the
      *     field, the object, the class and the JSON path of the mismatch
      */
-    public <T> T status(Class<T> type) {
+    public <T> @Nullable T status(Class<T> type) {
         return bind("status", type);
     }
 
@@ -190,7 +186,7 @@ public final class GenericObject implements KubernetesObject {
      *
      * @throws ApiJsonException if {@code spec} cannot be written as JSON
      */
-    public GenericObject withSpec(Object spec) {
+    public GenericObject withSpec(@Nullable Object spec) {
         return with("spec", spec);
     }
 
@@ -201,11 +197,11 @@ public final class GenericObject implements KubernetesObject {
      *
      * @throws ApiJsonException if {@code status} cannot be written as JSON
      */
-    public GenericObject withStatus(Object status) {
+    public GenericObject withStatus(@Nullable Object status) {
         return with("status", status);
     }
 
-    private <T> T bind(String field, Class<T> type) {
+    private <T> @Nullable T bind(String field, Class<T> type) {
         Objects.requireNonNull(type, "type");
         JsonNode node = tree.get(field);
         if (node == null || node.isNull()) {
@@ -214,7 +210,7 @@ public final class GenericObject implements KubernetesObject {
         return ApiJson.treeToValue(node, type, "\"" + field + "\" of " + describe() + " as " + type.getName());
     }
 
-    private GenericObject with(String field, Object value) {
+    private GenericObject with(String field, @Nullable Object value) {
         ObjectNode copy = tree.deepCopy();
         if (value == null) {
             copy.remove(field);
@@ -245,7 +241,7 @@ public final class GenericObject implements KubernetesObject {
     }
 
     /** This object with {@code metadata} replaced. */
-    public GenericObject withMetadata(ObjectMeta metadata) {
+    public GenericObject withMetadata(@Nullable ObjectMeta metadata) {
         return toBuilder().metadata(metadata).build();
     }
 
@@ -255,7 +251,7 @@ public final class GenericObject implements KubernetesObject {
         return tree;
     }
 
-    private JsonNode find(String... path) {
+    private @Nullable JsonNode find(String... path) {
         JsonNode node = tree;
         for (String segment : path) {
             Objects.requireNonNull(segment, "path segment");
@@ -291,13 +287,13 @@ public final class GenericObject implements KubernetesObject {
                 "value at " + String.join(".", path) + " is " + found.getNodeType() + ", expected " + expected);
     }
 
-    private static String text(JsonNode node) {
+    private static @Nullable String text(@Nullable JsonNode node) {
         return node == null || !node.isString() ? null : node.stringValue();
     }
 
     /** Equal when the trees are equal. */
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
         return o instanceof GenericObject other && tree.equals(other.tree);
     }
 
@@ -325,17 +321,17 @@ public final class GenericObject implements KubernetesObject {
         }
 
         /** Sets {@code apiVersion}. */
-        public Builder apiVersion(String apiVersion) {
+        public Builder apiVersion(@Nullable String apiVersion) {
             return set(apiVersion == null ? null : tree.stringNode(apiVersion), "apiVersion");
         }
 
         /** Sets {@code kind}. */
-        public Builder kind(String kind) {
+        public Builder kind(@Nullable String kind) {
             return set(kind == null ? null : tree.stringNode(kind), "kind");
         }
 
         /** Replaces {@code metadata} ({@code null} removes it). */
-        public Builder metadata(ObjectMeta metadata) {
+        public Builder metadata(@Nullable ObjectMeta metadata) {
             return set(metadata == null ? null : ApiJson.mapper().valueToTree(metadata), "metadata");
         }
 
@@ -346,7 +342,7 @@ public final class GenericObject implements KubernetesObject {
          * @throws IllegalArgumentException if {@code path} is empty, or crosses a value that is not
          *     an object or array, or indexes past an array's end
          */
-        public Builder set(JsonNode value, String... path) {
+        public Builder set(@Nullable JsonNode value, String... path) {
             if (path.length == 0) {
                 throw new IllegalArgumentException("a path needs at least one segment");
             }
@@ -392,7 +388,7 @@ public final class GenericObject implements KubernetesObject {
             return set(null, path);
         }
 
-        private static JsonNode child(JsonNode parent, String[] path, int i) {
+        private static @Nullable JsonNode child(JsonNode parent, String[] path, int i) {
             if (parent.isObject()) {
                 return parent.get(path[i]);
             }

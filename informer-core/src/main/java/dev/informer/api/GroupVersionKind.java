@@ -18,13 +18,7 @@ public record GroupVersionKind(String group, String version, String kind) {
      * @throws IllegalArgumentException if {@code version} or {@code kind} is empty
      */
     public GroupVersionKind {
-        Objects.requireNonNull(group, "group");
-        Objects.requireNonNull(version, "version");
-        Objects.requireNonNull(kind, "kind");
-        if (version.isEmpty() || kind.isEmpty()) {
-            throw new IllegalArgumentException("GroupVersionKind needs a version and a kind, got " + "group=\"" + group
-                    + "\" version=\"" + version + "\" kind=\"" + kind + "\"");
-        }
+        GroupVersions.check("GroupVersionKind", group, version, "kind", kind);
     }
 
     /**
@@ -46,6 +40,6 @@ public record GroupVersionKind(String group, String version, String kind) {
 
     /** {@code group/version}, or {@code version} for the core group: the objects' {@code apiVersion}. */
     public String apiVersion() {
-        return group.isEmpty() ? version : group + "/" + version;
+        return GroupVersions.join(group, version);
     }
 }

@@ -1,7 +1,5 @@
 package dev.informer.api;
 
-import java.util.Objects;
-
 /**
  * A resource's REST identity ({@code schema.GroupVersionResource}): group ({@code ""} for the core
  * group), version and plural resource name, e.g. ({@code "apps"}, {@code "v1"}, {@code
@@ -18,18 +16,12 @@ public record GroupVersionResource(String group, String version, String resource
      * @throws IllegalArgumentException if {@code version} or {@code resource} is empty
      */
     public GroupVersionResource {
-        Objects.requireNonNull(group, "group");
-        Objects.requireNonNull(version, "version");
-        Objects.requireNonNull(resource, "resource");
-        if (version.isEmpty() || resource.isEmpty()) {
-            throw new IllegalArgumentException("GroupVersionResource needs a version and a resource, got " + "group=\""
-                    + group + "\" version=\"" + version + "\" resource=\"" + resource + "\"");
-        }
+        GroupVersions.check("GroupVersionResource", group, version, "resource", resource);
     }
 
     /** {@code group/version}, or {@code version} for the core group. */
     public String groupVersion() {
-        return group.isEmpty() ? version : group + "/" + version;
+        return GroupVersions.join(group, version);
     }
 
     /** {@code resource.version.group} like kubectl prints it, e.g. {@code deployments.v1.apps}. */

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,11 +30,11 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record Job(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        JobSpec spec,
-        JobStatus status,
+        @Nullable String apiVersion,
+        @Nullable String kind,
+        @Nullable ObjectMeta metadata,
+        @Nullable JobSpec spec,
+        @Nullable JobStatus status,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
         implements KubernetesObject {
 

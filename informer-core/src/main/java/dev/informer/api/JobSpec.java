@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,16 +35,16 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record JobSpec(
-        Integer parallelism,
-        Integer completions,
-        Long activeDeadlineSeconds,
-        Integer backoffLimit,
-        LabelSelector selector,
-        Boolean manualSelector,
-        PodTemplateSpec template,
-        Integer ttlSecondsAfterFinished,
-        String completionMode,
-        Boolean suspend,
+        @Nullable Integer parallelism,
+        @Nullable Integer completions,
+        @Nullable Long activeDeadlineSeconds,
+        @Nullable Integer backoffLimit,
+        @Nullable LabelSelector selector,
+        @Nullable Boolean manualSelector,
+        @Nullable PodTemplateSpec template,
+        @Nullable Integer ttlSecondsAfterFinished,
+        @Nullable String completionMode,
+        @Nullable Boolean suspend,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

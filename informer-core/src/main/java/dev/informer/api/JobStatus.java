@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,12 +33,12 @@ import tools.jackson.databind.JsonNode;
 @GenerateBuilder
 public record JobStatus(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Condition> conditions,
-        String startTime,
-        String completionTime,
-        Integer active,
-        Integer succeeded,
-        Integer failed,
-        Integer ready,
+        @Nullable String startTime,
+        @Nullable String completionTime,
+        @Nullable Integer active,
+        @Nullable Integer succeeded,
+        @Nullable Integer failed,
+        @Nullable Integer ready,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

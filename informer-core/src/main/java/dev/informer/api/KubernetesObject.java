@@ -2,6 +2,8 @@ package dev.informer.api;
 
 import dev.informer.store.ObjectMetaAccessor;
 import java.util.Map;
+import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * An API object: its type ({@code apiVersion}, {@code kind}) and its {@link ObjectMeta}.
@@ -18,36 +20,35 @@ import java.util.Map;
 public interface KubernetesObject extends ObjectMetaAccessor {
 
     /** {@code group/version}, or just {@code version} for the core group; may be {@code null}. */
+    @Nullable
     String apiVersion();
 
     /** The kind, e.g. {@code "Pod"}; may be {@code null}. */
+    @Nullable
     String kind();
 
     /** The object's metadata; may be {@code null} for an object built without it. */
+    @Nullable
     ObjectMeta metadata();
 
     @Override
-    default String namespace() {
-        ObjectMeta meta = metadata();
-        return meta == null ? null : meta.namespace();
+    default @Nullable String namespace() {
+        return fromMetadata(ObjectMeta::namespace);
     }
 
     @Override
-    default String name() {
-        ObjectMeta meta = metadata();
-        return meta == null ? null : meta.name();
+    default @Nullable String name() {
+        return fromMetadata(ObjectMeta::name);
     }
 
     @Override
-    default String resourceVersion() {
-        ObjectMeta meta = metadata();
-        return meta == null ? null : meta.resourceVersion();
+    default @Nullable String resourceVersion() {
+        return fromMetadata(ObjectMeta::resourceVersion);
     }
 
     @Override
-    default String uid() {
-        ObjectMeta meta = metadata();
-        return meta == null ? null : meta.uid();
+    default @Nullable String uid() {
+        return fromMetadata(ObjectMeta::uid);
     }
 
     @Override
@@ -60,5 +61,11 @@ public interface KubernetesObject extends ObjectMetaAccessor {
     default Map<String, String> annotations() {
         ObjectMeta meta = metadata();
         return meta == null ? Map.of() : meta.annotations();
+    }
+
+    // One field of the metadata, null without metadata.
+    private @Nullable String fromMetadata(Function<ObjectMeta, @Nullable String> field) {
+        ObjectMeta meta = metadata();
+        return meta == null ? null : field.apply(meta);
     }
 }

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,8 +28,8 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record LabelSelectorRequirement(
-        String key,
-        String operator,
+        @Nullable String key,
+        @Nullable String operator,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> values,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 

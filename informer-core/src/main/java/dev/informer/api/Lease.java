@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,10 +30,10 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record Lease(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        LeaseSpec spec,
+        @Nullable String apiVersion,
+        @Nullable String kind,
+        @Nullable ObjectMeta metadata,
+        @Nullable LeaseSpec spec,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
         implements KubernetesObject {
 

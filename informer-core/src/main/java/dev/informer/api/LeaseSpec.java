@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,11 +31,11 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record LeaseSpec(
-        String holderIdentity,
-        Integer leaseDurationSeconds,
-        String acquireTime,
-        String renewTime,
-        Integer leaseTransitions,
+        @Nullable String holderIdentity,
+        @Nullable Integer leaseDurationSeconds,
+        @Nullable String acquireTime,
+        @Nullable String renewTime,
+        @Nullable Integer leaseTransitions,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

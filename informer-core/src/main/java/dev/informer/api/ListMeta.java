@@ -3,6 +3,7 @@ package dev.informer.api;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The metadata of a list response ({@code meta/v1 ListMeta}).
@@ -18,10 +19,12 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ListMeta(
-        String resourceVersion, @JsonProperty("continue") String continueToken, Long remainingItemCount) {
+        @Nullable String resourceVersion,
+        @JsonProperty("continue") @Nullable String continueToken,
+        @Nullable Long remainingItemCount) {
 
     /** List metadata carrying only a resource version. */
-    public static ListMeta of(String resourceVersion) {
+    public static ListMeta of(@Nullable String resourceVersion) {
         return new ListMeta(resourceVersion, null, null);
     }
 

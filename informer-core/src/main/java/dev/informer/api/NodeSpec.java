@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,10 +30,10 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record NodeSpec(
-        String podCIDR,
+        @Nullable String podCIDR,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> podCIDRs,
-        String providerID,
-        Boolean unschedulable,
+        @Nullable String providerID,
+        @Nullable Boolean unschedulable,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Taint> taints,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -32,7 +33,7 @@ import tools.jackson.databind.JsonNode;
 public record NodeStatus(
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> capacity,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> allocatable,
-        String phase,
+        @Nullable String phase,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<NodeCondition> conditions,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<NodeAddress> addresses,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {

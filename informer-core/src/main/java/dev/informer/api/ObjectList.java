@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.watch.ListPage;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A list response: {@code PodList}, {@code ConfigMapList}, any {@code <Kind>List}. One generic type
@@ -22,7 +23,9 @@ import java.util.List;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record ObjectList<T>(String apiVersion, String kind, ListMeta metadata, List<T> items) implements ListPage<T> {
+public record ObjectList<T>(
+        @Nullable String apiVersion, @Nullable String kind, @Nullable ListMeta metadata, List<T> items)
+        implements ListPage<T> {
 
     /** Copies {@code items} into an unmodifiable list ({@code null} becomes empty). */
     public ObjectList {
@@ -30,19 +33,20 @@ public record ObjectList<T>(String apiVersion, String kind, ListMeta metadata, L
     }
 
     /** A list of {@code items} at {@code resourceVersion} (as a fake lister or a test would build it). */
-    public static <T> ObjectList<T> of(String apiVersion, String kind, String resourceVersion, List<T> items) {
+    public static <T> ObjectList<T> of(
+            @Nullable String apiVersion, @Nullable String kind, @Nullable String resourceVersion, List<T> items) {
         return new ObjectList<>(apiVersion, kind, ListMeta.of(resourceVersion), items);
     }
 
     /** The resource version the list was read at, or {@code null}. */
     @Override
-    public String resourceVersion() {
+    public @Nullable String resourceVersion() {
         return metadata == null ? null : metadata.resourceVersion();
     }
 
     /** The continue token of the next page, or {@code null} on the last page. */
     @Override
-    public String continueToken() {
+    public @Nullable String continueToken() {
         return metadata == null || !metadata.hasMore() ? null : metadata.continueToken();
     }
 }

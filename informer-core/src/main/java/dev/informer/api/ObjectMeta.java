@@ -9,6 +9,7 @@ import dev.informer.codegen.GenerateBuilder;
 import dev.informer.store.ObjectMetaAccessor;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -44,20 +45,20 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ObjectMeta(
-        String name,
-        String generateName,
-        String namespace,
-        String uid,
-        String resourceVersion,
-        Long generation,
-        String creationTimestamp,
-        String deletionTimestamp,
-        Long deletionGracePeriodSeconds,
+        @Nullable String name,
+        @Nullable String generateName,
+        @Nullable String namespace,
+        @Nullable String uid,
+        @Nullable String resourceVersion,
+        @Nullable Long generation,
+        @Nullable String creationTimestamp,
+        @Nullable String deletionTimestamp,
+        @Nullable Long deletionGracePeriodSeconds,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> labels,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> annotations,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<OwnerReference> ownerReferences,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> finalizers,
-        RawJson managedFields,
+        @Nullable RawJson managedFields,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
         implements ObjectMetaAccessor {
 

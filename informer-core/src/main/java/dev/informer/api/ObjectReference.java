@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,13 +32,13 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ObjectReference(
-        String kind,
-        String namespace,
-        String name,
-        String uid,
-        String apiVersion,
-        String resourceVersion,
-        String fieldPath,
+        @Nullable String kind,
+        @Nullable String namespace,
+        @Nullable String name,
+        @Nullable String uid,
+        @Nullable String apiVersion,
+        @Nullable String resourceVersion,
+        @Nullable String fieldPath,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,12 +31,12 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record OwnerReference(
-        String apiVersion,
-        String kind,
-        String name,
-        String uid,
-        Boolean controller,
-        Boolean blockOwnerDeletion,
+        @Nullable String apiVersion,
+        @Nullable String kind,
+        @Nullable String name,
+        @Nullable String uid,
+        @Nullable Boolean controller,
+        @Nullable Boolean blockOwnerDeletion,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,12 +31,12 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record PodCondition(
-        String type,
-        String status,
-        String lastProbeTime,
-        String lastTransitionTime,
-        String reason,
-        String message,
+        @Nullable String type,
+        @Nullable String status,
+        @Nullable String lastProbeTime,
+        @Nullable String lastTransitionTime,
+        @Nullable String reason,
+        @Nullable String message,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */

@@ -8,6 +8,7 @@ import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -38,18 +39,18 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record PodSpec(
-        String nodeName,
+        @Nullable String nodeName,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Container> containers,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Container> initContainers,
-        RawJson volumes,
-        String restartPolicy,
-        Integer priority,
-        String priorityClassName,
-        String serviceAccountName,
+        @Nullable RawJson volumes,
+        @Nullable String restartPolicy,
+        @Nullable Integer priority,
+        @Nullable String priorityClassName,
+        @Nullable String serviceAccountName,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> nodeSelector,
-        Boolean hostNetwork,
-        Long terminationGracePeriodSeconds,
-        String schedulerName,
+        @Nullable Boolean hostNetwork,
+        @Nullable Long terminationGracePeriodSeconds,
+        @Nullable String schedulerName,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */

@@ -8,6 +8,7 @@ import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -37,18 +38,18 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record PodStatus(
-        String phase,
+        @Nullable String phase,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PodCondition> conditions,
-        String message,
-        String reason,
-        String nominatedNodeName,
-        String hostIP,
-        String podIP,
+        @Nullable String message,
+        @Nullable String reason,
+        @Nullable String nominatedNodeName,
+        @Nullable String hostIP,
+        @Nullable String podIP,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<PodIP> podIPs,
-        String startTime,
+        @Nullable String startTime,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ContainerStatus> initContainerStatuses,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ContainerStatus> containerStatuses,
-        String qosClass,
+        @Nullable String qosClass,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty); shares repeated strings. */

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.api.internal.Interner;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,11 +31,11 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ReplicaSet(
-        String apiVersion,
-        String kind,
-        ObjectMeta metadata,
-        ReplicaSetSpec spec,
-        ReplicaSetStatus status,
+        @Nullable String apiVersion,
+        @Nullable String kind,
+        @Nullable ObjectMeta metadata,
+        @Nullable ReplicaSetSpec spec,
+        @Nullable ReplicaSetStatus status,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields)
         implements KubernetesObject {
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,10 +28,10 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ReplicaSetSpec(
-        Integer replicas,
-        Integer minReadySeconds,
-        LabelSelector selector,
-        PodTemplateSpec template,
+        @Nullable Integer replicas,
+        @Nullable Integer minReadySeconds,
+        @Nullable LabelSelector selector,
+        @Nullable PodTemplateSpec template,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

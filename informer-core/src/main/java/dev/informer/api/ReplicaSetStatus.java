@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -30,11 +31,11 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ReplicaSetStatus(
-        Integer replicas,
-        Integer fullyLabeledReplicas,
-        Integer readyReplicas,
-        Integer availableReplicas,
-        Long observedGeneration,
+        @Nullable Integer replicas,
+        @Nullable Integer fullyLabeledReplicas,
+        @Nullable Integer readyReplicas,
+        @Nullable Integer availableReplicas,
+        @Nullable Long observedGeneration,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Condition> conditions,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 

@@ -3,6 +3,7 @@ package dev.informer.api;
 import dev.informer.store.ObjectMetaAccessor;
 import java.util.Objects;
 import java.util.function.Function;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Everything the client and the informers need to know about one resource: its REST identity
@@ -175,7 +176,7 @@ public final class ResourceType<T> {
 
     /** {@code group/version}, or {@code version} for the core group: the objects' {@code apiVersion}. */
     public String apiVersion() {
-        return group.isEmpty() ? version : group + "/" + version;
+        return GroupVersions.join(group, version);
     }
 
     /** The group, version and plural. */
@@ -216,7 +217,7 @@ public final class ResourceType<T> {
      * @throws IllegalArgumentException for a namespace on a cluster-scoped resource, or a namespace
      *     that is not a valid path segment
      */
-    public String path(String namespace) {
+    public String path(@Nullable String namespace) {
         StringBuilder path = new StringBuilder(64);
         path.append(group.isEmpty() ? "/api/" : "/apis/");
         if (!group.isEmpty()) {
@@ -239,7 +240,7 @@ public final class ResourceType<T> {
      * @throws IllegalArgumentException as {@link #path(String)}, for an empty or invalid name, or
      *     for a namespaced resource without a namespace
      */
-    public String path(String namespace, String name) {
+    public String path(@Nullable String namespace, String name) {
         if (namespaced && (namespace == null || namespace.isEmpty())) {
             throw new IllegalArgumentException("resource " + plural + " is namespaced: a namespace is needed to "
                     + "address object \"" + name + "\"");
@@ -262,7 +263,7 @@ public final class ResourceType<T> {
     }
 
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
         return o instanceof ResourceType<?> other
                 && type.equals(other.type)
                 && group.equals(other.group)

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -29,12 +30,12 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ServicePort(
-        String name,
-        String protocol,
-        String appProtocol,
-        Integer port,
-        JsonNode targetPort,
-        Integer nodePort,
+        @Nullable String name,
+        @Nullable String protocol,
+        @Nullable String appProtocol,
+        @Nullable Integer port,
+        @Nullable JsonNode targetPort,
+        @Nullable Integer nodePort,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

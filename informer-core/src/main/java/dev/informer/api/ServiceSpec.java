@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -36,17 +37,17 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ServiceSpec(
-        String type,
-        String clusterIP,
+        @Nullable String type,
+        @Nullable String clusterIP,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> clusterIPs,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<ServicePort> ports,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> selector,
-        String externalName,
-        String sessionAffinity,
-        String externalTrafficPolicy,
-        String internalTrafficPolicy,
+        @Nullable String externalName,
+        @Nullable String sessionAffinity,
+        @Nullable String externalTrafficPolicy,
+        @Nullable String internalTrafficPolicy,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> ipFamilies,
-        String ipFamilyPolicy,
+        @Nullable String ipFamilyPolicy,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -26,7 +27,7 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record ServiceStatus(
-        JsonNode loadBalancer,
+        @Nullable JsonNode loadBalancer,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Condition> conditions,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -31,13 +32,13 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record StatefulSetSpec(
-        Integer replicas,
-        LabelSelector selector,
-        PodTemplateSpec template,
-        String serviceName,
-        String podManagementPolicy,
-        Integer minReadySeconds,
-        Integer revisionHistoryLimit,
+        @Nullable Integer replicas,
+        @Nullable LabelSelector selector,
+        @Nullable PodTemplateSpec template,
+        @Nullable String serviceName,
+        @Nullable String podManagementPolicy,
+        @Nullable Integer minReadySeconds,
+        @Nullable Integer revisionHistoryLimit,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 
     /** Copies collections into unmodifiable ones ({@code null} becomes empty). */

@@ -7,6 +7,7 @@ import dev.informer.api.internal.Immutables;
 import dev.informer.codegen.GenerateBuilder;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -34,15 +35,15 @@ import tools.jackson.databind.JsonNode;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @GenerateBuilder
 public record StatefulSetStatus(
-        Long observedGeneration,
-        Integer replicas,
-        Integer readyReplicas,
-        Integer currentReplicas,
-        Integer updatedReplicas,
-        Integer availableReplicas,
-        String currentRevision,
-        String updateRevision,
-        Integer collisionCount,
+        @Nullable Long observedGeneration,
+        @Nullable Integer replicas,
+        @Nullable Integer readyReplicas,
+        @Nullable Integer currentReplicas,
+        @Nullable Integer updatedReplicas,
+        @Nullable Integer availableReplicas,
+        @Nullable String currentRevision,
+        @Nullable String updateRevision,
+        @Nullable Integer collisionCount,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Condition> conditions,
         @JsonAnySetter @JsonAnyGetter Map<String, JsonNode> unknownFields) {
 

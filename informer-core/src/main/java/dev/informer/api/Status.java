@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import dev.informer.watch.ApiError;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The API server's {@code meta/v1 Status}: the body of every error response and of a watch ERROR
@@ -20,7 +21,13 @@ import java.util.List;
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record Status(
-        String apiVersion, String kind, String status, String message, String reason, StatusDetails details, int code)
+        @Nullable String apiVersion,
+        @Nullable String kind,
+        @Nullable String status,
+        @Nullable String message,
+        @Nullable String reason,
+        @Nullable StatusDetails details,
+        int code)
         implements ApiError {
 
     /** Reason of a 410 answer to a watch or continue token older than the server's history. */
@@ -29,7 +36,7 @@ public record Status(
     public static final String REASON_GONE = ApiError.REASON_GONE;
 
     /** A failure status with the given code, reason and message. */
-    public static Status failure(int code, String reason, String message) {
+    public static Status failure(int code, @Nullable String reason, @Nullable String message) {
         return new Status("v1", "Status", "Failure", message, reason, null, code);
     }
 
@@ -42,12 +49,13 @@ public record Status(
     /** {@code details.causes}, empty without details or causes. */
     @Override
     public List<StatusCause> causes() {
-        return details == null || details.causes() == null ? List.of() : details.causes();
+        List<StatusCause> causes = details == null ? null : details.causes();
+        return causes == null ? List.of() : causes;
     }
 
     /** {@code details.retryAfterSeconds}, or {@code null} without details. */
     @Override
-    public Integer retryAfterSeconds() {
+    public @Nullable Integer retryAfterSeconds() {
         return details == null ? null : details.retryAfterSeconds();
     }
 
@@ -64,7 +72,12 @@ public record Status(
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record StatusDetails(
-            String name, String group, String kind, String uid, List<StatusCause> causes, Integer retryAfterSeconds) {}
+            @Nullable String name,
+            @Nullable String group,
+            @Nullable String kind,
+            @Nullable String uid,
+            @Nullable List<StatusCause> causes,
+            @Nullable Integer retryAfterSeconds) {}
 
     /**
      * One cause of a failure.
@@ -75,5 +88,6 @@ public record Status(
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record StatusCause(String reason, String message, String field) implements ApiError.Cause {}
+    public record StatusCause(@Nullable String reason, @Nullable String message, @Nullable String field)
+            implements ApiError.Cause {}
 }

@@ -6,6 +6,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Conversions between the model's timestamp strings and {@link Instant}.
@@ -32,7 +33,7 @@ public final class Timestamps {
      *
      * @throws IllegalArgumentException naming the value if it is not RFC 3339
      */
-    public static Instant parse(String timestamp) {
+    public static @Nullable Instant parse(@Nullable String timestamp) {
         if (timestamp == null) {
             return null;
         }
@@ -45,12 +46,12 @@ public final class Timestamps {
     }
 
     /** Formats {@code instant} as a {@code Time} (whole seconds, UTC, truncated as the server does). */
-    public static String format(Instant instant) {
+    public static @Nullable String format(@Nullable Instant instant) {
         return instant == null ? null : TIME.format(instant.truncatedTo(ChronoUnit.SECONDS));
     }
 
     /** Formats {@code instant} as a {@code MicroTime} (six fraction digits, UTC, truncated). */
-    public static String formatMicro(Instant instant) {
+    public static @Nullable String formatMicro(@Nullable Instant instant) {
         return instant == null ? null : MICRO_TIME.format(instant.truncatedTo(ChronoUnit.MICROS));
     }
 }

@@ -9,4 +9,7 @@
  * thread-safe. Typed objects keep the fields they do not model and write them back unchanged.
  * {@code docs/model.md} describes the rules.
  */
+@NullMarked
 package dev.informer.api;
+
+import org.jspecify.annotations.NullMarked;

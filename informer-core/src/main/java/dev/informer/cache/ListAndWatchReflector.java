@@ -515,7 +515,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         ListPage<T> page = listerWatcher.list(first);
         String token = continueOf(page);
         if (token == null || token.isEmpty()) {
-            return new PagedList<>(page.items(), page.resourceVersion(), false);
+            return new PagedList<>(page.items(), orEmpty(page.resourceVersion()), false);
         }
         List<T> items = new ArrayList<>(page.items());
         String listResourceVersion = page.resourceVersion();
@@ -530,16 +530,21 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                 }
                 log.debug("{}: continue token expired during a paged list, falling back to a full list", name);
                 ListPage<T> full = listerWatcher.list(listOptions(resourceVersion, 0, null));
-                return new PagedList<>(full.items(), full.resourceVersion(), true);
+                return new PagedList<>(full.items(), orEmpty(full.resourceVersion()), true);
             }
             items.addAll(page.items());
             listResourceVersion = page.resourceVersion();
             token = continueOf(page);
         }
-        return new PagedList<>(items, listResourceVersion, true);
+        return new PagedList<>(items, orEmpty(listResourceVersion), true);
     }
 
-    private static String continueOf(ListPage<?> list) {
+    // A list without a resource version is read at "" (the compact constructor's rule, typed).
+    private static String orEmpty(@Nullable String resourceVersion) {
+        return resourceVersion == null ? "" : resourceVersion;
+    }
+
+    private static @Nullable String continueOf(ListPage<?> list) {
         return list.continueToken();
     }
 

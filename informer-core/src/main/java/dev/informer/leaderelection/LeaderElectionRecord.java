@@ -53,12 +53,13 @@ public record LeaderElectionRecord(
      *
      * @throws IllegalArgumentException if a time is not an RFC 3339 timestamp (naming the value)
      */
-    public static LeaderElectionRecord fromLeaseSpec(LeaseSpec spec) {
+    public static LeaderElectionRecord fromLeaseSpec(@Nullable LeaseSpec spec) {
         if (spec == null) {
             return EMPTY;
         }
+        String holder = spec.holderIdentity();
         return new LeaderElectionRecord(
-                spec.holderIdentity(),
+                holder == null ? "" : holder,
                 spec.leaseDurationSeconds() == null ? 0 : spec.leaseDurationSeconds(),
                 Timestamps.parse(spec.acquireTime()),
                 Timestamps.parse(spec.renewTime()),

@@ -2,6 +2,7 @@ package dev.informer.record;
 
 import dev.informer.api.CoreEvent;
 import dev.informer.api.EventSource;
+import dev.informer.api.ObjectMeta;
 import dev.informer.api.ObjectReference;
 import dev.informer.api.ResourceType;
 import dev.informer.client.ApiException;
@@ -335,28 +336,29 @@ public final class EventBroadcaster implements AutoCloseable {
     /** Null when written, else why not ("rejected ..." when the server answered with a Status). */
     private @Nullable String tryWrite(EventCorrelator.Result result) {
         CoreEvent event = result.event();
+        // The correlator names every event and puts it in a namespace.
+        ObjectMeta meta = Objects.requireNonNull(event.metadata(), "a correlated event has metadata");
         ResourceClient<CoreEvent> inNamespace =
-                events.inNamespace(event.metadata().namespace());
+                events.inNamespace(Objects.requireNonNull(meta.namespace(), "a correlated event has a namespace"));
         try {
             CoreEvent stored;
             if (result.patch() != null) {
                 try {
-                    stored = inNamespace.patch(event.metadata().name(), PatchType.MERGE, result.patch());
+                    stored = inNamespace.patch(
+                            Objects.requireNonNull(meta.name(), "a correlated event has a name"),
+                            PatchType.MERGE,
+                            result.patch());
                 } catch (StatusException e) {
                     if (!e.isNotFound()) {
                         throw e;
                     }
                     stored = inNamespace.create(event.toBuilder()
-                            .metadata(event.metadata().toBuilder()
-                                    .resourceVersion(null)
-                                    .build())
+                            .metadata(meta.toBuilder().resourceVersion(null).build())
                             .build());
                 }
             } else {
                 stored = inNamespace.create(event.toBuilder()
-                        .metadata(event.metadata().toBuilder()
-                                .resourceVersion(null)
-                                .build())
+                        .metadata(meta.toBuilder().resourceVersion(null).build())
                         .build());
             }
             correlator.updateState(stored);
@@ -369,7 +371,8 @@ public final class EventBroadcaster implements AutoCloseable {
     }
 
     private static String describe(ObjectReference ref) {
-        return ref.namespace() == null || ref.namespace().isEmpty() ? ref.name() : ref.namespace() + "/" + ref.name();
+        String name = String.valueOf(ref.name());
+        return ref.namespace() == null || ref.namespace().isEmpty() ? name : ref.namespace() + "/" + name;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.informer.watch;
 
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One page of a list answer, as the engine reads it: the items, the resource version the list was
@@ -19,9 +20,11 @@ public interface ListPage<T> {
     List<T> items();
 
     /** The resource version the list was read at, or {@code null} if the server gave none. */
+    @Nullable
     String resourceVersion();
 
     /** The continue token of the next page, or {@code null} (or empty) on the last page. */
+    @Nullable
     String continueToken();
 
     /**
@@ -30,7 +33,7 @@ public interface ListPage<T> {
      *
      * @throws NullPointerException if {@code items} or an item is {@code null}
      */
-    static <T> ListPage<T> of(List<T> items, String resourceVersion, String continueToken) {
+    static <T> ListPage<T> of(List<T> items, @Nullable String resourceVersion, @Nullable String continueToken) {
         return new SimpleListPage<>(List.copyOf(items), resourceVersion, continueToken);
     }
 }

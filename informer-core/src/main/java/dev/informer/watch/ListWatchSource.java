@@ -1,6 +1,7 @@
 package dev.informer.watch;
 
 import dev.informer.store.ObjectMetaAccessor;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Lists and watches one kind of object, narrowed to what {@link Until#untilWithSync} needs, so that the
@@ -30,11 +31,16 @@ public interface ListWatchSource<T> extends WatchFunction<T> {
      * client-go's {@code MetaNamespaceKeyFunc}.
      *
      * @throws IllegalArgumentException if the object does not implement {@link ObjectMetaAccessor} (override this)
+     *     or has no name
      */
     default String keyOf(T object) {
         ObjectMetaAccessor meta = meta(object);
+        String name = meta.name();
+        if (name == null) {
+            throw new IllegalArgumentException("a " + object.getClass().getName() + " without a name has no key");
+        }
         String namespace = meta.namespace();
-        return namespace == null || namespace.isEmpty() ? meta.name() : namespace + "/" + meta.name();
+        return namespace == null || namespace.isEmpty() ? name : namespace + "/" + name;
     }
 
     /**
@@ -42,7 +48,7 @@ public interface ListWatchSource<T> extends WatchFunction<T> {
      *
      * @throws IllegalArgumentException if the object does not implement {@link ObjectMetaAccessor} (override this)
      */
-    default String resourceVersionOf(T object) {
+    default @Nullable String resourceVersionOf(T object) {
         return meta(object).resourceVersion();
     }
 

@@ -165,6 +165,23 @@ class ApiJsonTest {
     }
 
     @Test
+    void nullDocumentIsAReadFailureNamingTheClassNotANullObject() {
+        ApiJsonException object =
+                assertThrows(ApiJsonException.class, () -> ApiJson.readObject("null", ResourceType.PODS));
+        assertTrue(object.getMessage().contains("dev.informer.api.Pod"), object.getMessage());
+        assertTrue(object.getMessage().contains("null"), object.getMessage());
+        ApiJsonException list = assertThrows(
+                ApiJsonException.class,
+                () -> ApiJson.readList("null".getBytes(StandardCharsets.UTF_8), ResourceType.PODS));
+        assertTrue(list.getMessage().contains("PodList"), list.getMessage());
+        assertThrows(
+                ApiJsonException.class,
+                () -> ApiJson.readObject(
+                        new ByteArrayInputStream("null".getBytes(StandardCharsets.UTF_8)), ResourceType.PODS));
+        assertThrows(ApiJsonException.class, () -> GenericObject.parse("null"));
+    }
+
+    @Test
     void readsStatusOfAnErrorResponse() {
         Status status = ApiJson.readValue(
                 """

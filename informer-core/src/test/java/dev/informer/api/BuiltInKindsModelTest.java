@@ -260,18 +260,20 @@ class BuiltInKindsModelTest {
     }
 
     @Test
-    void topLevelBuildersPresetApiVersionAndKind() {
-        assertEquals("apps/v1", Deployment.builder().build().apiVersion());
-        assertEquals("Deployment", Deployment.builder().build().kind());
-        assertEquals("ReplicaSet", ReplicaSet.builder().build().kind());
-        assertEquals("StatefulSet", StatefulSet.builder().build().kind());
-        assertEquals("DaemonSet", DaemonSet.builder().build().kind());
-        assertEquals("v1", Service.builder().build().apiVersion());
-        assertEquals("discovery.k8s.io/v1", EndpointSlice.builder().build().apiVersion());
-        assertEquals("batch/v1", Job.builder().build().apiVersion());
-        assertEquals(
-                "CustomResourceDefinition",
-                CustomResourceDefinition.builder().build().kind());
+    void customResourceDefinitionWithoutAPluralIsRejectedNamingTheField() {
+        CustomResourceDefinition crd =
+                ApiJson.readObject(kind("customresourcedefinition.json"), ResourceType.CUSTOMRESOURCEDEFINITIONS);
+        CustomResourceDefinitionSpec spec = crd.spec();
+        CustomResourceDefinition noPlural = crd.toBuilder()
+                .spec(spec.toBuilder()
+                        .names(spec.names().toBuilder().plural(null).build())
+                        .build())
+                .build();
+
+        IllegalArgumentException rejected =
+                assertThrows(IllegalArgumentException.class, () -> noPlural.resourceType("v1beta1"));
+
+        assertTrue(rejected.getMessage().contains("spec.names.plural"), rejected.getMessage());
     }
 
     @Test

@@ -21,14 +21,31 @@ class ModelBuilderTest {
 
     @Test
     void builderPresetsApiVersionAndKindOfTopLevelTypes() {
-        assertEquals("v1", Pod.builder().build().apiVersion());
-        assertEquals("Pod", Pod.builder().build().kind());
+        Map<ResourceType<?>, KubernetesObject> built = Map.ofEntries(
+                Map.entry(ResourceType.PODS, Pod.builder().build()),
+                Map.entry(ResourceType.NODES, Node.builder().build()),
+                Map.entry(ResourceType.NAMESPACES, Namespace.builder().build()),
+                Map.entry(ResourceType.CONFIGMAPS, ConfigMap.builder().build()),
+                Map.entry(ResourceType.SECRETS, Secret.builder().build()),
+                Map.entry(ResourceType.EVENTS, CoreEvent.builder().build()),
+                Map.entry(ResourceType.LEASES, Lease.builder().build()),
+                Map.entry(ResourceType.SERVICES, Service.builder().build()),
+                Map.entry(ResourceType.DEPLOYMENTS, Deployment.builder().build()),
+                Map.entry(ResourceType.REPLICASETS, ReplicaSet.builder().build()),
+                Map.entry(ResourceType.STATEFULSETS, StatefulSet.builder().build()),
+                Map.entry(ResourceType.DAEMONSETS, DaemonSet.builder().build()),
+                Map.entry(ResourceType.JOBS, Job.builder().build()),
+                Map.entry(ResourceType.ENDPOINTSLICES, EndpointSlice.builder().build()),
+                Map.entry(
+                        ResourceType.CUSTOMRESOURCEDEFINITIONS,
+                        CustomResourceDefinition.builder().build()));
+
+        built.forEach((type, object) -> {
+            assertEquals(type.apiVersion(), object.apiVersion(), type.toString());
+            assertEquals(type.kind(), object.kind(), type.toString());
+        });
         assertEquals("coordination.k8s.io/v1", Lease.builder().build().apiVersion());
         assertEquals("Event", CoreEvent.builder().build().kind());
-        assertEquals("Node", Node.builder().build().kind());
-        assertEquals("Namespace", Namespace.builder().build().kind());
-        assertEquals("ConfigMap", ConfigMap.builder().build().kind());
-        assertEquals("Secret", Secret.builder().build().kind());
     }
 
     @Test

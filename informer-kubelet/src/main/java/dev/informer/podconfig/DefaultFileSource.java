@@ -17,6 +17,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
@@ -135,7 +136,8 @@ final class DefaultFileSource implements FileSource {
                         new InvalidManifestException(
                                 file.toString(),
                                 "pod " + key + " is already defined by " + first + "; ignoring this file"),
-                        pod.uid());
+                        // The decoder gives every static pod a uid.
+                        Objects.requireNonNull(pod.uid(), "uid"));
                 continue;
             }
             resolved(file);

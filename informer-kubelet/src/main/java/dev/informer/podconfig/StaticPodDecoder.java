@@ -15,6 +15,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Pattern;
@@ -229,11 +230,13 @@ final class StaticPodDecoder {
                 .annotation(ConfigAnnotations.HASH, uid)
                 .annotation(ConfigAnnotations.SOURCE, source)
                 .build();
-        PodSpec.Builder spec = pod.spec().toBuilder().nodeName(nodeName);
+        // validate() rejected a pod without a spec.
+        PodSpec podSpec = Objects.requireNonNull(pod.spec(), "spec");
+        PodSpec.Builder spec = podSpec.toBuilder().nodeName(nodeName);
         if (ConfigSources.FILE.equals(source)) {
             spec.unknownField(
                     "tolerations",
-                    withNoExecuteToleration(pod.spec().unknownFields().get("tolerations")));
+                    withNoExecuteToleration(podSpec.unknownFields().get("tolerations")));
         }
         PodStatus.Builder status = pod.status() == null ? PodStatus.builder() : pod.status().toBuilder();
         return pod.toBuilder()
@@ -244,7 +247,8 @@ final class StaticPodDecoder {
     }
 
     private static void validate(Pod pod, String origin) throws InvalidManifestException {
-        String namespace = pod.metadata().namespace();
+        ObjectMeta meta = pod.metadata();
+        String namespace = meta == null ? null : meta.namespace();
         if (namespace != null
                 && !namespace.isEmpty()
                 && (namespace.length() > 63 || !DNS_LABEL.matcher(namespace).matches())) {

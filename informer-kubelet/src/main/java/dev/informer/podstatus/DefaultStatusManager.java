@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -97,14 +98,14 @@ final class DefaultStatusManager implements StatusManager {
 
     @Override
     public void setPodStatus(Pod pod, @Nullable PodStatus status) {
-        requireIdentity(pod);
+        ObjectMeta meta = requireIdentity(pod);
         lock.lock();
         try {
             // A pod being deleted always gets a new version, so that its status is written again.
             updateStatusLocked(
                     pod,
                     status == null ? PodStatus.builder().build() : status,
-                    pod.metadata().deletionTimestamp() != null,
+                    meta.deletionTimestamp() != null,
                     false);
         } finally {
             lock.unlock();
@@ -165,12 +166,13 @@ final class DefaultStatusManager implements StatusManager {
         }
     }
 
-    private static void requireIdentity(Pod pod) {
+    private static ObjectMeta requireIdentity(Pod pod) {
         ObjectMeta meta = pod.metadata();
         if (meta == null || isEmpty(meta.uid()) || isEmpty(meta.name()) || isEmpty(meta.namespace())) {
             throw new IllegalArgumentException("a pod needs a uid, a name and a namespace to have a status: "
                     + (meta == null ? "no metadata" : meta.namespace() + "/" + meta.name() + " uid " + meta.uid()));
         }
+        return meta;
     }
 
     private static boolean isEmpty(@Nullable String s) {
@@ -179,8 +181,9 @@ final class DefaultStatusManager implements StatusManager {
 
     /** Mirror pods stand for their static pod: the mirror annotation holds the static pod's UID. */
     private static String keyOf(Pod pod) {
-        String mirrorOf = pod.metadata().annotations().get(ConfigAnnotations.MIRROR);
-        return mirrorOf != null && !mirrorOf.isEmpty() ? mirrorOf : pod.uid();
+        ObjectMeta meta = requireIdentity(pod);
+        String mirrorOf = meta.annotations().get(ConfigAnnotations.MIRROR);
+        return mirrorOf != null && !mirrorOf.isEmpty() ? mirrorOf : Objects.requireNonNull(meta.uid(), "uid");
     }
 
     private void updateStatusLocked(Pod pod, PodStatus status, boolean forceUpdate, boolean podIsFinished) {
@@ -208,7 +211,7 @@ final class DefaultStatusManager implements StatusManager {
             LOG.error("Status update of pod {}/{} aborted: {}", pod.namespace(), pod.name(), illegal);
             return;
         }
-        if (PodStatuses.isTerminal(old.phase()) && !old.phase().equals(status.phase())) {
+        if (PodStatuses.isTerminal(old.phase()) && !Objects.equals(old.phase(), status.phase())) {
             LOG.error(
                     "Pod {}/{} attempted an illegal phase transition from {} to {}; keeping {}",
                     pod.namespace(),
@@ -231,7 +234,16 @@ final class DefaultStatusManager implements StatusManager {
             return;
         }
         long version = cached == null ? 1 : cached.version() + 1;
-        statuses.put(uid, new Versioned(version, pod.name(), pod.namespace(), status, podIsFinished, isStatic));
+        // requireIdentity (through keyOf) checked the name and namespace.
+        statuses.put(
+                uid,
+                new Versioned(
+                        version,
+                        Objects.requireNonNull(pod.name(), "name"),
+                        Objects.requireNonNull(pod.namespace(), "namespace"),
+                        status,
+                        podIsFinished,
+                        isStatic));
         pending = true;
         wake.signalAll();
     }
@@ -434,7 +446,7 @@ final class DefaultStatusManager implements StatusManager {
         String serverUid = server.uid();
         String translated = serverUid;
         if (ConfigAnnotations.isMirrorPod(server)) {
-            translated = server.metadata().annotations().get(ConfigAnnotations.MIRROR);
+            translated = server.annotations().get(ConfigAnnotations.MIRROR);
             mirrorToStatic.put(serverUid, translated);
         } else if (status.isStatic()) {
             LOG.debug(
@@ -457,8 +469,7 @@ final class DefaultStatusManager implements StatusManager {
         PodStatus desired = status.status();
         PodStatus serverStatus = server.status() == null ? PodStatus.builder().build() : server.status();
         PodStatus merged = PodStatuses.mergeForServer(serverStatus, desired, clock.now());
-        if (PodStatuses.isTerminal(serverStatus.phase())
-                && !serverStatus.phase().equals(merged.phase())) {
+        if (PodStatuses.isTerminal(serverStatus.phase()) && !Objects.equals(serverStatus.phase(), merged.phase())) {
             LOG.error(
                     "Pod {}/{} is {} on the server; not moving it to phase {}",
                     status.namespace(),

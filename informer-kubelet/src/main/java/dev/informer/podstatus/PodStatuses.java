@@ -33,16 +33,16 @@ final class PodStatuses {
 
     private PodStatuses() {}
 
-    static boolean isTerminal(String phase) {
+    static boolean isTerminal(@Nullable String phase) {
         return SUCCEEDED.equals(phase) || FAILED.equals(phase);
     }
 
-    static @Nullable PodCondition condition(@Nullable PodStatus status, String type) {
+    static @Nullable PodCondition condition(@Nullable PodStatus status, @Nullable String type) {
         if (status == null) {
             return null;
         }
         for (PodCondition c : status.conditions()) {
-            if (type.equals(c.type())) {
+            if (Objects.equals(type, c.type())) {
                 return c;
             }
         }

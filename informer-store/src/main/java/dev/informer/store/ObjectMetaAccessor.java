@@ -1,6 +1,7 @@
 package dev.informer.store;
 
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The metadata fields the store, the key functions, the reflector and the informer read from an
@@ -20,15 +21,19 @@ import java.util.Map;
 public interface ObjectMetaAccessor {
 
     /** The namespace, or {@code null}/empty for a cluster-scoped object. */
+    @Nullable
     String namespace();
 
-    /** The object's name. */
+    /** The object's name, or {@code null} for an object built without one (the key functions reject it). */
+    @Nullable
     String name();
 
     /** The opaque resource version, or {@code null} when unknown. */
+    @Nullable
     String resourceVersion();
 
     /** The object's UID, or {@code null} when unknown. */
+    @Nullable
     String uid();
 
     /** The labels; never {@code null} (an empty map when there are none). */

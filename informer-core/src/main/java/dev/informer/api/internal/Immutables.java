@@ -21,7 +21,7 @@ public final class Immutables {
     private Immutables() {}
 
     /** An unmodifiable copy of {@code list}, or the empty list for {@code null}. */
-    public static <E> List<E> list(List<E> list) {
+    public static <E> List<E> list(@Nullable List<E> list) {
         if (list == null || list.isEmpty()) {
             return List.of();
         }
@@ -35,7 +35,7 @@ public final class Immutables {
     }
 
     /** An unmodifiable, insertion-ordered copy of {@code map}, or the empty map for {@code null}. */
-    public static <K, V> Map<K, V> map(Map<K, V> map) {
+    public static <K, V> Map<K, V> map(@Nullable Map<K, V> map) {
         if (map == null || map.isEmpty()) {
             return Map.of();
         }
@@ -60,7 +60,7 @@ public final class Immutables {
      * interned here: Jackson already hands out one canonical instance per property name for
      * everything it decodes (its symbol table), so interning them again would only cost a lookup.
      */
-    public static Map<String, String> internedMap(Map<String, String> map) {
+    public static Map<String, String> internedMap(@Nullable Map<String, String> map) {
         if (map == null || map.isEmpty()) {
             return Map.of();
         }
@@ -88,7 +88,7 @@ public final class Immutables {
      * value bound by Jackson is fresh and owned by the object; builders deep-copy what callers hand
      * them.
      */
-    public static Map<String, JsonNode> unknownFields(Map<String, JsonNode> fields) {
+    public static Map<String, JsonNode> unknownFields(@Nullable Map<String, JsonNode> fields) {
         if (fields == null || fields.isEmpty()) {
             return Map.of();
         }
@@ -105,7 +105,7 @@ public final class Immutables {
     }
 
     /** A copy of {@code fields} whose values are deep copies (for builders). */
-    public static Map<String, JsonNode> deepCopy(Map<String, JsonNode> fields) {
+    public static Map<String, JsonNode> deepCopy(@Nullable Map<String, JsonNode> fields) {
         LinkedHashMap<String, JsonNode> copy = new LinkedHashMap<>();
         if (fields != null) {
             fields.forEach((name, value) -> copy.put(name, copy(value)));

@@ -1,6 +1,7 @@
 package dev.informer.api.internal;
 
 import java.util.concurrent.ConcurrentHashMap;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Shares one {@link String} instance among equal strings that repeat across many objects of the model
@@ -28,7 +29,7 @@ public final class Interner {
     private Interner() {}
 
     /** The shared instance equal to {@code value}, or {@code value} itself ({@code null} stays {@code null}). */
-    public static String intern(String value) {
+    public static @Nullable String intern(@Nullable String value) {
         if (value == null || value.length() > MAX_LENGTH) {
             return value;
         }

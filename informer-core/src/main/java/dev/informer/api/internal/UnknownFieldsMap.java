@@ -56,7 +56,7 @@ final class UnknownFieldsMap extends ArrayTableMap<String, JsonNode> {
     }
 
     @Override
-    public boolean equals(Object o) {
+    public boolean equals(@Nullable Object o) {
         if (o == this) {
             return true;
         }

@@ -54,7 +54,8 @@ public final class EventCorrelator {
 
     private record AggregateRecord(Set<String> localKeys, Instant lastTimestamp) {}
 
-    private record EventLog(int count, String firstTimestamp, String name, String resourceVersion) {}
+    private record EventLog(
+            int count, @Nullable String firstTimestamp, @Nullable String name, @Nullable String resourceVersion) {}
 
     private static final class TokenBucket {
         private final int burst;
@@ -191,8 +192,8 @@ public final class EventCorrelator {
         if (combine) {
             String timestamp = Timestamps.format(now);
             aggregated = event.toBuilder()
-                    .metadata(event.metadata().toBuilder()
-                            .name(event.involvedObject().name() + "." + Long.toHexString(uniqueNanos(now)))
+                    .metadata(metadataOf(event).toBuilder()
+                            .name(involvedOf(event).name() + "." + Long.toHexString(uniqueNanos(now)))
                             .build())
                     .message(COMBINED_PREFIX + nullToEmpty(event.message()))
                     .count(1)
@@ -213,7 +214,7 @@ public final class EventCorrelator {
             observed = aggregated.toBuilder()
                     .count(last.count() + 1)
                     .firstTimestamp(last.firstTimestamp())
-                    .metadata(aggregated.metadata().toBuilder()
+                    .metadata(metadataOf(aggregated).toBuilder()
                             .name(last.name())
                             .resourceVersion(last.resourceVersion())
                             .build())
@@ -244,8 +245,17 @@ public final class EventCorrelator {
         return new EventLog(
                 event.count() == null ? 1 : event.count(),
                 event.firstTimestamp(),
-                event.metadata().name(),
-                event.metadata().resourceVersion());
+                metadataOf(event).name(),
+                metadataOf(event).resourceVersion());
+    }
+
+    // The recorder always sets an event's metadata and involved object, and the server keeps them.
+    private static ObjectMeta metadataOf(CoreEvent event) {
+        return Objects.requireNonNull(event.metadata(), "an event without metadata");
+    }
+
+    private static ObjectReference involvedOf(CoreEvent event) {
+        return Objects.requireNonNull(event.involvedObject(), "an event without involvedObject");
     }
 
     /** Event names must be unique: two events made in the same nanosecond get consecutive numbers. */
@@ -256,7 +266,7 @@ public final class EventCorrelator {
     }
 
     static String eventKey(CoreEvent event) {
-        ObjectReference ref = event.involvedObject();
+        ObjectReference ref = involvedOf(event);
         return join(
                 component(event),
                 host(event),
@@ -272,7 +282,7 @@ public final class EventCorrelator {
     }
 
     static String aggregateKey(CoreEvent event) {
-        ObjectReference ref = event.involvedObject();
+        ObjectReference ref = involvedOf(event);
         return join(
                 component(event),
                 host(event),
@@ -288,7 +298,7 @@ public final class EventCorrelator {
     }
 
     static String spamKey(CoreEvent event) {
-        ObjectReference ref = event.involvedObject();
+        ObjectReference ref = involvedOf(event);
         return join(
                 component(event), host(event), ref.kind(), ref.namespace(), ref.name(), ref.uid(), ref.apiVersion());
     }
