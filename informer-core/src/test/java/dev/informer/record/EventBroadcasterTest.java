@@ -97,7 +97,8 @@ class EventBroadcasterTest {
         assertEquals("uid-web", event.involvedObject().uid());
         assertEquals("7", event.involvedObject().resourceVersion());
         assertTrue(event.metadata().name().startsWith("web."), event.metadata().name());
-        assertEquals(1, broadcaster.writtenEvents());
+        // The counter is incremented once the write has returned, which may be after the server has the event.
+        Await.until("the write counted", () -> broadcaster.writtenEvents() == 1);
     }
 
     @Test
