@@ -232,14 +232,23 @@ class ReconcileLoopTest {
                 clock,
                 ThreadFactories.platformDaemon("fenced"),
                 ControllerMetrics.noop());
-        c.start(leading::get);
+        AtomicInteger refusals = new AtomicInteger();
+        c.start(() -> {
+            boolean lead = leading.get();
+            if (!lead) {
+                refusals.incrementAndGet();
+            }
+            return lead;
+        });
         try {
             c.enqueue(request("while-leading"));
             Await.until("reconciled while leading", () -> r.count(request("while-leading")) == 1);
 
             leading.set(false); // e.g. the renew deadline passed while the process was paused
             c.enqueue(request("after-the-term"));
-            Await.until("the key was taken", () -> c.queueLength() == 0 && c.activeWorkers() == 0);
+            // the worker asked the fence about the key and was told no (queue length alone races the
+            // worker between taking the key and asking the fence)
+            Await.until("the fence said no", () -> refusals.get() == 1);
             leading.set(true);
             c.enqueue(request("marker"));
             Await.until("marker reconciled", () -> r.count(request("marker")) == 1);
