@@ -90,6 +90,8 @@ class LayerRulesTest {
     /**
      * Every exception type extends the project's root. The one exception: an {@code IOException} the
      * HTTP client's credential interceptor must throw for OkHttp, unwrapped before it reaches a caller.
+     * The build-time processors (informer-codegen) are no library code: their errors are compile
+     * errors.
      */
     @Test
     void everyExceptionExtendsTheInformerExceptionRoot() {
@@ -98,6 +100,8 @@ class LayerRulesTest {
                 .areAssignableTo(Throwable.class)
                 .and()
                 .doNotHaveFullyQualifiedName("dev.informer.client.internal.CredentialIOException")
+                .and()
+                .resideOutsideOfPackage("dev.informer.codegen..")
                 .should()
                 .beAssignableTo(InformerException.class)
                 .check(MAIN_CLASSES);

@@ -8,10 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.annotation.processing.SupportedAnnotationTypes;
-import javax.lang.model.SourceVersion;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
@@ -24,7 +22,6 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.TypeVariable;
 import javax.lang.model.type.WildcardType;
-import javax.tools.Diagnostic;
 
 /**
  * Writes {@code <Record>BuilderBase} for every record annotated {@link GenerateBuilder}: one field
@@ -56,7 +53,7 @@ import javax.tools.Diagnostic;
  * record's canonical constructor makes the defensive copies).
  */
 @SupportedAnnotationTypes("dev.informer.codegen.GenerateBuilder")
-public final class BuilderProcessor extends AbstractProcessor {
+public final class BuilderProcessor extends CodegenProcessor {
 
     private static final String UNKNOWN_FIELDS = "unknownFields";
     private static final String JSON_NODE = "tools.jackson.databind.JsonNode";
@@ -66,26 +63,17 @@ public final class BuilderProcessor extends AbstractProcessor {
     public BuilderProcessor() {}
 
     @Override
-    public SourceVersion getSupportedSourceVersion() {
-        return SourceVersion.latestSupported();
-    }
-
-    @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
         for (TypeElement annotation : annotations) {
             for (Element element : round.getElementsAnnotatedWith(annotation)) {
                 if (element.getKind() != ElementKind.RECORD) {
-                    processingEnv
-                            .getMessager()
-                            .printMessage(Diagnostic.Kind.ERROR, "@GenerateBuilder is for records only", element);
+                    error("@GenerateBuilder is for records only", element);
                     continue;
                 }
                 try {
                     write((TypeElement) element);
                 } catch (IOException e) {
-                    processingEnv
-                            .getMessager()
-                            .printMessage(Diagnostic.Kind.ERROR, "cannot write the builder: " + e, element);
+                    error("cannot write the builder: " + e, element);
                 }
             }
         }

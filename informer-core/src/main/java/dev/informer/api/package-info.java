@@ -10,6 +10,8 @@
  * {@code docs/model.md} describes the rules.
  */
 @NullMarked
+@GenerateModel("api.yaml")
 package dev.informer.api;
 
+import dev.informer.codegen.GenerateModel;
 import org.jspecify.annotations.NullMarked;
