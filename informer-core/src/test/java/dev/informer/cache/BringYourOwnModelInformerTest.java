@@ -3,11 +3,11 @@ package dev.informer.cache;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.informer.api.ResourceType;
-import dev.informer.client.ClientConfig;
 import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
 import dev.informer.testing.Await;
 import dev.informer.testing.EmbeddedApiServer;
+import dev.informer.testsupport.ServerAndClient;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
@@ -15,6 +15,7 @@ import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -38,15 +39,15 @@ class BringYourOwnModelInformerTest {
 
     record MyConfigMap(String apiVersion, String kind, Meta metadata, Map<String, String> data) {}
 
-    private EmbeddedApiServer server;
-    private KubernetesClient client;
+    @AutoClose
+    private final ServerAndClient api = ServerAndClient.start();
+
+    private final EmbeddedApiServer server = api.server();
+    private final KubernetesClient client = api.client();
     private SharedIndexInformer<?> informer;
 
     @BeforeEach
     void start() {
-        server = EmbeddedApiServer.builder().start();
-        client = KubernetesClient.create(
-                ClientConfig.builder().server(server.url()).build());
         create("a");
         create("b");
     }
@@ -56,8 +57,6 @@ class BringYourOwnModelInformerTest {
         if (informer != null) {
             informer.close();
         }
-        client.close();
-        server.close();
     }
 
     private void create(String name) {

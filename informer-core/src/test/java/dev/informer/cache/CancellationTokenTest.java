@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.testing.Await;
+import dev.informer.testsupport.TestThreads;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -37,14 +38,7 @@ class CancellationTokenTest {
     void awaitCancellationReturnsWhenCancelled() throws Exception {
         CancellationToken token = new CancellationToken();
         assertFalse(token.awaitCancellation(Duration.ofMillis(1)));
-        Thread waiter = new Thread(() -> {
-            try {
-                token.awaitCancellation();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        waiter.start();
+        Thread waiter = TestThreads.startInterruptible("waiter", token::awaitCancellation);
         Await.until("waiting", () -> waiter.getState() == Thread.State.WAITING);
         token.cancel();
         Await.terminated(waiter);

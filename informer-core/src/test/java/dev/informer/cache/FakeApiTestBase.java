@@ -6,6 +6,7 @@ import dev.informer.client.KubernetesClient;
 import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import org.junit.jupiter.api.AfterEach;
@@ -54,6 +55,24 @@ abstract class FakeApiTestBase {
                 .name("pods")
                 .threadFactory(recordingThreads(threadPrefix))
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(1)));
+    }
+
+    /** Reflector options that back off for the constant {@code backoff}, jittered from a fixed seed so runs repeat. */
+    protected static ReflectorOptions.Builder constantBackoff(Duration backoff) {
+        return ReflectorOptions.builder()
+                .backoff(BackoffPolicy.constant(backoff))
+                .random(new Random(7));
+    }
+
+    /**
+     * A builder of a reflector named {@code name} that lists and watches {@link #lw} into {@link #store} with
+     * {@code options}, reporting its watch errors to {@link #errors}.
+     */
+    protected Reflector.Builder<Pod> reflectorBuilder(String name, ReflectorOptions.Builder options) {
+        return Reflector.builder(lw, store)
+                .name(name)
+                .options(options.build())
+                .watchErrorHandler((reflectorName, error) -> errors.add(error));
     }
 
     /** Builds and starts the reflector under test. */

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
-import dev.informer.client.ClientConfig;
 import dev.informer.client.ClientListerWatcher;
 import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
@@ -14,6 +13,7 @@ import dev.informer.store.DeletedFinalStateUnknown;
 import dev.informer.testing.Await;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testing.WatchDropMode;
+import dev.informer.testsupport.ServerAndClient;
 import dev.informer.watch.ListOptions;
 import dev.informer.watch.ListPage;
 import dev.informer.watch.Watch;
@@ -27,7 +27,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.ObjectMapper;
@@ -43,26 +43,22 @@ class InformerFaultInjectionTest {
     private static final ObjectMapper JSON = JsonMapper.builder().build();
     private static final String NS = "default";
 
-    private EmbeddedApiServer server;
-    private KubernetesClient client;
+    @AutoClose
+    private final ServerAndClient api =
+            ServerAndClient.start(EmbeddedApiServer.builder().seed(42).bookmarkInterval(Duration.ofMillis(200)));
+
+    private final EmbeddedApiServer server = api.server();
+    private final KubernetesClient client = api.client();
     private SharedIndexInformer<Pod> informer;
     private final OrderCheckingHandler handler = new OrderCheckingHandler();
     private final List<RuntimeException> watchErrors = new CopyOnWriteArrayList<>();
     private int nextPod;
 
-    @BeforeEach
-    void startServer() {
-        server = EmbeddedApiServer.builder()
-                .seed(42)
-                .bookmarkInterval(Duration.ofMillis(200))
-                .start();
-        client = KubernetesClient.create(
-                ClientConfig.builder().server(server.url()).build());
-    }
-
     @AfterEach
     void stopEverything() {
-        FakeApiTestBase.stopAll(informer, client, server);
+        if (informer != null) {
+            informer.close();
+        }
     }
 
     // ------------------------------------------------------------ helpers

@@ -8,12 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
-import dev.informer.client.ClientConfig;
-import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
 import dev.informer.testing.Await;
-import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testsupport.LogCapture;
+import dev.informer.testsupport.ServerAndClient;
 import dev.informer.workqueue.HistogramMetric;
 import dev.informer.workqueue.SettableGaugeMetric;
 import java.time.Duration;
@@ -140,21 +138,18 @@ class InformerMetricsTest {
 
     @Test
     void theFactoryHandsItsProviderToEveryInformerLabelledWithTheResource() throws Exception {
-        try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-                KubernetesClient client = KubernetesClient.create(
-                        ClientConfig.builder().server(server.url()).build())) {
-            server.create(
-                    "configmaps",
-                    "default",
-                    "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cfg\",\"namespace\":\"default\"}}");
-            SharedInformerFactory factory = SharedInformerFactory.builder(client)
+        try (ServerAndClient api = ServerAndClient.start()) {
+            api.server()
+                    .create(
+                            "configmaps",
+                            "default",
+                            "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"cfg\",\"namespace\":\"default\"}}");
+            SharedInformerFactory factory = SharedInformerFactory.builder(api.client())
                     .informerMetricsProvider(provider)
                     .build();
             try {
                 factory.informerFor(ResourceType.CONFIGMAPS);
-                factory.start();
-                assertTrue(factory.waitForCacheSync(Await.TIMEOUT).values().stream()
-                        .allMatch(Boolean::booleanValue));
+                SharedInformerFactoryTest.startAndAwaitSync(factory);
                 Await.until(
                         "the config map was processed",
                         () -> provider.resourceVersions.containsKey("configmaps|v1/configmaps"));

@@ -5,12 +5,9 @@ import static dev.informer.cache.ReflectorTest.podList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
 import dev.informer.api.Status;
-import dev.informer.client.ClientConfig;
-import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.store.Bookmark;
@@ -22,7 +19,7 @@ import dev.informer.store.RealFifo;
 import dev.informer.store.RealFifoOptions;
 import dev.informer.store.ReplacedAll;
 import dev.informer.testing.Await;
-import dev.informer.testing.EmbeddedApiServer;
+import dev.informer.testsupport.ServerAndClient;
 import dev.informer.watch.EventType;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -247,11 +244,7 @@ class InformerQueueTest extends FakeApiTestBase {
         try {
             var watcher = lw.watcher(0);
             watcher.add(pod("b", "11"));
-            watcher.action(
-                    EventType.BOOKMARK,
-                    Pod.builder()
-                            .metadata(ObjectMeta.builder().resourceVersion("12").build())
-                            .build());
+            watcher.action(EventType.BOOKMARK, ReflectorTest.bookmark("12"));
             watcher.add(pod("c", "13"));
             Await.until(() -> "4 items queued, have " + fifo.len(), () -> fifo.len() >= 4, Await.LONG_TIMEOUT);
             List<Delta<Pod>> popped = new ArrayList<>();
@@ -338,21 +331,19 @@ class InformerQueueTest extends FakeApiTestBase {
                     return FifoMetrics.noop();
                 })
                 .build();
-        try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-                KubernetesClient client = KubernetesClient.create(
-                        ClientConfig.builder().server(server.url()).build())) {
-            server.create(
-                    "pods",
-                    "default",
-                    "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"web\","
-                            + "\"namespace\":\"default\"},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}]}}");
-            SharedInformerFactory factory =
-                    SharedInformerFactory.builder(client).realFifo(options).build();
+        try (ServerAndClient api = ServerAndClient.start()) {
+            api.server()
+                    .create(
+                            "pods",
+                            "default",
+                            "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"web\","
+                                    + "\"namespace\":\"default\"},\"spec\":{\"containers\":[{\"name\":\"c\",\"image\":\"i\"}]}}");
+            SharedInformerFactory factory = SharedInformerFactory.builder(api.client())
+                    .realFifo(options)
+                    .build();
             try {
                 SharedIndexInformer<Pod> pods = factory.informerFor(ResourceType.PODS);
-                factory.start();
-                assertTrue(factory.waitForCacheSync(Duration.ofSeconds(20)).values().stream()
-                        .allMatch(Boolean::booleanValue));
+                SharedInformerFactoryTest.startAndAwaitSync(factory);
                 assertEquals(
                         List.of("web"),
                         pods.getStore().list().stream().map(Pod::name).toList());

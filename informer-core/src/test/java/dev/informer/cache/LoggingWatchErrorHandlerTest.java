@@ -29,12 +29,14 @@ class LoggingWatchErrorHandlerTest {
                 "https://api.example:6443/api/v1/pods?resourceVersion=0&limit=500");
     }
 
+    /** Reports to the handler that the server refused the "pods" list with this Status, retried after {@code delay}. */
+    private void podsAnswered(int code, String reason, String message, Duration delay) {
+        handler.onWatchError("pods", answered(code, reason, message), delay);
+    }
+
     @Test
     void forbiddenIsOneWarnLineWithTheUrlAndTheRetryDelayAndNoStackTrace() {
-        handler.onWatchError(
-                "pods",
-                answered(403, "Forbidden", "pods is forbidden: User \"bob\" cannot list"),
-                Duration.ofMillis(1600));
+        podsAnswered(403, "Forbidden", "pods is forbidden: User \"bob\" cannot list", Duration.ofMillis(1600));
 
         List<String> warnings = logger.messages(Level.WARN);
         assertEquals(1, warnings.size());
@@ -51,10 +53,7 @@ class LoggingWatchErrorHandlerTest {
 
     @Test
     void anHtmlAnswerStaysOnOneLine() {
-        handler.onWatchError(
-                "pods",
-                answered(404, "NotFound", "<html>\n<body>\n<h1>404</h1>\n</body>\n</html>"),
-                Duration.ofSeconds(1));
+        podsAnswered(404, "NotFound", "<html>\n<body>\n<h1>404</h1>\n</body>\n</html>", Duration.ofSeconds(1));
 
         String line = logger.messages(Level.WARN).get(0);
         assertTrue(!line.contains("\n") && line.contains("<h1>404</h1>"), line);
@@ -78,7 +77,7 @@ class LoggingWatchErrorHandlerTest {
 
     @Test
     void anExpiredWatchIsOnlyDebug() {
-        handler.onWatchError("pods", answered(410, Status.REASON_EXPIRED, "too old"), Duration.ofSeconds(1));
+        podsAnswered(410, Status.REASON_EXPIRED, "too old", Duration.ofSeconds(1));
 
         assertTrue(logger.messages(Level.WARN).isEmpty());
         assertNull(logger.lines().get(0).error());

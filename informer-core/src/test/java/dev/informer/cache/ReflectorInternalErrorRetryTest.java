@@ -10,7 +10,6 @@ import dev.informer.testing.Await;
 import dev.informer.watch.StatusCarrier;
 import java.time.Duration;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
@@ -22,17 +21,10 @@ class ReflectorInternalErrorRetryTest extends FakeApiTestBase {
 
     private void start(Duration maxInternalErrorRetryDuration) {
         lw.onList = options -> ReflectorTest.podList("10", ReflectorTest.pod("a", "10"));
-        reflector = Reflector.builder(lw, store)
-                .name("internal-errors")
-                .options(ReflectorOptions.builder()
-                        .useWatchList(false)
-                        .backoff(BackoffPolicy.constant(Duration.ofSeconds(1)))
-                        .random(new Random(7))
-                        .maxInternalErrorRetryDuration(maxInternalErrorRetryDuration)
-                        .build())
-                .clock(clock)
-                .watchErrorHandler((name, error) -> errors.add(error))
-                .build();
+        ReflectorOptions.Builder options = constantBackoff(Duration.ofSeconds(1))
+                .useWatchList(false)
+                .maxInternalErrorRetryDuration(maxInternalErrorRetryDuration);
+        reflector = reflectorBuilder("internal-errors", options).clock(clock).build();
         reflector.start();
     }
 

@@ -2,7 +2,6 @@ package dev.informer.cache;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testing.Await;
@@ -10,7 +9,6 @@ import dev.informer.watch.EventType;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.List;
-import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /** client-go's reflector metrics through an in-memory provider: lists, watches, short watches, last version. */
@@ -20,18 +18,11 @@ class ReflectorMetricsTest extends FakeApiTestBase {
     private final FakeClock clock = new FakeClock();
 
     private void start(boolean useWatchList) {
-        reflector = Reflector.builder(lw, store)
-                .name("metered")
-                .options(ReflectorOptions.builder()
-                        .useWatchList(useWatchList)
-                        .watchListConsistencyCheck(false)
-                        .backoff(BackoffPolicy.constant(Duration.ofSeconds(1)))
-                        .random(new Random(7))
-                        .metrics(metrics)
-                        .build())
-                .clock(clock)
-                .watchErrorHandler((name, error) -> {})
-                .build();
+        ReflectorOptions.Builder options = constantBackoff(Duration.ofSeconds(1))
+                .useWatchList(useWatchList)
+                .watchListConsistencyCheck(false)
+                .metrics(metrics);
+        reflector = reflectorBuilder("metered", options).clock(clock).build();
         reflector.start();
     }
 
@@ -51,11 +42,7 @@ class ReflectorMetricsTest extends FakeApiTestBase {
 
         first.add(ReflectorTest.pod("c", "11"));
         first.modify(ReflectorTest.pod("a", "12"));
-        first.action(
-                EventType.BOOKMARK,
-                Pod.builder()
-                        .metadata(ObjectMeta.builder().resourceVersion("13").build())
-                        .build());
+        first.action(EventType.BOOKMARK, ReflectorTest.bookmark("13"));
         Await.until("version 13", () -> "13".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
         clock.step(Duration.ofSeconds(90));
         first.stop();

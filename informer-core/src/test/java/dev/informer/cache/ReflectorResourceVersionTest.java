@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.ObjectList;
-import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import dev.informer.api.Status;
 import dev.informer.client.StatusException;
@@ -18,7 +17,6 @@ import dev.informer.watch.EventType;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.List;
-import java.util.Random;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
@@ -41,15 +39,11 @@ class ReflectorResourceVersionTest extends FakeApiTestBase {
 
     private Reflector<Pod> start(boolean useWatchList) {
         lw.supportsStreamingLists = true;
-        reflector = Reflector.builder(lw, store)
-                .name("pods-rv-test")
-                .options(ReflectorOptions.builder()
-                        .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
-                        .random(new Random(7))
-                        .useWatchList(useWatchList)
-                        .watchListConsistencyCheck(false)
-                        .build())
-                .watchErrorHandler((name, error) -> errors.add(error))
+        reflector = reflectorBuilder(
+                        "pods-rv-test",
+                        constantBackoff(Duration.ofMillis(1))
+                                .useWatchList(useWatchList)
+                                .watchListConsistencyCheck(false))
                 .build();
         reflector.start();
         return reflector;
@@ -62,11 +56,7 @@ class ReflectorResourceVersionTest extends FakeApiTestBase {
     static Pod bookmark(String resourceVersion, boolean initialEventsEnd) {
         return initialEventsEnd
                 ? ReflectorTest.initialEventsEnd(resourceVersion)
-                : Pod.builder()
-                        .metadata(ObjectMeta.builder()
-                                .resourceVersion(resourceVersion)
-                                .build())
-                        .build();
+                : ReflectorTest.bookmark(resourceVersion);
     }
 
     /** A script of a streaming list: {@code pods} as its initial events, ended by the bookmark at {@code resourceVersion}. */

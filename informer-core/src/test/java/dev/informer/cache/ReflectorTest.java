@@ -31,10 +31,10 @@ import java.net.ConnectException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -70,6 +70,13 @@ class ReflectorTest extends FakeApiTestBase {
     }
 
     /** The bookmark that ends a streaming list's initial events, at {@code resourceVersion}. */
+    /** A bookmark: an object that carries only {@code resourceVersion}. */
+    static Pod bookmark(String resourceVersion) {
+        return Pod.builder()
+                .metadata(ObjectMeta.builder().resourceVersion(resourceVersion).build())
+                .build();
+    }
+
     static Pod initialEventsEnd(String resourceVersion) {
         return Pod.builder()
                 .metadata(ObjectMeta.builder()
@@ -108,11 +115,7 @@ class ReflectorTest extends FakeApiTestBase {
 
     /** The options every test starts from: list + watch unless a test asks for streaming lists (the default). */
     private static ReflectorOptions.Builder options() {
-        return ReflectorOptions.builder()
-                .useWatchList(false)
-                .watchListConsistencyCheck(false)
-                .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
-                .random(new Random(7));
+        return constantBackoff(Duration.ofMillis(1)).useWatchList(false).watchListConsistencyCheck(false);
     }
 
     private Reflector.Builder<Pod> builder() {
@@ -121,11 +124,7 @@ class ReflectorTest extends FakeApiTestBase {
 
     private Reflector.Builder<Pod> builder(ReflectorOptions.Builder options) {
         lw.supportsStreamingLists = true;
-        return Reflector.builder(lw, store)
-                .name("pods")
-                .options(options.build())
-                .threadFactory(recordingThreads("reflector-test-"))
-                .watchErrorHandler((name, error) -> errors.add(error));
+        return reflectorBuilder("pods", options).threadFactory(recordingThreads("reflector-test-"));
     }
 
     private List<String> storedNamesAndVersions() {
@@ -147,6 +146,19 @@ class ReflectorTest extends FakeApiTestBase {
     /** A builder of a reflector on {@link #clock} that backs off for the constant {@code backoff}. */
     private Reflector.Builder<Pod> backingOff(Duration backoff) {
         return builder(options().backoff(BackoffPolicy.constant(backoff))).clock(clock);
+    }
+
+    /**
+     * Fails the first watch with {@code failure} on a reflector that backs off for {@code backoff}; it must watch again
+     * once {@code wait} passed on the clock, without listing again.
+     */
+    private void assertRewatchedWithoutRelisting(
+            Supplier<? extends RuntimeException> failure, Duration backoff, Duration wait) throws InterruptedException {
+        lw.failWatches(1, failure);
+        start(backingOff(backoff));
+        stepAfterWatchCall(1, wait);
+        lw.watcher(0);
+        assertEquals(1, lw.listCalls.size(), "a failed watch is retried, not a reason to relist");
     }
 
     /** Once watch call number {@code calls} was made and the loop waits on {@link #clock}, steps it by {@code step}. */
@@ -208,11 +220,7 @@ class ReflectorTest extends FakeApiTestBase {
     void bookmarkAdvancesTheResourceVersionWithoutTouchingTheStore() {
         start(builder());
         FakeWatcher<Pod> watcher = lw.watcher(0);
-        watcher.action(
-                EventType.BOOKMARK,
-                Pod.builder()
-                        .metadata(ObjectMeta.builder().resourceVersion("40").build())
-                        .build());
+        watcher.action(EventType.BOOKMARK, bookmark("40"));
         Await.until("bookmark applied", () -> "40".equals(reflector.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
         assertEquals(List.of("replace"), store.calls);
     }
@@ -420,11 +428,7 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void connectionFailureOfAnyListerWatcherBacksOffAndRewatchesWithoutRelisting() throws Exception {
-        lw.failWatches(1, Unreachable::new);
-        start(backingOff(Duration.ofSeconds(1)));
-        stepAfterWatchCall(1, Duration.ofSeconds(1));
-        lw.watcher(0);
-        assertEquals(1, lw.listCalls.size(), "a ConnectionFailure is retried, not a reason to relist");
+        assertRewatchedWithoutRelisting(Unreachable::new, Duration.ofSeconds(1), Duration.ofSeconds(1));
     }
 
     @Test
@@ -451,12 +455,8 @@ class ReflectorTest extends FakeApiTestBase {
 
     @Test
     void tooManyRequestsFromAnyStatusCarrierHonoursItsRetryAfterWithoutRelisting() throws Exception {
-        lw.failWatches(1, SlowDown::new);
-        start(backingOff(Duration.ofSeconds(60)));
         // the status's retryAfterSeconds, not the 60 s backoff
-        stepAfterWatchCall(1, Duration.ofSeconds(3));
-        lw.watcher(0);
-        assertEquals(1, lw.listCalls.size());
+        assertRewatchedWithoutRelisting(SlowDown::new, Duration.ofSeconds(60), Duration.ofSeconds(3));
         assertTrue(errors.isEmpty(), "a 429 is not reported: " + errors);
     }
 

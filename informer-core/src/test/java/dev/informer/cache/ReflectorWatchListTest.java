@@ -13,7 +13,6 @@ import dev.informer.watch.ListOptions;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.List;
-import java.util.Random;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -36,14 +35,8 @@ class ReflectorWatchListTest extends FakeApiTestBase {
     }
 
     private Reflector.Builder<Pod> builder(String name, boolean watchListConsistencyCheck) {
-        return Reflector.builder(lw, store)
-                .name(name)
-                .options(ReflectorOptions.builder()
-                        .watchListConsistencyCheck(watchListConsistencyCheck)
-                        .backoff(BackoffPolicy.constant(Duration.ofMillis(1)))
-                        .random(new Random(7))
-                        .build())
-                .watchErrorHandler((n, error) -> {});
+        return reflectorBuilder(
+                name, constantBackoff(Duration.ofMillis(1)).watchListConsistencyCheck(watchListConsistencyCheck));
     }
 
     private static Pod endBookmark(String resourceVersion) {

@@ -20,6 +20,7 @@ import dev.informer.clock.testing.FakeClock;
 import dev.informer.store.IndexFunctions;
 import dev.informer.store.Store;
 import dev.informer.testing.Await;
+import dev.informer.testsupport.TestThreads;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -537,15 +538,13 @@ class SharedIndexInformerTest extends FakeApiTestBase {
     void runBlocksUntilStop() throws Exception {
         informer = builder().build();
         CountDownLatch returned = new CountDownLatch(1);
-        Thread runner = new Thread(() -> {
+        TestThreads.startInterruptible("runner", () -> {
             try {
                 informer.run();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            } finally {
+                returned.countDown();
             }
-            returned.countDown();
         });
-        runner.start();
         Await.until("started", informer::hasStarted, Await.LONG_TIMEOUT);
         assertFalse(returned.await(50, TimeUnit.MILLISECONDS));
         informer.close();

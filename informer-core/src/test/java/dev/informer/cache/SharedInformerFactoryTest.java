@@ -10,30 +10,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.ConfigMap;
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
-import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
+import dev.informer.testing.Await;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testsupport.LogCapture;
+import dev.informer.testsupport.ServerAndClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class SharedInformerFactoryTest {
 
-    private EmbeddedApiServer server;
-    private KubernetesClient client;
+    @AutoClose
+    private final ServerAndClient api = ServerAndClient.start();
+
+    private final EmbeddedApiServer server = api.server();
+    private final KubernetesClient client = api.client();
     private SharedInformerFactory factory;
 
     @BeforeEach
     void start() {
-        server = EmbeddedApiServer.builder().start();
-        client = KubernetesClient.create(
-                ClientConfig.builder().server(server.url()).build());
         factory = SharedInformerFactory.builder(client)
                 .reflectorOptions(ReflectorOptions.builder()
                         .backoff(BackoffPolicy.constant(Duration.ofMillis(20)))
@@ -44,8 +46,6 @@ class SharedInformerFactoryTest {
     @AfterEach
     void stop() {
         factory.shutdown();
-        client.close();
-        server.close();
     }
 
     private void createPod(String namespace, String name, String app) {
@@ -67,6 +67,14 @@ class SharedInformerFactoryTest {
                 "list + watch");
     }
 
+    /** Starts {@code factory} and asserts that every informer of it syncs. */
+    static void startAndAwaitSync(SharedInformerFactory factory) throws InterruptedException {
+        factory.start();
+        assertTrue(
+                factory.waitForCacheSync(Await.LONG_TIMEOUT).values().stream().allMatch(Boolean::booleanValue),
+                "every informer of the factory synced");
+    }
+
     /** How many pod lists the server answered while an informer of a factory with {@code options} synced. */
     private long listsToSyncPods(ReflectorOptions.Builder options) throws InterruptedException {
         long before = server.requestCount("list", "pods");
@@ -75,9 +83,7 @@ class SharedInformerFactoryTest {
                 .build();
         try {
             SharedIndexInformer<Pod> pods = own.informerFor(ResourceType.PODS);
-            own.start();
-            assertTrue(own.waitForCacheSync(Duration.ofSeconds(10)).values().stream()
-                    .allMatch(Boolean::booleanValue));
+            startAndAwaitSync(own);
             assertEquals(1, pods.getStore().list().size());
             return server.requestCount("list", "pods") - before;
         } finally {

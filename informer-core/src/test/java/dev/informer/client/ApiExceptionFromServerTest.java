@@ -8,15 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.ConfigMap;
 import dev.informer.api.ObjectMeta;
 import dev.informer.api.ResourceType;
-import dev.informer.clock.testing.FakeClock;
 import dev.informer.errors.InformerException;
-import dev.informer.testing.EmbeddedApiServer;
-import java.nio.file.Path;
+import dev.informer.testsupport.ServerAndClient;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A refusal of the (embedded) API server reaches the caller as an {@link ApiException} under the
@@ -24,33 +20,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class ApiExceptionFromServerTest {
 
-    @TempDir
-    static Path dir;
-
-    private static EmbeddedApiServer server;
-    private static KubernetesClient client;
-
-    @BeforeAll
-    static void start() {
-        server = EmbeddedApiServer.builder().start();
-        Path kubeconfig = server.kubeconfig(dir.resolve("kubeconfig"));
-        ConfigEnvironment env =
-                new ConfigEnvironment(Map.of("KUBECONFIG", kubeconfig.toString()), dir, dir, new FakeClock());
-        client = KubernetesClient.create(ClientConfig.autoDetect(env));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
+    @AutoClose
+    private static final ServerAndClient api = ServerAndClient.start();
 
     private static ResourceClient<ConfigMap> configMaps() {
-        return client.resource(ResourceType.CONFIGMAPS).inNamespace("default");
+        return api.client().resource(ResourceType.CONFIGMAPS).inNamespace("default");
     }
 
     private static ConfigMap configMap(String name) {

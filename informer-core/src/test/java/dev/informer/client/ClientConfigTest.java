@@ -49,6 +49,11 @@ class ClientConfigTest {
                 ConfigException.class, () -> ClientConfig.fromKubeConfig(KubeConfig.parse(file), null, env(Map.of())));
     }
 
+    /** Resolves {@code kubeconfig} and asserts that it fails with a message mentioning each fragment. */
+    private void assertResolveFails(String kubeconfig, String... fragments) throws IOException {
+        assertMentions(resolveFails(kubeconfig), fragments);
+    }
+
     // ------------------------------------------------------------------ from kubeconfig
 
     @Test
@@ -177,46 +182,55 @@ class ClientConfigTest {
 
     @Test
     void noCurrentContextIsAnErrorNamingTheFiles() throws IOException {
-        ConfigException e = resolveFails("clusters:\n- {name: k, cluster: {server: https://k}}\n");
-        assertMentions(e, dir.resolve("config").toString(), "no current-context");
+        assertResolveFails(
+                "clusters:\n- {name: k, cluster: {server: https://k}}\n",
+                dir.resolve("config").toString(),
+                "no current-context");
     }
 
     @Test
     void currentContextThatIsNotDefinedNamesFileAndContext() throws IOException {
-        ConfigException e =
-                resolveFails("current-context: ghost\ncontexts:\n- {name: real, context: {cluster: k, user: u}}\n");
-        assertMentions(e, dir.resolve("config").toString(), "current-context \"ghost\"", "not defined", "real");
+        assertResolveFails(
+                "current-context: ghost\ncontexts:\n- {name: real, context: {cluster: k, user: u}}\n",
+                dir.resolve("config").toString(),
+                "current-context \"ghost\"",
+                "not defined",
+                "real");
     }
 
     @Test
     void unknownUserNamesFileContextAndUser() throws IOException {
-        ConfigException e = resolveFails(
+        assertResolveFails(
                 """
                 current-context: c
                 clusters:
                 - {name: k, cluster: {server: "https://k"}}
                 contexts:
                 - {name: c, context: {cluster: k, user: nobody}}
-                """);
-        assertMentions(e, dir.resolve("config").toString(), "context \"c\"", "user \"nobody\"", "not defined");
+                """,
+                dir.resolve("config").toString(),
+                "context \"c\"",
+                "user \"nobody\"",
+                "not defined");
     }
 
     @Test
     void unknownClusterNamesFileContextAndCluster() throws IOException {
-        ConfigException e = resolveFails(
+        assertResolveFails(
                 """
                 current-context: c
                 users:
                 - {name: u, user: {token: t}}
                 contexts:
                 - {name: c, context: {cluster: nowhere, user: u}}
-                """);
-        assertMentions(e, "context \"c\"", "cluster \"nowhere\"");
+                """,
+                "context \"c\"",
+                "cluster \"nowhere\"");
     }
 
     @Test
     void clusterWithoutServerIsAnError() throws IOException {
-        ConfigException e = resolveFails(
+        assertResolveFails(
                 """
                 current-context: c
                 clusters:
@@ -225,14 +239,16 @@ class ClientConfigTest {
                 - {name: u, user: {token: t}}
                 contexts:
                 - {name: c, context: {cluster: k, user: u}}
-                """);
-        assertMentions(e, dir.resolve("config").toString(), "cluster \"k\"", "no server");
+                """,
+                dir.resolve("config").toString(),
+                "cluster \"k\"",
+                "no server");
     }
 
     @Test
     void unreadableKeyFileNamesFileUserAndPath() throws IOException {
         write("alice.crt", TestCertificates.pem(CLIENT.certificate()));
-        ConfigException e = resolveFails(
+        assertResolveFails(
                 """
                 current-context: c
                 clusters:
@@ -241,9 +257,7 @@ class ClientConfigTest {
                 - {name: alice, user: {client-certificate: alice.crt, client-key: missing.key}}
                 contexts:
                 - {name: c, context: {cluster: k, user: alice}}
-                """);
-        assertMentions(
-                e,
+                """,
                 dir.resolve("config").toString(),
                 "user \"alice\"",
                 dir.resolve("missing.key").toString());

@@ -95,19 +95,30 @@ class ClientTimeoutsTest {
         }
     }
 
+    /** A JSON answer whose {@code body} starts after {@code delay}. */
+    private static MockResponse jsonAfter(Duration delay, String body) {
+        return new MockResponse.Builder()
+                .setHeader("Content-Type", "application/json")
+                .bodyDelay(delay.toMillis(), TimeUnit.MILLISECONDS)
+                .body(body)
+                .build();
+    }
+
+    /** A client of {@code server} with these read timeouts for requests and for watch streams. */
+    private static KubernetesClient clientWithTimeouts(
+            MockWebServer server, Duration readTimeout, Duration watchReadTimeout) {
+        return KubernetesClient.create(MockApi.config(server)
+                .readTimeout(readTimeout)
+                .watchReadTimeout(watchReadTimeout)
+                .build());
+    }
+
     @Test
     void watchBodySilentForLongerThanTheWatchReadTimeoutEndsTheWatch() throws Exception {
         try (MockWebServer server = new MockWebServer()) {
             server.start();
-            server.enqueue(new MockResponse.Builder()
-                    .setHeader("Content-Type", "application/json")
-                    .bodyDelay(30, TimeUnit.SECONDS)
-                    .body("{}")
-                    .build());
-            try (KubernetesClient quick = KubernetesClient.create(MockApi.config(server)
-                            .readTimeout(Duration.ofSeconds(10))
-                            .watchReadTimeout(Duration.ofSeconds(1))
-                            .build());
+            server.enqueue(jsonAfter(Duration.ofSeconds(30), "{}"));
+            try (KubernetesClient quick = clientWithTimeouts(server, Duration.ofSeconds(10), Duration.ofSeconds(1));
                     Watch<ConfigMap> watch =
                             quick.resource(ResourceType.CONFIGMAPS).watch(ListOptions.NONE)) {
                 assertTimeoutPreemptively(
@@ -125,15 +136,8 @@ class ClientTimeoutsTest {
         try (MockWebServer server = new MockWebServer()) {
             server.start();
             String event = "{\"type\":\"ADDED\",\"object\":" + MockApi.configMapJson("team", "late", "7") + "}\n";
-            server.enqueue(new MockResponse.Builder()
-                    .setHeader("Content-Type", "application/json")
-                    .bodyDelay(1500, TimeUnit.MILLISECONDS)
-                    .body(event)
-                    .build());
-            try (KubernetesClient quick = KubernetesClient.create(MockApi.config(server)
-                            .readTimeout(Duration.ofMillis(500))
-                            .watchReadTimeout(Duration.ofSeconds(30))
-                            .build());
+            server.enqueue(jsonAfter(Duration.ofMillis(1500), event));
+            try (KubernetesClient quick = clientWithTimeouts(server, Duration.ofMillis(500), Duration.ofSeconds(30));
                     Watch<ConfigMap> watch =
                             quick.resource(ResourceType.CONFIGMAPS).watch(ListOptions.NONE)) {
                 Iterator<Event<ConfigMap>> events = watch.iterator();

@@ -13,9 +13,9 @@ import dev.informer.api.ObjectList;
 import dev.informer.api.ObjectMeta;
 import dev.informer.api.ResourceType;
 import dev.informer.api.Status;
-import dev.informer.clock.testing.FakeClock;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testing.ResourceDefinition;
+import dev.informer.testsupport.ServerAndClient;
 import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
 import dev.informer.watch.ListOptions;
@@ -25,7 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,29 +42,13 @@ class EmbeddedServerVerbsTest {
     @TempDir
     static Path dir;
 
-    private static EmbeddedApiServer server;
-    private static KubernetesClient client;
+    @AutoClose
+    private static ServerAndClient api;
 
     @BeforeAll
     static void start() {
-        server = EmbeddedApiServer.builder()
-                .register(WIDGET_DEFINITION)
-                .historyLimit(200)
-                .start();
-        Path kubeconfig = server.kubeconfig(dir.resolve("kubeconfig"));
-        ConfigEnvironment env =
-                new ConfigEnvironment(Map.of("KUBECONFIG", kubeconfig.toString()), dir, dir, new FakeClock());
-        client = KubernetesClient.create(ClientConfig.autoDetect(env));
-    }
-
-    @AfterAll
-    static void stop() {
-        if (client != null) {
-            client.close();
-        }
-        if (server != null) {
-            server.close();
-        }
+        api = ServerAndClient.startThroughKubeconfig(
+                EmbeddedApiServer.builder().register(WIDGET_DEFINITION).historyLimit(200), dir);
     }
 
     private static ConfigMap configMap(String namespace, String name, Map<String, String> data) {
@@ -75,7 +59,7 @@ class EmbeddedServerVerbsTest {
     }
 
     private static ResourceClient<ConfigMap> configMaps(String namespace) {
-        return client.resource(ResourceType.CONFIGMAPS).inNamespace(namespace);
+        return api.client().resource(ResourceType.CONFIGMAPS).inNamespace(namespace);
     }
 
     @Test
@@ -153,7 +137,7 @@ class EmbeddedServerVerbsTest {
 
     @Test
     void statusSubresourceOfACustomResourceWithGenericObjects() {
-        ResourceClient<GenericObject> widgets = client.resource(WIDGETS).inNamespace("default");
+        ResourceClient<GenericObject> widgets = api.client().resource(WIDGETS).inNamespace("default");
         GenericObject widget = widgets.create(GenericObject.parse(
                 "{\"apiVersion\":\"example.dev/v1\",\"kind\":\"Widget\",\"metadata\":{\"name\":\"w1\"},"
                         + "\"spec\":{\"size\":3},\"status\":{\"phase\":\"ignored-on-create\"}}"));
@@ -183,7 +167,8 @@ class EmbeddedServerVerbsTest {
                                     .build())
                             .build());
         }
-        ResourceClient<ConfigMap> all = client.resource(ResourceType.CONFIGMAPS).inAnyNamespace();
+        ResourceClient<ConfigMap> all =
+                api.client().resource(ResourceType.CONFIGMAPS).inAnyNamespace();
         ListOptions paged = ListOptions.builder().labelSelector("set=paged").build();
         assertEquals(25, all.list(paged).items().size());
         assertEquals(
@@ -226,7 +211,7 @@ class EmbeddedServerVerbsTest {
                             if (asked.size() == 1) {
                                 // History moves on: the version the continue token encodes is compacted away.
                                 cms.create(configMap(null, "compact-late", Map.of()));
-                                server.faults().compactNow();
+                                api.server().faults().compactNow();
                             }
                             return page;
                         },
@@ -269,7 +254,7 @@ class EmbeddedServerVerbsTest {
         String old =
                 cms.create(configMap(null, "expiring", Map.of())).metadata().resourceVersion();
         cms.delete("expiring");
-        server.faults().compactNow();
+        api.server().faults().compactNow();
         try (Watch<ConfigMap> watch =
                 cms.watch(ListOptions.builder().resourceVersion(old).build())) {
             Event<ConfigMap> event = watch.next();
@@ -284,7 +269,7 @@ class EmbeddedServerVerbsTest {
 
     @Test
     void injectedTooManyRequestsCarriesRetryAfter() {
-        server.faults().failNext(1, "get", "configmaps", 429, Duration.ofSeconds(4));
+        api.server().faults().failNext(1, "get", "configmaps", 429, Duration.ofSeconds(4));
         StatusException e =
                 assertThrows(StatusException.class, () -> configMaps("default").get("anything"));
         assertTrue(e.isTooManyRequests(), e.status().toString());
@@ -293,11 +278,12 @@ class EmbeddedServerVerbsTest {
 
     @Test
     void clusterScopedResources() {
-        assertTrue(client.resource(ResourceType.NAMESPACES).list().items().stream()
+        assertTrue(api.client().resource(ResourceType.NAMESPACES).list().items().stream()
                 .anyMatch(ns -> ns.metadata().name().equals("kube-system")));
         assertEquals(
                 "default",
-                client.resource(ResourceType.NAMESPACES)
+                api.client()
+                        .resource(ResourceType.NAMESPACES)
                         .get("default")
                         .metadata()
                         .name());

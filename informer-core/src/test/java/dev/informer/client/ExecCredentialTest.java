@@ -23,9 +23,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import mockwebserver3.MockWebServer;
+import mockwebserver3.junit5.StartStop;
 import okhttp3.tls.HeldCertificate;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -50,18 +49,9 @@ class ExecCredentialTest {
     Path dir;
 
     private final FakeClock clock = new FakeClock(Instant.parse("2030-01-01T00:00:00Z"));
-    private MockWebServer server;
 
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
-    }
+    @StartStop
+    private final MockWebServer server = new MockWebServer();
 
     private Path script(String name, String body) throws IOException {
         Path file = dir.resolve(name);
@@ -91,6 +81,15 @@ class ExecCredentialTest {
 
     private int runs() throws IOException {
         return Integer.parseInt(Files.readString(dir.resolve("count")).strip());
+    }
+
+    /** Writes the plugin {@code script}, then asserts that a request of a client using it fails to authenticate. */
+    private AuthenticationException pluginFails(String script, String body) throws IOException {
+        script(script, body);
+        try (KubernetesClient client = client(
+                "{apiVersion: client.authentication.k8s.io/v1, command: ./" + script + ", interactiveMode: Never}")) {
+            return assertThrows(AuthenticationException.class, () -> get(client));
+        }
     }
 
     private ConfigMap get(KubernetesClient client) {
@@ -161,32 +160,24 @@ class ExecCredentialTest {
 
     @Test
     void failingPluginIsAnAuthenticationErrorWithItsStderr() throws Exception {
-        script("fail.sh", "#!/bin/sh\necho 'cannot reach the identity provider' >&2\nexit 3\n");
-        try (KubernetesClient client =
-                client("{apiVersion: client.authentication.k8s.io/v1, command: ./fail.sh, interactiveMode: Never}")) {
-            AuthenticationException e = assertThrows(AuthenticationException.class, () -> get(client));
-            assertTrue(
-                    e.getMessage().contains("exit code 3") && e.getMessage().contains("identity provider"),
-                    e.getMessage());
-            assertTrue(e.getMessage().contains("fail.sh"), e.getMessage());
-        }
+        AuthenticationException e =
+                pluginFails("fail.sh", "#!/bin/sh\necho 'cannot reach the identity provider' >&2\nexit 3\n");
+        assertTrue(
+                e.getMessage().contains("exit code 3") && e.getMessage().contains("identity provider"), e.getMessage());
+        assertTrue(e.getMessage().contains("fail.sh"), e.getMessage());
         assertEquals(0, server.getRequestCount(), "no request without credentials");
     }
 
     @Test
     void failingPluginIsOneLineWithItsExitCodeAndFirstStderrLine() throws Exception {
-        script(
+        AuthenticationException e = pluginFails(
                 "noisy.sh",
                 "#!/bin/sh\necho 'error: token expired, run login' >&2\nfor i in 1 2 3 4 5; do echo \"  at frame $i\" >&2; done\nexit 7\n");
-        try (KubernetesClient client =
-                client("{apiVersion: client.authentication.k8s.io/v1, command: ./noisy.sh, interactiveMode: Never}")) {
-            AuthenticationException e = assertThrows(AuthenticationException.class, () -> get(client));
-            assertEquals(
-                    "exec plugin " + dir.resolve("noisy.sh")
-                            + " failed with exit code 7: error: token expired, run login"
-                            + " (and 5 more lines on stderr)",
-                    e.getMessage());
-        }
+        assertEquals(
+                "exec plugin " + dir.resolve("noisy.sh")
+                        + " failed with exit code 7: error: token expired, run login"
+                        + " (and 5 more lines on stderr)",
+                e.getMessage());
     }
 
     @Test
@@ -244,36 +235,24 @@ class ExecCredentialTest {
 
     @Test
     void pluginReplyOfAnotherApiVersionIsRejected() throws Exception {
-        script(
+        AuthenticationException e = pluginFails(
                 "old.sh",
                 "#!/bin/sh\necho '{\"apiVersion\":\"client.authentication.k8s.io/v1beta1\",\"kind\":\"ExecCredential\",\"status\":{\"token\":\"t\"}}'\n");
-        try (KubernetesClient client =
-                client("{apiVersion: client.authentication.k8s.io/v1, command: ./old.sh, interactiveMode: Never}")) {
-            AuthenticationException e = assertThrows(AuthenticationException.class, () -> get(client));
-            assertTrue(
-                    e.getMessage().contains("plugin returned version client.authentication.k8s.io/v1beta1"),
-                    e.getMessage());
-        }
+        assertTrue(
+                e.getMessage().contains("plugin returned version client.authentication.k8s.io/v1beta1"),
+                e.getMessage());
     }
 
     @Test
     void pluginReplyWithoutCredentialsIsRejected() throws Exception {
-        script(
-                "empty.sh",
-                "#!/bin/sh\necho '{\"apiVersion\":\"client.authentication.k8s.io/v1\",\"kind\":\"ExecCredential\",\"status\":{}}'\n");
-        try (KubernetesClient client =
-                client("{apiVersion: client.authentication.k8s.io/v1, command: ./empty.sh, interactiveMode: Never}")) {
-            assertTrue(assertThrows(AuthenticationException.class, () -> get(client))
-                    .getMessage()
-                    .contains("token or cert/key"));
-        }
-        script("garbage.sh", "#!/bin/sh\necho 'Please log in at https://idp.example'\n");
-        try (KubernetesClient client = client(
-                "{apiVersion: client.authentication.k8s.io/v1, command: ./garbage.sh, interactiveMode: Never}")) {
-            assertTrue(assertThrows(AuthenticationException.class, () -> get(client))
-                    .getMessage()
-                    .contains("invalid JSON"));
-        }
+        assertTrue(pluginFails(
+                        "empty.sh",
+                        "#!/bin/sh\necho '{\"apiVersion\":\"client.authentication.k8s.io/v1\",\"kind\":\"ExecCredential\",\"status\":{}}'\n")
+                .getMessage()
+                .contains("token or cert/key"));
+        assertTrue(pluginFails("garbage.sh", "#!/bin/sh\necho 'Please log in at https://idp.example'\n")
+                .getMessage()
+                .contains("invalid JSON"));
     }
 
     @Test
@@ -302,32 +281,33 @@ class ExecCredentialTest {
         HeldCertificate ca = TestCertificates.ca("ca");
         HeldCertificate serverCert = TestCertificates.server(ca);
         HeldCertificate clientCert = TestCertificates.ecClient(ca, "exec-user");
-        server.close();
-        server = new MockWebServer();
-        server.useHttps(TestCertificates.serverHandshake(serverCert, ca).sslSocketFactory());
-        server.requireClientAuth();
-        server.start();
-        String credential = ApiJson.mapper()
-                .writeValueAsString(Map.of(
-                        "apiVersion",
-                        ExecConfig.V1,
-                        "kind",
-                        "ExecCredential",
-                        "status",
-                        Map.of(
-                                "clientCertificateData",
-                                TestCertificates.pem(clientCert.certificate()),
-                                "clientKeyData",
-                                TestCertificates.pkcs8Pem(clientCert))));
-        Files.writeString(dir.resolve("credential.json"), credential);
-        script("cert.sh", "#!/bin/sh\ncat \"" + dir.resolve("credential.json") + "\"\n");
-        String cluster = "{server: \"%s\", certificate-authority-data: %s}"
-                .formatted(server.url("/"), TestCertificates.base64(TestCertificates.pem(ca.certificate())));
-        try (KubernetesClient client = client(
-                cluster, "{apiVersion: client.authentication.k8s.io/v1, command: ./cert.sh, interactiveMode: Never}")) {
-            server.enqueue(json(200, configMapJson("default", "x", "1")));
-            get(client);
+        try (MockWebServer tls = new MockWebServer()) {
+            tls.useHttps(TestCertificates.serverHandshake(serverCert, ca).sslSocketFactory());
+            tls.requireClientAuth();
+            tls.start();
+            String credential = ApiJson.mapper()
+                    .writeValueAsString(Map.of(
+                            "apiVersion",
+                            ExecConfig.V1,
+                            "kind",
+                            "ExecCredential",
+                            "status",
+                            Map.of(
+                                    "clientCertificateData",
+                                    TestCertificates.pem(clientCert.certificate()),
+                                    "clientKeyData",
+                                    TestCertificates.pkcs8Pem(clientCert))));
+            Files.writeString(dir.resolve("credential.json"), credential);
+            script("cert.sh", "#!/bin/sh\ncat \"" + dir.resolve("credential.json") + "\"\n");
+            String cluster = "{server: \"%s\", certificate-authority-data: %s}"
+                    .formatted(tls.url("/"), TestCertificates.base64(TestCertificates.pem(ca.certificate())));
+            try (KubernetesClient client = client(
+                    cluster,
+                    "{apiVersion: client.authentication.k8s.io/v1, command: ./cert.sh, interactiveMode: Never}")) {
+                tls.enqueue(json(200, configMapJson("default", "x", "1")));
+                get(client);
+            }
+            assertTrue(take(tls).getHandshake().peerPrincipal().getName().contains("CN=exec-user"));
         }
-        assertTrue(take(server).getHandshake().peerPrincipal().getName().contains("CN=exec-user"));
     }
 }

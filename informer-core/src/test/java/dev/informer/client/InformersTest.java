@@ -10,28 +10,18 @@ import dev.informer.cache.InformerOptions;
 import dev.informer.cache.SharedIndexInformer;
 import dev.informer.testing.Await;
 import dev.informer.testing.EmbeddedApiServer;
+import dev.informer.testsupport.ServerAndClient;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 class InformersTest {
 
-    private EmbeddedApiServer server;
-    private KubernetesClient client;
+    @AutoClose
+    private final ServerAndClient api = ServerAndClient.start();
 
-    @BeforeEach
-    void start() {
-        server = EmbeddedApiServer.builder().start();
-        client = KubernetesClient.create(
-                ClientConfig.builder().server(server.url()).build());
-    }
-
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
-    }
+    private final EmbeddedApiServer server = api.server();
+    private final KubernetesClient client = api.client();
 
     @Test
     void anInformerOverAResourceClientIsNamedAfterItsResourceAndNamespace() {

@@ -33,6 +33,14 @@ class KubeConfigTest {
         return TestKubeConfigs.env(dir, variables, new FakeClock());
     }
 
+    /** Parses {@code text} as a kubeconfig file and asserts that it fails naming the file and each fragment. */
+    private void assertRejected(String text, String... fragments) throws IOException {
+        Path file = write("config", text);
+        ConfigException e = assertThrows(ConfigException.class, () -> KubeConfig.parse(file));
+        assertMentions(e, file.toString());
+        assertMentions(e, fragments);
+    }
+
     static void assertMentions(Throwable e, String... fragments) {
         for (String fragment : fragments) {
             assertTrue(
@@ -337,32 +345,24 @@ class KubeConfigTest {
 
     @Test
     void fieldOfTheWrongTypeNamesEntryAndField() throws IOException {
-        Path file = write(
-                "config",
+        assertRejected(
                 """
                 clusters:
                 - name: c
                   cluster: {server: https://x, insecure-skip-tls-verify: [yes]}
-                """);
-        assertMentions(
-                assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
-                file.toString(),
+                """,
                 "cluster \"c\"",
                 "insecure-skip-tls-verify");
     }
 
     @Test
     void invalidBase64NamesEntryAndField() throws IOException {
-        Path file = write(
-                "config",
+        assertRejected(
                 """
                 users:
                 - name: alice
                   user: {client-key-data: "***not base64***"}
-                """);
-        assertMentions(
-                assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
-                file.toString(),
+                """,
                 "user \"alice\"",
                 "client-key-data",
                 "base64");
@@ -370,90 +370,66 @@ class KubeConfigTest {
 
     @Test
     void duplicateNameInOneFileIsAnError() throws IOException {
-        Path file = write(
-                "config",
+        assertRejected(
                 """
                 contexts:
                 - name: x
                   context: {cluster: a, user: b}
                 - name: x
                   context: {cluster: c, user: d}
-                """);
-        assertMentions(
-                assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
-                file.toString(),
+                """,
                 "context \"x\"",
                 "twice");
     }
 
     @Test
     void entryWithoutNameIsAnError() throws IOException {
-        Path file = write("config", "users:\n- user: {token: t}\n");
-        assertMentions(
-                assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
-                file.toString(),
-                "users[0]",
-                "no name");
+        assertRejected("users:\n- user: {token: t}\n", "users[0]", "no name");
     }
 
     @Test
     void execV1WithoutInteractiveModeIsAnError() throws IOException {
-        Path file = write(
-                "config",
+        assertRejected(
                 """
                 users:
                 - name: u
                   user:
                     exec: {apiVersion: client.authentication.k8s.io/v1, command: login}
-                """);
-        assertMentions(
-                assertThrows(ConfigException.class, () -> KubeConfig.parse(file)),
-                file.toString(),
+                """,
                 "user \"u\" exec",
                 "interactiveMode");
     }
 
     @Test
     void execWithUnknownApiVersionOrModeIsAnError() throws IOException {
-        Path badVersion = write(
-                "v",
+        assertRejected(
                 """
                 users:
                 - name: u
                   user:
                     exec: {apiVersion: client.authentication.k8s.io/v1alpha1, command: login}
-                """);
-        assertMentions(
-                assertThrows(ConfigException.class, () -> KubeConfig.parse(badVersion)),
-                badVersion.toString(),
+                """,
                 "v1alpha1");
-        Path badMode = write(
-                "m",
+        assertRejected(
                 """
                 users:
                 - name: u
                   user:
                     exec: {apiVersion: client.authentication.k8s.io/v1, command: login, interactiveMode: Sometimes}
-                """);
-        assertMentions(
-                assertThrows(ConfigException.class, () -> KubeConfig.parse(badMode)), badMode.toString(), "Sometimes");
-        Path noCommand = write(
-                "c",
+                """,
+                "Sometimes");
+        assertRejected(
                 """
                 users:
                 - name: u
                   user:
                     exec: {apiVersion: client.authentication.k8s.io/v1, interactiveMode: Never}
-                """);
-        assertMentions(
-                assertThrows(ConfigException.class, () -> KubeConfig.parse(noCommand)),
-                noCommand.toString(),
+                """,
                 "no command");
     }
 
     @Test
     void documentThatIsNotAMappingIsAnError() throws IOException {
-        Path file = write("config", "- just\n- a list\n");
-        assertMentions(assertThrows(ConfigException.class, () -> KubeConfig.parse(file)), file.toString(), "mapping");
+        assertRejected("- just\n- a list\n", "mapping");
     }
 }

@@ -1,9 +1,12 @@
 package dev.informer.client;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
+import okhttp3.HttpUrl;
 
 /** Small helpers over mockwebserver3 for byte-level client tests. */
 final class MockApi {
@@ -41,6 +44,16 @@ final class MockApi {
             throw new AssertionError("the server received no request within 5 s");
         }
         return request;
+    }
+
+    /** The query parameters of {@code request}, each with its first value, in the order sent. */
+    static Map<String, String> query(RecordedRequest request) {
+        HttpUrl url = request.getUrl();
+        Map<String, String> query = new LinkedHashMap<>();
+        for (String name : url.queryParameterNames()) {
+            query.put(name, url.queryParameter(name));
+        }
+        return query;
     }
 
     static ClientConfig.Builder config(MockWebServer server) {

@@ -2,6 +2,7 @@ package dev.informer.client;
 
 import static dev.informer.client.MockApi.configMapJson;
 import static dev.informer.client.MockApi.json;
+import static dev.informer.client.MockApi.query;
 import static dev.informer.client.MockApi.take;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,9 +17,10 @@ import dev.informer.api.ObjectList;
 import dev.informer.api.ObjectMeta;
 import dev.informer.api.ResourceType;
 import dev.informer.watch.ListOptions;
-import java.io.IOException;
+import java.util.Map;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
+import mockwebserver3.junit5.StartStop;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -27,13 +29,13 @@ import tools.jackson.databind.JsonNode;
 /** The exact requests each verb sends, and how answers are read. */
 class ResourceClientRequestTest {
 
-    private MockWebServer server;
+    @StartStop
+    private final MockWebServer server = new MockWebServer();
+
     private KubernetesClient client;
 
     @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
+    void start() {
         client = KubernetesClient.create(MockApi.config(server)
                 .bearerToken("tok")
                 .userAgent("test-agent/1")
@@ -43,7 +45,6 @@ class ResourceClientRequestTest {
     @AfterEach
     void stop() {
         client.close();
-        server.close();
     }
 
     private static ConfigMap configMap(String namespace, String name, String resourceVersion) {
@@ -88,14 +89,17 @@ class ResourceClientRequestTest {
         RecordedRequest request = take(server);
         assertEquals("GET", request.getMethod());
         assertEquals("/api/v1/namespaces/team/configmaps", request.getUrl().encodedPath());
-        assertEquals("app=web,tier!=db", request.getUrl().queryParameter("labelSelector"));
-        assertEquals("metadata.name=a", request.getUrl().queryParameter("fieldSelector"));
-        assertEquals("7", request.getUrl().queryParameter("resourceVersion"));
-        assertEquals("NotOlderThan", request.getUrl().queryParameter("resourceVersionMatch"));
-        assertEquals("2", request.getUrl().queryParameter("limit"));
-        assertEquals("tok+/=", request.getUrl().queryParameter("continue"));
-        assertEquals("30", request.getUrl().queryParameter("timeoutSeconds"));
-        assertNull(request.getUrl().queryParameter("watch"));
+        assertEquals(
+                Map.of(
+                        "labelSelector", "app=web,tier!=db",
+                        "fieldSelector", "metadata.name=a",
+                        "resourceVersion", "7",
+                        "resourceVersionMatch", "NotOlderThan",
+                        "limit", "2",
+                        "continue", "tok+/=",
+                        "timeoutSeconds", "30"),
+                query(request),
+                "every list option, and no watch");
         assertEquals("Bearer tok", request.getHeaders().get("Authorization"));
         assertEquals("test-agent/1", request.getHeaders().get("User-Agent"));
         assertEquals("application/json", request.getHeaders().get("Accept"));

@@ -1,5 +1,6 @@
 package dev.informer.client;
 
+import static dev.informer.client.KubeConfigTest.assertMentions;
 import static dev.informer.client.MockApi.json;
 import static dev.informer.client.MockApi.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -23,35 +24,43 @@ import java.util.function.Predicate;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.SocketEffect;
-import org.junit.jupiter.api.AfterEach;
+import mockwebserver3.junit5.StartStop;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /** Typed errors: one per Status reason and code, synthesized Statuses, Retry-After, network failures. */
 class StatusExceptionTest {
 
-    private MockWebServer server;
+    @StartStop
+    private final MockWebServer server = new MockWebServer();
+
+    @AutoClose
     private KubernetesClient client;
+
     private ResourceClient<ConfigMap> configMaps;
 
     @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
+    void start() {
         client = KubernetesClient.create(
                 MockApi.config(server).readTimeout(Duration.ofSeconds(2)).build());
         configMaps = client.resource(ResourceType.CONFIGMAPS);
     }
 
-    @AfterEach
-    void stop() {
-        client.close();
-        server.close();
-    }
-
     private StatusException getFails(MockResponse response) {
         server.enqueue(response);
         return assertThrows(StatusException.class, () -> configMaps.get("cfg"));
+    }
+
+    /** Answers the next request with a 200 HTML page; {@code call} must fail as a connection error. */
+    private ApiConnectionException answeredWithHtml(String page, Executable call) {
+        server.enqueue(new MockResponse.Builder()
+                .code(200)
+                .setHeader("Content-Type", "text/html")
+                .body(page)
+                .build());
+        return assertThrows(ApiConnectionException.class, call);
     }
 
     private static final Map<String, Predicate<StatusException>> ALL_HELPERS = Map.ofEntries(
@@ -198,31 +207,16 @@ class StatusExceptionTest {
 
     @Test
     void successfulAnswerThatIsAnHtmlPageIsRefusedNamingWhatItWas() {
-        server.enqueue(new MockResponse.Builder()
-                .code(200)
-                .setHeader("Content-Type", "text/html")
-                .body("<!DOCTYPE html>\n<html><body>Welcome to nginx!</body></html>")
-                .build());
-        ApiConnectionException list =
-                assertThrows(ApiConnectionException.class, () -> configMaps.list(ListOptions.NONE));
-        assertTrue(
-                list.getMessage()
-                        .contains(": HTTP 200 with a text/html body \"<!DOCTYPE html> <html><body>Welcome to nginx!"),
-                list.getMessage());
-        assertTrue(list.getMessage().contains("not a ConfigMapList"), list.getMessage());
+        ApiConnectionException list = answeredWithHtml(
+                "<!DOCTYPE html>\n<html><body>Welcome to nginx!</body></html>",
+                () -> configMaps.list(ListOptions.NONE));
+        assertMentions(
+                list,
+                ": HTTP 200 with a text/html body \"<!DOCTYPE html> <html><body>Welcome to nginx!",
+                "not a ConfigMapList");
 
-        server.enqueue(new MockResponse.Builder()
-                .code(200)
-                .setHeader("Content-Type", "text/html")
-                .body("<html>login</html>")
-                .build());
-        ApiConnectionException watch =
-                assertThrows(ApiConnectionException.class, () -> configMaps.watch(ListOptions.NONE));
-        assertTrue(
-                watch.getMessage()
-                        .contains("watch=true: HTTP 200 with a text/html body \"<html>login</html>\", "
-                                + "not a watch stream"),
-                watch.getMessage());
+        ApiConnectionException watch = answeredWithHtml("<html>login</html>", () -> configMaps.watch(ListOptions.NONE));
+        assertMentions(watch, "watch=true: HTTP 200 with a text/html body \"<html>login</html>\", not a watch stream");
     }
 
     @Test

@@ -39,20 +39,16 @@ public final class TestCertificates {
 
     /** An RSA client certificate for user {@code name} signed by {@code ca}. */
     public static HeldCertificate rsaClient(HeldCertificate ca, String name) {
-        return new HeldCertificate.Builder()
-                .commonName(name)
-                .rsa2048()
-                .signedBy(ca)
-                .build();
+        return client(ca, name).rsa2048().build();
     }
 
     /** An EC (P-256) client certificate for user {@code name} signed by {@code ca}. */
     public static HeldCertificate ecClient(HeldCertificate ca, String name) {
-        return new HeldCertificate.Builder()
-                .commonName(name)
-                .ecdsa256()
-                .signedBy(ca)
-                .build();
+        return client(ca, name).ecdsa256().build();
+    }
+
+    private static HeldCertificate.Builder client(HeldCertificate ca, String name) {
+        return new HeldCertificate.Builder().commonName(name).signedBy(ca);
     }
 
     /** Server-side handshake material presenting {@code server} and trusting client certificates of {@code clientCa}. */

@@ -1,5 +1,6 @@
 package dev.informer.client;
 
+import static dev.informer.client.MockApi.query;
 import static dev.informer.client.MockApi.status;
 import static dev.informer.client.MockApi.take;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.ConfigMap;
 import dev.informer.api.ResourceType;
 import dev.informer.api.Status;
+import dev.informer.testsupport.TestThreads;
 import dev.informer.watch.ApiError;
 import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
@@ -18,6 +20,7 @@ import dev.informer.watch.ListOptions;
 import dev.informer.watch.Watch;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -25,6 +28,7 @@ import mockwebserver3.MockResponse;
 import mockwebserver3.MockResponseBody;
 import mockwebserver3.MockWebServer;
 import mockwebserver3.RecordedRequest;
+import mockwebserver3.junit5.StartStop;
 import okio.Buffer;
 import okio.BufferedSink;
 import org.junit.jupiter.api.AfterEach;
@@ -34,16 +38,16 @@ import org.junit.jupiter.api.Test;
 /** Watches over a real HTTP stream: decoding, parameters, stop, dead connections, refusals. */
 class WatchTest {
 
-    private MockWebServer server;
+    @StartStop
+    private final MockWebServer server = new MockWebServer();
+
     private KubernetesClient client;
     private ResourceClient<ConfigMap> configMaps;
     /** Released at the end of each test so held-open streams finish. */
     private final CountDownLatch release = new CountDownLatch(1);
 
     @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
+    void start() {
         client = KubernetesClient.create(
                 MockApi.config(server).watchReadTimeout(Duration.ofMillis(700)).build());
         configMaps = client.resource(ResourceType.CONFIGMAPS);
@@ -53,7 +57,6 @@ class WatchTest {
     void stop() {
         release.countDown();
         client.close();
-        server.close();
     }
 
     private static String event(String type, String name, String resourceVersion) {
@@ -116,13 +119,16 @@ class WatchTest {
         }
         RecordedRequest request = take(server);
         assertEquals("/api/v1/namespaces/team/configmaps", request.getUrl().encodedPath());
-        assertEquals("true", request.getUrl().queryParameter("watch"));
-        assertEquals("true", request.getUrl().queryParameter("allowWatchBookmarks"));
-        assertEquals("300", request.getUrl().queryParameter("timeoutSeconds"));
-        assertEquals("true", request.getUrl().queryParameter("sendInitialEvents"));
-        assertEquals("NotOlderThan", request.getUrl().queryParameter("resourceVersionMatch"));
-        assertEquals("0", request.getUrl().queryParameter("resourceVersion"));
-        assertEquals("app=x", request.getUrl().queryParameter("labelSelector"));
+        assertEquals(
+                Map.of(
+                        "watch", "true",
+                        "allowWatchBookmarks", "true",
+                        "timeoutSeconds", "300",
+                        "sendInitialEvents", "true",
+                        "resourceVersionMatch", "NotOlderThan",
+                        "resourceVersion", "0",
+                        "labelSelector", "app=x"),
+                query(request));
     }
 
     @Test
@@ -225,16 +231,13 @@ class WatchTest {
                 configMaps.watch(ListOptions.builder().timeoutSeconds(1).build());
         assertNotNull(watch.next());
         CountDownLatch returned = new CountDownLatch(1);
-        Thread consumer = new Thread(() -> {
+        Thread consumer = TestThreads.startInterruptible("consumer", () -> {
             try {
                 watch.next();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
             } finally {
                 returned.countDown();
             }
         });
-        consumer.start();
         assertTrue(!returned.await(1500, TimeUnit.MILLISECONDS), "no read timeout at the configured 700 ms");
         watch.stop();
         assertTrue(returned.await(5, TimeUnit.SECONDS));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.testsupport.TestThreads;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CountDownLatch;
@@ -43,15 +44,10 @@ class FakeClockTest {
     void sleeperWakesOnlyWhenTimeReachesItsDeadline() throws Exception {
         FakeClock clock = new FakeClock();
         CountDownLatch woke = new CountDownLatch(1);
-        Thread sleeper = new Thread(() -> {
-            try {
-                clock.sleep(Duration.ofSeconds(10));
-                woke.countDown();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        Thread sleeper = TestThreads.startInterruptible("sleeper", () -> {
+            clock.sleep(Duration.ofSeconds(10));
+            woke.countDown();
         });
-        sleeper.start();
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(5)));
 
         clock.step(Duration.ofSeconds(9));
@@ -67,14 +63,7 @@ class FakeClockTest {
     @Test
     void waitersSinceAReadingCountOnlyThreadsThatWaitedAgainAfterSeeingIt() throws Exception {
         FakeClock clock = new FakeClock();
-        Thread sleeper = new Thread(() -> {
-            try {
-                clock.sleep(Duration.ofSeconds(10));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
-        sleeper.start();
+        Thread sleeper = TestThreads.startInterruptible("sleeper", () -> clock.sleep(Duration.ofSeconds(10)));
         assertTrue(clock.awaitWaitersSince(1, 0, Duration.ofSeconds(5)));
         long later = Duration.ofSeconds(1).toNanos();
         assertFalse(
@@ -102,14 +91,13 @@ class FakeClockTest {
     void interruptEndsAWait() throws Exception {
         FakeClock clock = new FakeClock();
         AtomicBoolean interrupted = new AtomicBoolean();
-        Thread sleeper = new Thread(() -> {
+        Thread sleeper = TestThreads.start("sleeper", () -> {
             try {
                 clock.sleep(Duration.ofHours(1));
             } catch (InterruptedException e) {
                 interrupted.set(true);
             }
         });
-        sleeper.start();
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(5)));
         sleeper.interrupt();
         sleeper.join(5_000);

@@ -132,9 +132,7 @@ final class FakeResourceLock implements ResourceLock {
             if (store.record != null) {
                 throw alreadyExists();
             }
-            store.record = record;
-            store.version++;
-            knownVersion = store.version;
+            write(record);
         }
     }
 
@@ -148,10 +146,15 @@ final class FakeResourceLock implements ResourceLock {
             if (store.version != knownVersion) {
                 throw conflict();
             }
-            store.record = record;
-            store.version++;
-            knownVersion = store.version;
+            write(record);
         }
+    }
+
+    /** Stores {@code record} as the next version, which this lock then knows; the caller holds the store's monitor. */
+    private void write(LeaderElectionRecord record) {
+        store.record = record;
+        store.version++;
+        knownVersion = store.version;
     }
 
     @Override

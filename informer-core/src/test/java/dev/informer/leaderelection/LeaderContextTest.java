@@ -18,15 +18,20 @@ class LeaderContextTest {
     private final FakeClock clock = new FakeClock();
     private final DefaultLeaderContext context = new DefaultLeaderContext("baz", clock);
 
-    @Test
-    void timedWaitEndsWhenTheTimeoutPassesOnTheClock() throws Exception {
-        CompletableFuture<Boolean> result = CompletableFuture.supplyAsync(() -> {
+    /** Waits up to {@code timeout} for cancellation on another thread; the future holds whether it came. */
+    private CompletableFuture<Boolean> awaitCancellationAsync(Duration timeout) {
+        return CompletableFuture.supplyAsync(() -> {
             try {
-                return context.awaitCancellation(Duration.ofSeconds(5));
+                return context.awaitCancellation(timeout);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
             }
         });
+    }
+
+    @Test
+    void timedWaitEndsWhenTheTimeoutPassesOnTheClock() throws Exception {
+        CompletableFuture<Boolean> result = awaitCancellationAsync(Duration.ofSeconds(5));
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(20)));
         clock.step(Duration.ofSeconds(5));
         assertFalse(result.get(20, TimeUnit.SECONDS));
@@ -35,13 +40,7 @@ class LeaderContextTest {
 
     @Test
     void timedWaitEndsWhenCancelled() throws Exception {
-        CompletableFuture<Boolean> result = CompletableFuture.supplyAsync(() -> {
-            try {
-                return context.awaitCancellation(Duration.ofHours(1));
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        CompletableFuture<Boolean> result = awaitCancellationAsync(Duration.ofHours(1));
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(20)));
         context.cancel();
         assertTrue(result.get(20, TimeUnit.SECONDS));

@@ -8,11 +8,11 @@ import static org.junit.jupiter.api.Assertions.fail;
 import dev.informer.api.Lease;
 import dev.informer.api.ObjectMeta;
 import dev.informer.api.ResourceType;
-import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.ResourceClient;
 import dev.informer.testing.Await;
 import dev.informer.testing.EmbeddedApiServer;
+import dev.informer.testsupport.ServerAndClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -38,8 +39,12 @@ class LeaderElectionApiServerTest {
 
     private final TrackingClock clock = new TrackingClock();
     private final List<Candidate> candidates = new ArrayList<>();
-    private EmbeddedApiServer server;
-    private KubernetesClient client;
+
+    @AutoClose
+    private final ServerAndClient api = ServerAndClient.start();
+
+    private final EmbeddedApiServer server = api.server();
+    private final KubernetesClient client = api.client();
     private ResourceClient<Lease> leases;
 
     /** One process competing: its elector and what its callbacks saw. */
@@ -56,22 +61,14 @@ class LeaderElectionApiServerTest {
 
     @BeforeEach
     void startServer() {
-        server = EmbeddedApiServer.builder().start();
-        client = KubernetesClient.create(
-                ClientConfig.builder().server(server.url()).build());
         leases = client.resource(ResourceType.LEASES).inNamespace(NAMESPACE);
     }
 
     @AfterEach
     void stopEverything() throws InterruptedException {
-        try {
-            for (Candidate c : candidates) {
-                c.elector().close();
-                assertTrue(c.elector().awaitTermination(WAIT), c.id() + " ended");
-            }
-        } finally {
-            client.close();
-            server.close();
+        for (Candidate c : candidates) {
+            c.elector().close();
+            assertTrue(c.elector().awaitTermination(WAIT), c.id() + " ended");
         }
     }
 
@@ -117,6 +114,16 @@ class LeaderElectionApiServerTest {
     private void tick() throws InterruptedException {
         clock.step(TICK);
         settle();
+    }
+
+    /** Starts alpha and beta, asserts that one of them leads, and returns it after {@code ticks} more ticks. */
+    private Candidate leaderOfTwoAfterTicks(boolean releaseOnCancel, int ticks) throws InterruptedException {
+        startAll(releaseOnCancel, "alpha", "beta");
+        Candidate leader = assertOneLeader();
+        for (int i = 0; i < ticks; i++) {
+            tick();
+        }
+        return leader;
     }
 
     private Lease lease() {
@@ -195,11 +202,7 @@ class LeaderElectionApiServerTest {
 
     @Test
     void aLeaderThatStopsRenewingIsReplacedOnlyAfterTheLeaseDuration() throws InterruptedException {
-        startAll(false, "alpha", "beta");
-        Candidate old = assertOneLeader();
-        for (int i = 0; i < 7; i++) {
-            tick();
-        }
+        Candidate old = leaderOfTwoAfterTicks(false, 7);
 
         stop(old);
         LeaderElectionRecord abandoned = record();
@@ -221,11 +224,7 @@ class LeaderElectionApiServerTest {
 
     @Test
     void aReleasedLeaseIsTakenAtTheNextRetry() throws InterruptedException {
-        startAll(true, "alpha", "beta");
-        Candidate old = assertOneLeader();
-        for (int i = 0; i < 5; i++) {
-            tick();
-        }
+        Candidate old = leaderOfTwoAfterTicks(true, 5);
         Instant stoppedAt = clock.now();
 
         stop(old);

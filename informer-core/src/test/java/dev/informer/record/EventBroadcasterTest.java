@@ -11,28 +11,32 @@ import dev.informer.api.Node;
 import dev.informer.api.ObjectMeta;
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
-import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.concurrent.ThreadFactories;
 import dev.informer.testing.Await;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testsupport.LogCapture;
+import dev.informer.testsupport.ServerAndClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 
 /** The broadcaster against the embedded API server: what Events it writes, throttles and drops. */
 class EventBroadcasterTest {
 
     private final FakeClock clock = new FakeClock(Instant.parse("2026-11-25T10:00:00Z"));
-    private EmbeddedApiServer server;
-    private KubernetesClient client;
+
+    @AutoClose
+    private final ServerAndClient api = ServerAndClient.start();
+
+    private final EmbeddedApiServer server = api.server();
+    private final KubernetesClient client = api.client();
     private EventBroadcaster broadcaster;
 
     private static final Pod POD = Pod.builder()
@@ -46,26 +50,23 @@ class EventBroadcasterTest {
                     .build())
             .build();
 
-    @BeforeEach
-    void startServer() {
-        server = EmbeddedApiServer.builder().start();
-        client = KubernetesClient.create(
-                ClientConfig.builder().server(server.url()).build());
-    }
-
     @AfterEach
     void stop() {
         if (broadcaster != null) {
             broadcaster.close();
         }
-        client.close();
-        server.close();
     }
 
     private EventBroadcaster.Builder builder() {
         return EventBroadcaster.builder(client)
                 .clock(clock)
                 .threadFactory(ThreadFactories.platformDaemon("test-events"));
+    }
+
+    /** Starts a broadcaster with the test's settings and returns its recorder for "app-controller". */
+    private EventRecorder appControllerRecorder() {
+        broadcaster = builder().build();
+        return broadcaster.newRecorder("app-controller");
     }
 
     private List<CoreEvent> events(String namespace) {
@@ -117,8 +118,7 @@ class EventBroadcasterTest {
 
     @Test
     void identicalEventsAreCountedInOneEvent() {
-        broadcaster = builder().build();
-        EventRecorder recorder = broadcaster.newRecorder("app-controller");
+        EventRecorder recorder = appControllerRecorder();
 
         recorder.event(POD, EventSeverity.NORMAL, "Scaled", "replicas 3");
         Await.until("first written", () -> broadcaster.writtenEvents() == 1);
@@ -136,8 +136,7 @@ class EventBroadcasterTest {
 
     @Test
     void aRepeatOfAnEventDeletedOnTheServerCreatesItAgain() {
-        broadcaster = builder().build();
-        EventRecorder recorder = broadcaster.newRecorder("app-controller");
+        EventRecorder recorder = appControllerRecorder();
         recorder.event(POD, EventSeverity.NORMAL, "Scaled", "replicas 3");
         Await.until("first written", () -> broadcaster.writtenEvents() == 1);
         String name = events("default").get(0).metadata().name();
@@ -155,8 +154,7 @@ class EventBroadcasterTest {
 
     @Test
     void similarEventsAreCombinedIntoOneCountedEvent() {
-        broadcaster = builder().build();
-        EventRecorder recorder = broadcaster.newRecorder("app-controller");
+        EventRecorder recorder = appControllerRecorder();
 
         for (int i = 1; i <= 12; i++) {
             recorder.event(POD, EventSeverity.WARNING, "FailedSync", "attempt " + i);
@@ -204,12 +202,16 @@ class EventBroadcasterTest {
         assertEquals("node-1", events("default").get(0).involvedObject().name());
     }
 
+    /** Stops the server, then records one warning with a broadcaster that tries each write {@code maxTries} times. */
+    private void recordABackOffWithTheServerDown(int maxTries) {
+        broadcaster = builder().maxTries(maxTries).build();
+        server.close();
+        broadcaster.newRecorder("app-controller").event(POD, EventSeverity.WARNING, "BackOff", "m");
+    }
+
     @Test
     void eventsAreDroppedAndCountedWhenTheServerIsDown() {
-        broadcaster = builder().maxTries(1).build();
-        server.close();
-
-        broadcaster.newRecorder("app-controller").event(POD, EventSeverity.WARNING, "BackOff", "m");
+        recordABackOffWithTheServerDown(1);
 
         Await.until("one dropped", () -> broadcaster.droppedEvents() == 1);
         assertEquals(0, broadcaster.writtenEvents());
@@ -217,10 +219,7 @@ class EventBroadcasterTest {
 
     @Test
     void anUnreachableServerIsRetriedOnTheClockUpToMaxTries() throws InterruptedException {
-        broadcaster = builder().maxTries(3).build();
-        server.close();
-
-        broadcaster.newRecorder("app-controller").event(POD, EventSeverity.WARNING, "BackOff", "m");
+        recordABackOffWithTheServerDown(3);
 
         assertTrue(clock.awaitWaiters(1, Await.TIMEOUT), "the writer waits on the clock before retrying");
         assertEquals(0, broadcaster.droppedEvents());
@@ -255,8 +254,7 @@ class EventBroadcasterTest {
 
     @Test
     void eventsRecordedAfterCloseAreDroppedAndCounted() {
-        broadcaster = builder().build();
-        EventRecorder recorder = broadcaster.newRecorder("app-controller");
+        EventRecorder recorder = appControllerRecorder();
         broadcaster.close();
 
         recorder.event(POD, EventSeverity.NORMAL, "Late", "m");
@@ -266,8 +264,7 @@ class EventBroadcasterTest {
 
     @Test
     void closeWritesTheEventsAlreadyQueued() {
-        broadcaster = builder().build();
-        EventRecorder recorder = broadcaster.newRecorder("app-controller");
+        EventRecorder recorder = appControllerRecorder();
         for (int i = 0; i < 5; i++) {
             recorder.event(POD, EventSeverity.NORMAL, "R" + i, "m");
         }
@@ -280,9 +277,7 @@ class EventBroadcasterTest {
 
     @Test
     void closeEndsARetryWaitWithoutTheClockMovingAndDropsTheEvent() throws InterruptedException {
-        broadcaster = builder().maxTries(5).build();
-        server.close();
-        broadcaster.newRecorder("app-controller").event(POD, EventSeverity.WARNING, "BackOff", "m");
+        recordABackOffWithTheServerDown(5);
         assertTrue(clock.awaitWaiters(1, Await.TIMEOUT), "the writer waits to retry");
 
         broadcaster.close();

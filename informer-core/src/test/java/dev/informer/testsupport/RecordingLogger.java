@@ -5,11 +5,11 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import org.slf4j.Marker;
 import org.slf4j.event.Level;
-import org.slf4j.helpers.AbstractLogger;
+import org.slf4j.helpers.LegacyAbstractLogger;
 import org.slf4j.helpers.MessageFormatter;
 
 /** An SLF4J logger that records every line (all levels enabled), for assertions on log output. Thread-safe. */
-public final class RecordingLogger extends AbstractLogger {
+public final class RecordingLogger extends LegacyAbstractLogger {
 
     private static final long serialVersionUID = 1L;
 
@@ -56,17 +56,7 @@ public final class RecordingLogger extends AbstractLogger {
     }
 
     @Override
-    public boolean isTraceEnabled(Marker marker) {
-        return true;
-    }
-
-    @Override
     public boolean isDebugEnabled() {
-        return true;
-    }
-
-    @Override
-    public boolean isDebugEnabled(Marker marker) {
         return true;
     }
 
@@ -76,27 +66,12 @@ public final class RecordingLogger extends AbstractLogger {
     }
 
     @Override
-    public boolean isInfoEnabled(Marker marker) {
-        return true;
-    }
-
-    @Override
     public boolean isWarnEnabled() {
         return true;
     }
 
     @Override
-    public boolean isWarnEnabled(Marker marker) {
-        return true;
-    }
-
-    @Override
     public boolean isErrorEnabled() {
-        return true;
-    }
-
-    @Override
-    public boolean isErrorEnabled(Marker marker) {
         return true;
     }
 }

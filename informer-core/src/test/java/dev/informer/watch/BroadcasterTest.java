@@ -1,8 +1,8 @@
 package dev.informer.watch;
 
+import static dev.informer.testsupport.TestThreads.start;
 import static dev.informer.watch.Concurrency.async;
 import static dev.informer.watch.Concurrency.await;
-import static dev.informer.watch.Concurrency.startThread;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -11,10 +11,10 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.testing.Await;
+import dev.informer.testsupport.RecordingThreadFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -37,10 +37,22 @@ class BroadcasterTest {
         return events;
     }
 
+    /** A broadcaster whose watchers' queues hold {@code length} events each. */
+    private static Broadcaster<String> withQueueLength(int length) {
+        return Broadcaster.<String>builder().queueLength(length).build();
+    }
+
+    /** A broadcaster that holds one event per watcher and one waiting for distribution, so producers soon block. */
+    private static Broadcaster<String> withOneEventQueues() {
+        return Broadcaster.<String>builder()
+                .queueLength(1)
+                .incomingQueueLength(1)
+                .build();
+    }
+
     @Test
     void everyWatcherSeesEveryEventInOrder() throws Exception {
-        Broadcaster<String> broadcaster =
-                Broadcaster.<String>builder().queueLength(0).build();
+        Broadcaster<String> broadcaster = withQueueLength(0);
         List<CompletableFuture<List<Event<String>>>> received = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
             Watch<String> watch = broadcaster.watch();
@@ -102,8 +114,7 @@ class BroadcasterTest {
 
     @Test
     void stoppedWatcherEndsAndShutdownEndsTheOthers() throws Exception {
-        Broadcaster<String> broadcaster =
-                Broadcaster.<String>builder().queueLength(0).build();
+        Broadcaster<String> broadcaster = withQueueLength(0);
         Watch<String> stopped = broadcaster.watch();
         Watch<String> other = broadcaster.watch();
 
@@ -120,8 +131,7 @@ class BroadcasterTest {
 
     @Test
     void stoppingAWatcherReleasesTheDistributionWaitingForIt() throws Exception {
-        Broadcaster<String> broadcaster =
-                Broadcaster.<String>builder().queueLength(0).build();
+        Broadcaster<String> broadcaster = withQueueLength(0);
         Watch<String> reader = broadcaster.watch();
         Watch<String> neverReads = broadcaster.watch();
         CompletableFuture<Event<String>> firstEvent = async("reader", () -> {
@@ -171,13 +181,10 @@ class BroadcasterTest {
 
     @Test
     void waitIfChannelFullBlocksTheProducerUntilTheSlowWatcherReads() throws Exception {
-        Broadcaster<String> broadcaster = Broadcaster.<String>builder()
-                .queueLength(1)
-                .incomingQueueLength(1)
-                .build();
+        Broadcaster<String> broadcaster = withOneEventQueues();
         Watch<String> slow = broadcaster.watch();
         AtomicInteger accepted = new AtomicInteger();
-        Thread producer = startThread("producer", () -> {
+        Thread producer = start("producer", () -> {
             try {
                 for (int i = 1; i <= 4; i++) {
                     broadcaster.action(EventType.ADDED, "e" + i);
@@ -217,8 +224,7 @@ class BroadcasterTest {
 
     @Test
     void shutdownDeliversEverythingQueuedBeforeEndingWatchers() throws Exception {
-        Broadcaster<String> broadcaster =
-                Broadcaster.<String>builder().queueLength(10).build();
+        Broadcaster<String> broadcaster = withQueueLength(10);
         Watch<String> notReadingYet = broadcaster.watch();
         for (int i = 0; i < 5; i++) {
             broadcaster.action(EventType.ADDED, "e" + i);
@@ -236,8 +242,7 @@ class BroadcasterTest {
 
     @Test
     void stopDiscardsWhatIsQueuedForTheWatcher() throws Exception {
-        Broadcaster<String> broadcaster =
-                Broadcaster.<String>builder().queueLength(10).build();
+        Broadcaster<String> broadcaster = withQueueLength(10);
         Watch<String> watch = broadcaster.watch();
         Watch<String> witness = broadcaster.watch();
         broadcaster.action(EventType.ADDED, "queued");
@@ -272,10 +277,7 @@ class BroadcasterTest {
 
     @Test
     void producerWaitingForRoomFailsWhenTheBroadcasterShutsDown() throws Exception {
-        Broadcaster<String> broadcaster = Broadcaster.<String>builder()
-                .queueLength(1)
-                .incomingQueueLength(1)
-                .build();
+        Broadcaster<String> broadcaster = withOneEventQueues();
         Watch<String> slow = broadcaster.watch();
         broadcaster.action(EventType.ADDED, "e1"); // in the watcher's queue
         broadcaster.action(EventType.ADDED, "e2"); // the distribution waits for the watcher
@@ -304,8 +306,7 @@ class BroadcasterTest {
 
     @Test
     void watcherAddedLaterSeesOnlyEventsAcceptedAfterIt() throws Exception {
-        Broadcaster<String> broadcaster =
-                Broadcaster.<String>builder().queueLength(1).build();
+        Broadcaster<String> broadcaster = withQueueLength(1);
         Watch<String> slow = broadcaster.watch();
         broadcaster.action(EventType.ADDED, "e1"); // fills the slow watcher's queue
         broadcaster.action(EventType.ADDED, "e2"); // accepted, its distribution waits for the slow watcher
@@ -326,8 +327,7 @@ class BroadcasterTest {
 
     @Test
     void watchWithPrefixDeliversThePrefixFirstThenLaterEvents() throws Exception {
-        Broadcaster<String> broadcaster =
-                Broadcaster.<String>builder().queueLength(0).build();
+        Broadcaster<String> broadcaster = withQueueLength(0);
         broadcaster.action(EventType.ADDED, "before");
         List<Event<String>> prefix = List.of(Event.of(EventType.ADDED, "p1"), Event.of(EventType.MODIFIED, "p2"));
 
@@ -351,15 +351,10 @@ class BroadcasterTest {
 
     @Test
     void distributionRunsOnOneThreadFromTheInjectedFactory() throws Exception {
-        List<Thread> created = new CopyOnWriteArrayList<>();
-        Broadcaster<String> broadcaster = Broadcaster.<String>builder()
-                .threadFactory(task -> {
-                    Thread thread = new Thread(task, "injected-distribution");
-                    thread.setDaemon(true);
-                    created.add(thread);
-                    return thread;
-                })
-                .build();
+        RecordingThreadFactory threads = new RecordingThreadFactory("injected-distribution-");
+        List<Thread> created = threads.threads();
+        Broadcaster<String> broadcaster =
+                Broadcaster.<String>builder().threadFactory(threads).build();
 
         broadcaster.shutdown();
 

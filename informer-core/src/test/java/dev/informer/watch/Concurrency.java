@@ -35,14 +35,6 @@ final class Concurrency {
         return result;
     }
 
-    /** Starts {@code task} on a new daemon thread and returns the thread. */
-    static Thread startThread(String name, Runnable task) {
-        Thread thread = new Thread(task, name);
-        thread.setDaemon(true);
-        thread.start();
-        return thread;
-    }
-
     /**
      * Steps {@code clock} by {@code step} whenever at least {@code waiters} threads wait on it, until
      * {@code done} holds; after each step gives the woken threads a moment (bounded) to run, so that a

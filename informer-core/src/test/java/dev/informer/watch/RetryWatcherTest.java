@@ -13,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.Status;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.testing.Await;
+import dev.informer.testsupport.RecordingThreadFactory;
 import dev.informer.watch.testing.FakeWatcher;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,6 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 @Timeout(30)
 class RetryWatcherTest {
@@ -294,29 +297,12 @@ class RetryWatcherTest {
                 events(Event.error(unauthorized)));
     }
 
-    @Test
-    void recoversFromATimeoutError() throws Exception {
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource({"504, Timeout", "500, InternalError", "666, Unknown"})
+    void recoversFromAnErrorStatusOtherThanExpiredOrRefused(int code, String reason) throws Exception {
         expectEventsThenQuiet(
                 "5",
-                rv -> openWith(fromRV(rv, events(added(6), error(504, "Timeout"), added(7)))),
-                2,
-                events(added(6), added(7)));
-    }
-
-    @Test
-    void recoversFromAnInternalServerError() throws Exception {
-        expectEventsThenQuiet(
-                "5",
-                rv -> openWith(fromRV(rv, events(added(6), error(500, "InternalError"), added(7)))),
-                2,
-                events(added(6), added(7)));
-    }
-
-    @Test
-    void recoversFromAnUnexpectedErrorCode() throws Exception {
-        expectEventsThenQuiet(
-                "5",
-                rv -> openWith(fromRV(rv, events(added(6), error(666, "Unknown"), added(7)))),
+                rv -> openWith(fromRV(rv, events(added(6), error(code, reason), added(7)))),
                 2,
                 events(added(6), added(7)));
     }
@@ -328,54 +314,38 @@ class RetryWatcherTest {
                 "5", rv -> openWith(fromRV(rv, events(added(6), oddError, added(7)))), 2, events(added(6), added(7)));
     }
 
-    @Test
-    void survivesOneClosedWatchAndReadsOneItem() throws Exception {
-        expectEventsThenQuiet("5", rv -> closeAfter(1, fromRV(rv, events(added(6)))), 2, events(added(6)));
+    /** ADDED events of objects at the space-separated resource versions of {@code versions}. */
+    private static List<Event<TestObject>> addedAt(String versions) {
+        return Arrays.stream(versions.split(" "))
+                .map(version -> added(Integer.parseInt(version)))
+                .toList();
     }
 
-    @Test
-    void survivesTwoClosedWatchesAndReadsTwoItems() throws Exception {
+    /**
+     * client-go's closed-watch cases: a server that serves the events above the requested version and closes each
+     * watch after a few of them; the RetryWatcher re-watches from the last version it passed on.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            textBlock =
+                    """
+            one closed watch, one item                       | 5 | 6                | 1 | 2 | 6
+            two closed watches, two items                    | 4 | 5 6              | 1 | 3 | 5 6
+            non-consecutive resource versions                | 4 | 5 7              | 1 | 3 | 5 7
+            starting at a much lower resource version        | 2 | 5 7              | 1 | 3 | 5 7
+            four closed watches, spread resource versions    | 2 | 5 6 7 11         | 1 | 5 | 5 6 7 11
+            lower or equal resource versions are skipped     | 2 | 1 2 5 6 7 11     | 1 | 5 | 5 6 7 11
+            watches of two items, equal versions are skipped | 1 | 1 2 5 6 7 11     | 2 | 3 | 2 5 6 7 11
+            """)
+    void survivesClosedWatches(
+            String scenario, String initialRv, String served, int eventsPerWatch, int watchCalls, String expected)
+            throws Exception {
         expectEventsThenQuiet(
-                "4", rv -> closeAfter(1, fromRV(rv, events(added(5), added(6)))), 3, events(added(5), added(6)));
-    }
-
-    @Test
-    void survivesTwoClosedWatchesWithNonConsecutiveResourceVersions() throws Exception {
-        expectEventsThenQuiet(
-                "4", rv -> closeAfter(1, fromRV(rv, events(added(5), added(7)))), 3, events(added(5), added(7)));
-    }
-
-    @Test
-    void survivesTwoClosedWatchesStartingAtAMuchLowerResourceVersion() throws Exception {
-        expectEventsThenQuiet(
-                "2", rv -> closeAfter(1, fromRV(rv, events(added(5), added(7)))), 3, events(added(5), added(7)));
-    }
-
-    @Test
-    void survivesFourClosedWatchesWithSpreadResourceVersions() throws Exception {
-        expectEventsThenQuiet(
-                "2",
-                rv -> closeAfter(1, fromRV(rv, events(added(5), added(6), added(7), added(11)))),
-                5,
-                events(added(5), added(6), added(7), added(11)));
-    }
-
-    @Test
-    void survivesFourClosedWatchesAndSkipsLowerOrEqualResourceVersions() throws Exception {
-        expectEventsThenQuiet(
-                "2",
-                rv -> closeAfter(1, fromRV(rv, events(added(1), added(2), added(5), added(6), added(7), added(11)))),
-                5,
-                events(added(5), added(6), added(7), added(11)));
-    }
-
-    @Test
-    void survivesClosedWatchesOfTwoItemsSkippingEqualResourceVersions() throws Exception {
-        expectEventsThenQuiet(
-                "1",
-                rv -> closeAfter(2, fromRV(rv, events(added(1), added(2), added(5), added(6), added(7), added(11)))),
-                3,
-                events(added(2), added(5), added(6), added(7), added(11)));
+                initialRv,
+                rv -> closeAfter(eventsPerWatch, fromRV(rv, addedAt(served))),
+                watchCalls,
+                addedAt(expected));
     }
 
     @Test
@@ -609,14 +579,10 @@ class RetryWatcherTest {
 
     @Test
     void backgroundThreadComesFromTheInjectedFactory() throws Exception {
-        List<Thread> created = new CopyOnWriteArrayList<>();
+        RecordingThreadFactory threads = new RecordingThreadFactory("injected-retry-");
+        List<Thread> created = threads.threads();
         RetryWatcher<TestObject> watcher = RetryWatcher.builder("5", rv -> new FakeWatcher<TestObject>())
-                .threadFactory(task -> {
-                    Thread thread = new Thread(task, "injected-retry");
-                    thread.setDaemon(true);
-                    created.add(thread);
-                    return thread;
-                })
+                .threadFactory(threads)
                 .build();
 
         watcher.stop();

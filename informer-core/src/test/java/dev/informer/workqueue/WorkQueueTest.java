@@ -1,5 +1,7 @@
 package dev.informer.workqueue;
 
+import static dev.informer.testsupport.TestThreads.start;
+import static dev.informer.testsupport.TestThreads.startInterruptible;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -339,21 +341,8 @@ class WorkQueueTest {
 
     /** Starts {@code shutDownWithDrain} on a thread of its own and waits until the drain began. */
     private static Thread startDrain(WorkQueue<String> queue) {
-        Thread drainer = start("drainer", () -> {
-            try {
-                queue.shutDownWithDrain();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        Thread drainer = startInterruptible("drainer", queue::shutDownWithDrain);
         Await.until("the drain began", queue::shuttingDown);
         return drainer;
-    }
-
-    static Thread start(String name, Runnable body) {
-        Thread thread = new Thread(body, name);
-        thread.setDaemon(true);
-        thread.start();
-        return thread;
     }
 }

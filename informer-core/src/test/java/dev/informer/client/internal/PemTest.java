@@ -10,8 +10,13 @@ import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.util.Base64;
 import java.util.List;
+import java.util.stream.Stream;
 import okhttp3.tls.HeldCertificate;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class PemTest {
 
@@ -36,25 +41,24 @@ class PemTest {
         assertEquals(RSA.keyPair().getPrivate(), key);
     }
 
-    @Test
-    void readsPkcs1RsaKey() {
-        PrivateKey key = Pem.privateKey(TestCertificates.pkcs1Pem(RSA));
-        assertEquals("RSA", key.getAlgorithm());
-        Pem.checkKeyMatchesCertificate(key, RSA.certificate());
+    /** The message of the {@link IllegalArgumentException} that {@code call} must throw. */
+    private static String rejection(Executable call) {
+        return assertThrows(IllegalArgumentException.class, call).getMessage();
     }
 
-    @Test
-    void readsPkcs8EcKey() {
-        PrivateKey key = Pem.privateKey(TestCertificates.pkcs8Pem(EC));
-        assertEquals("EC", key.getAlgorithm());
-        Pem.checkKeyMatchesCertificate(key, EC.certificate());
+    static Stream<Arguments> keysAndTheirCertificates() {
+        return Stream.of(
+                Arguments.of("PKCS#1 RSA", TestCertificates.pkcs1Pem(RSA), "RSA", RSA),
+                Arguments.of("PKCS#8 EC", TestCertificates.pkcs8Pem(EC), "EC", EC),
+                Arguments.of("SEC1 EC after an EC PARAMETERS block", TestCertificates.sec1Pem(EC), "EC", EC));
     }
 
-    @Test
-    void readsSec1EcKeyAfterEcParametersBlock() {
-        PrivateKey key = Pem.privateKey(TestCertificates.sec1Pem(EC));
-        assertEquals("EC", key.getAlgorithm());
-        Pem.checkKeyMatchesCertificate(key, EC.certificate());
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("keysAndTheirCertificates")
+    void readsAKeyThatMatchesItsCertificate(String encoding, String pem, String algorithm, HeldCertificate owner) {
+        PrivateKey key = Pem.privateKey(pem);
+        assertEquals(algorithm, key.getAlgorithm());
+        Pem.checkKeyMatchesCertificate(key, owner.certificate());
     }
 
     @Test
@@ -85,24 +89,16 @@ class PemTest {
     @Test
     void encryptedKeysAreRejectedWithAReason() {
         String pkcs8Encrypted = "-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAAA\n-----END ENCRYPTED PRIVATE KEY-----\n";
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Pem.privateKey(pkcs8Encrypted))
-                .getMessage()
-                .contains("encrypted"));
+        assertTrue(rejection(() -> Pem.privateKey(pkcs8Encrypted)).contains("encrypted"));
         String legacyEncrypted =
                 "-----BEGIN RSA PRIVATE KEY-----\nProc-Type: 4,ENCRYPTED\nDEK-Info: AES-128-CBC,00\n\nAAAA\n-----END RSA PRIVATE KEY-----\n";
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Pem.privateKey(legacyEncrypted))
-                .getMessage()
-                .contains("encrypted"));
+        assertTrue(rejection(() -> Pem.privateKey(legacyEncrypted)).contains("encrypted"));
     }
 
     @Test
     void textWithoutPemBlocksIsRejected() {
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Pem.certificates("not a certificate"))
-                .getMessage()
-                .contains("CERTIFICATE"));
-        assertTrue(assertThrows(
-                        IllegalArgumentException.class, () -> Pem.privateKey(TestCertificates.pem(CA.certificate())))
-                .getMessage()
+        assertTrue(rejection(() -> Pem.certificates("not a certificate")).contains("CERTIFICATE"));
+        assertTrue(rejection(() -> Pem.privateKey(TestCertificates.pem(CA.certificate())))
                 .contains("PRIVATE KEY"));
     }
 
@@ -116,9 +112,7 @@ class PemTest {
     @Test
     void garbageCertificateBodyIsRejected() {
         String bad = "-----BEGIN CERTIFICATE-----\nAAAAAAAA\n-----END CERTIFICATE-----\n";
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> Pem.certificates(bad))
-                .getMessage()
-                .contains("certificate #1"));
+        assertTrue(rejection(() -> Pem.certificates(bad)).contains("certificate #1"));
     }
 
     @Test

@@ -13,7 +13,6 @@ import dev.informer.client.ClientConfig;
 import dev.informer.client.StatusException;
 import dev.informer.client.TestCertificates;
 import dev.informer.clock.testing.FakeClock;
-import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +21,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import mockwebserver3.MockResponse;
 import mockwebserver3.MockWebServer;
+import mockwebserver3.junit5.StartStop;
 import okhttp3.tls.HeldCertificate;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,18 +35,17 @@ class RequestLoggingTest {
     @TempDir
     Path dir;
 
-    private MockWebServer server;
+    @StartStop
+    private final MockWebServer server = new MockWebServer();
+
     private final List<String> lines = new CopyOnWriteArrayList<>();
 
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
-    }
-
-    @AfterEach
-    void stop() {
-        server.close();
+    /** A client configuration for {@link #server} in namespace "team", timed on a fake clock. */
+    private ClientConfig.Builder configOfTeam() {
+        return ClientConfig.builder()
+                .server(server.url("/").toString())
+                .namespace("team")
+                .clock(new FakeClock());
     }
 
     private static MockResponse configMap(int code) {
@@ -72,12 +69,7 @@ class RequestLoggingTest {
 
     @Test
     void logsMethodUrlAndStatusButNoTokenOrBody() throws Exception {
-        ClientConfig config = ClientConfig.builder()
-                .server(server.url("/").toString())
-                .namespace("team")
-                .bearerToken(TOKEN)
-                .clock(new FakeClock())
-                .build();
+        ClientConfig config = configOfTeam().bearerToken(TOKEN).build();
         try (OkHttpKubernetesClient client = OkHttpKubernetesClient.create(config, lines::add)) {
             server.enqueue(configMap(200));
             server.enqueue(configMap(201));
@@ -108,26 +100,26 @@ class RequestLoggingTest {
     void basicAuthPasswordAndClientKeyNeverAppear() throws Exception {
         HeldCertificate ca = TestCertificates.ca("ca");
         HeldCertificate clientCert = TestCertificates.rsaClient(ca, "logger");
-        server.close();
-        server = new MockWebServer();
-        server.useHttps(TestCertificates.serverHandshake(TestCertificates.server(ca), ca)
-                .sslSocketFactory());
-        server.requestClientAuth();
-        server.start();
-        ClientConfig config = ClientConfig.builder()
-                .server(server.url("/").toString())
-                .caCertificates(List.of(ca.certificate()))
-                .clientCertificatePem(
-                        TestCertificates.pem(clientCert.certificate()), TestCertificates.pkcs1Pem(clientCert))
-                .basicAuth("admin", PASSWORD)
-                .build();
-        try (OkHttpKubernetesClient client = OkHttpKubernetesClient.create(config, lines::add)) {
-            server.enqueue(configMap(200));
-            client.resource(ResourceType.CONFIGMAPS).inNamespace("team").get("cfg");
+        try (MockWebServer tls = new MockWebServer()) {
+            tls.useHttps(TestCertificates.serverHandshake(TestCertificates.server(ca), ca)
+                    .sslSocketFactory());
+            tls.requestClientAuth();
+            tls.start();
+            ClientConfig config = ClientConfig.builder()
+                    .server(tls.url("/").toString())
+                    .caCertificates(List.of(ca.certificate()))
+                    .clientCertificatePem(
+                            TestCertificates.pem(clientCert.certificate()), TestCertificates.pkcs1Pem(clientCert))
+                    .basicAuth("admin", PASSWORD)
+                    .build();
+            try (OkHttpKubernetesClient client = OkHttpKubernetesClient.create(config, lines::add)) {
+                tls.enqueue(configMap(200));
+                client.resource(ResourceType.CONFIGMAPS).inNamespace("team").get("cfg");
+            }
+            String keyBody = TestCertificates.pkcs1Pem(clientCert).split("\n")[1];
+            assertNoSecrets(PASSWORD, keyBody, "admin:");
+            assertTrue(lines.get(0).startsWith("GET https://"), lines.get(0));
         }
-        String keyBody = TestCertificates.pkcs1Pem(clientCert).split("\n")[1];
-        assertNoSecrets(PASSWORD, keyBody, "admin:");
-        assertTrue(lines.get(0).startsWith("GET https://"), lines.get(0));
     }
 
     @Test
@@ -153,12 +145,7 @@ class RequestLoggingTest {
     void rotatedTokenFileIsReReadAfterA401AndTheRequestRetried() throws Exception {
         Path tokenFile = dir.resolve("token");
         Files.writeString(tokenFile, "old-token");
-        ClientConfig config = ClientConfig.builder()
-                .server(server.url("/").toString())
-                .namespace("team")
-                .bearerTokenFile(tokenFile)
-                .clock(new FakeClock())
-                .build();
+        ClientConfig config = configOfTeam().bearerTokenFile(tokenFile).build();
         try (OkHttpKubernetesClient client = OkHttpKubernetesClient.create(config, lines::add)) {
             server.enqueue(new MockResponse.Builder().code(401).build());
             server.enqueue(configMap(200));

@@ -10,8 +10,13 @@ import dev.informer.watch.Event;
 import dev.informer.watch.EventType;
 import dev.informer.watch.Watch;
 import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 @Timeout(30)
 class FakeWatcherTest {
@@ -32,27 +37,18 @@ class FakeWatcherTest {
         assertNull(watch.next(), "never stopped");
     }
 
-    @Test
-    void fakeDeliversWhatTheProducerSendsThenEndsAfterStop() throws Exception {
-        FakeWatcher<String> fake = new FakeWatcher<>();
-        Thread sender = new Thread(() -> {
-            fake.add("foo");
-            fake.action(EventType.MODIFIED, "qux");
-            fake.modify("bar");
-            fake.delete("bar");
-            fake.error("error: blah");
-            fake.stop();
-        });
-        sender.start();
-
-        consume(fake);
-        sender.join();
-        assertTrue(fake.isStopped());
+    /** Both hand-fed watches, each made fresh, named for the test report. */
+    static Stream<Arguments> handFedWatches() {
+        return Stream.of(
+                Arguments.of("FakeWatcher", (Supplier<HandFedWatch<String>>) FakeWatcher::new),
+                Arguments.of("RaceFreeFakeWatcher", (Supplier<HandFedWatch<String>>) RaceFreeFakeWatcher::new));
     }
 
-    @Test
-    void raceFreeFakeDeliversWhatTheProducerSendsThenEndsAfterStop() throws Exception {
-        RaceFreeFakeWatcher<String> fake = new RaceFreeFakeWatcher<>();
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("handFedWatches")
+    void deliversWhatTheProducerSendsThenEndsAfterStop(String kind, Supplier<HandFedWatch<String>> watches)
+            throws Exception {
+        HandFedWatch<String> fake = watches.get();
         Thread sender = new Thread(() -> {
             fake.add("foo");
             fake.action(EventType.MODIFIED, "qux");
