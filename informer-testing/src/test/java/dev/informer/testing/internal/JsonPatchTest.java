@@ -254,17 +254,14 @@ class JsonPatchTest {
 
     @Test
     void kubernetesStylePatchesEditListsAndMaps() {
-        JsonNode pod = json("{'metadata':{'name':'p','labels':{'app':'web'},"
-                + "'annotations':{'example.com/a':'1'}},'spec':{'containers':[{'name':'c',"
-                + "'image':'nginx:1'}]}}");
-        JsonNode result = Patches.jsonPatch(
-                pod,
-                json("["
-                        + "{'op':'test','path':'/metadata/name','value':'p'},"
+        JsonNode result = patch(
+                "{'metadata':{'name':'p','labels':{'app':'web'},'annotations':{'example.com/a':'1'}},"
+                        + "'spec':{'containers':[{'name':'c','image':'nginx:1'}]}}",
+                "[{'op':'test','path':'/metadata/name','value':'p'},"
                         + "{'op':'replace','path':'/spec/containers/0/image','value':'nginx:2'},"
                         + "{'op':'add','path':'/spec/containers/-','value':{'name':'sidecar','image':'busybox'}},"
                         + "{'op':'remove','path':'/metadata/annotations/example.com~1a'},"
-                        + "{'op':'add','path':'/metadata/labels/tier','value':'front'}]"));
+                        + "{'op':'add','path':'/metadata/labels/tier','value':'front'}]");
         assertJson(
                 "{'metadata':{'name':'p','labels':{'app':'web','tier':'front'},"
                         + "'annotations':{}},'spec':{'containers':[{'name':'c','image':'nginx:2'},"
