@@ -65,7 +65,7 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
         try {
             return knownObjects.getByKey(key).isPresent();
         } catch (RuntimeException e) {
-            LOG.error("Lookup of key {} in the known objects failed; queueing its deletion anyway", key, e);
+            LOG.error("lookup of key {} in the known objects failed; queueing its deletion anyway", key, e);
             return true;
         }
     }

@@ -249,6 +249,19 @@ abstract class QueueConformanceTest {
     }
 
     @Test
+    void aFailingKnownObjectLookupSkipsTheSyncAndEmptiesTheTombstone() throws Exception {
+        KnownObjects<TestObject> broken = knownObjects(List.of("k"), key -> {
+            throw new IllegalStateException("lookup failed");
+        });
+        Queue<TestObject> resynced = newQueue(broken, null);
+        resynced.resync();
+        assertEquals(List.of(), drain(resynced));
+        Queue<TestObject> relisted = newQueue(broken, null);
+        relisted.replace(List.of(), "10");
+        assertEquals(List.of(deleted(tombstone("k", null))), drain(relisted));
+    }
+
+    @Test
     void resyncWithoutKnownObjectsQueuesNothing() throws Exception {
         Queue<TestObject> queue = newQueue();
         queue.resync();
