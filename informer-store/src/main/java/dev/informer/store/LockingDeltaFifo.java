@@ -29,7 +29,6 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
 
     private static final Logger LOG = LoggerFactory.getLogger(DeltaFifo.class);
 
-    private final @Nullable KnownObjects<? extends T> knownObjects; // null when there are none
     private final boolean emitDeltaTypeReplaced;
 
     // @GuardedBy("lock")
@@ -42,27 +41,20 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
             @Nullable KnownObjects<? extends T> knownObjects,
             boolean emitDeltaTypeReplaced,
             @Nullable UnaryOperator<Object> transformer) {
-        super(keyFunction, transformer);
-        this.knownObjects = knownObjects;
+        super(keyFunction, knownObjects, transformer, LOG, "");
         this.emitDeltaTypeReplaced = emitDeltaTypeReplaced;
     }
 
     @Override
     public void delete(T obj) {
-        Objects.requireNonNull(obj, "obj");
-        String key = keyOf(obj);
-        Object transformed = transform(obj, key);
-        lock.lock();
-        try {
-            populated = true;
-            if (!items.containsKey(key) && !isKnownLocked(key)) {
-                // Presumably deleted by a relist already: do not report the same deletion twice.
-                return;
-            }
-            appendLocked(key, new Delta<>(DeltaType.DELETED, transformed));
-        } finally {
-            lock.unlock();
-        }
+        queueAction(DeltaType.DELETED, obj);
+    }
+
+    // A deletion of a key neither queued nor known was presumably queued by a relist already: it is
+    // not reported twice.
+    @Override
+    boolean acceptsLocked(DeltaType type, String key) {
+        return type != DeltaType.DELETED || items.containsKey(key) || isKnownLocked(key);
     }
 
     // With no known objects only queued keys count (client-go); a failing lookup counts as known.
@@ -73,7 +65,7 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
         try {
             return knownObjects.getByKey(key).isPresent();
         } catch (RuntimeException e) {
-            LOG.error("Lookup of key {} in the known objects failed; queueing its deletion anyway", key, e);
+            LOG.error("lookup of key {} in the known objects failed; queueing its deletion anyway", key, e);
             return true;
         }
     }
@@ -132,7 +124,10 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
                         continue;
                     }
                     queuedDeletions++;
-                    appendLocked(key, new Delta<>(DeltaType.DELETED, tombstone(key, knownObjectLocked(key))));
+                    @Nullable
+                    Object last = knownObjectLocked(key, "placing a tombstone without object")
+                            .orElse(null);
+                    appendLocked(key, new Delta<>(DeltaType.DELETED, tombstone(key, last)));
                 }
             }
             if (!populated) {
@@ -153,23 +148,6 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
         return deltas;
     }
 
-    private @Nullable Object knownObjectLocked(String key) {
-        KnownObjects<? extends T> objects = knownObjects;
-        if (objects == null) {
-            return null;
-        }
-        try {
-            Optional<? extends T> known = objects.getByKey(key);
-            if (known.isEmpty()) {
-                LOG.debug("Key {} does not exist in the known objects; placing a tombstone without object", key);
-            }
-            return known.orElse(null);
-        } catch (RuntimeException e) {
-            LOG.error("Lookup of key {} in the known objects failed; placing a tombstone without object", key, e);
-            return null;
-        }
-    }
-
     @SuppressWarnings("unchecked")
     private DeletedFinalStateUnknown<T> tombstone(String key, @Nullable Object last) {
         return new DeletedFinalStateUnknown<>(key, (T) last);
@@ -177,21 +155,15 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
 
     @Override
     public void resync() {
-        if (knownObjects == null) {
+        KnownObjects<? extends T> objects = knownObjects;
+        if (objects == null) {
             return;
         }
         lock.lock();
         try {
-            for (String key : knownObjects.listKeys()) {
-                Optional<? extends T> known;
-                try {
-                    known = knownObjects.getByKey(key);
-                } catch (RuntimeException e) {
-                    LOG.error("Lookup of key {} in the known objects failed; not queueing it for sync", key, e);
-                    continue;
-                }
+            for (String key : objects.listKeys()) {
+                Optional<? extends T> known = knownObjectLocked(key, "not queueing it for sync");
                 if (known.isEmpty()) {
-                    LOG.debug("Key {} does not exist in the known objects; not queueing it for sync", key);
                     continue;
                 }
                 T obj = known.get();
@@ -209,26 +181,18 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
     }
 
     @Override
-    public Deltas<T> pop(PopProcessor<T> processor) throws Exception {
-        Objects.requireNonNull(processor, "processor");
-        lock.lockInterruptibly();
-        try {
-            awaitItemLocked();
-            boolean isInInitialList = !hasSyncedLocked();
-            String key = queue.pollFirst();
-            if (initialPopulationCount > 0) {
-                initialPopulationCount--;
-            }
-            DeltaBuffer<T> deltas = items.remove(key);
-            if (deltas == null) {
-                throw new IllegalStateException("queued key " + key + " has no deltas");
-            }
-            // Ownership passes to the caller: the buffer is no longer reachable from the queue.
-            processor.process(deltas, isInInitialList);
-            return deltas;
-        } finally {
-            lock.unlock();
+    Deltas<T> popLocked(PopProcessor<T> processor, boolean isInInitialList) throws Exception {
+        String key = queue.pollFirst();
+        if (initialPopulationCount > 0) {
+            initialPopulationCount--;
         }
+        DeltaBuffer<T> deltas = items.remove(key);
+        if (deltas == null) {
+            throw new IllegalStateException("queued key " + key + " has no deltas");
+        }
+        // Ownership passes to the caller: the buffer is no longer reachable from the queue.
+        processor.process(deltas, isInInitialList);
+        return deltas;
     }
 
     @Override
@@ -238,12 +202,7 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
 
     @Override
     public List<String> listKeys() {
-        lock.lock();
-        try {
-            return List.copyOf(queue);
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> List.copyOf(queue));
     }
 
     @Override
@@ -301,11 +260,7 @@ final class LockingDeltaFifo<T> extends LockingQueueBase<T> implements DeltaFifo
     /** The fifo's key of an object, a tombstone or a {@code Deltas} (client-go's {@code KeyOf}). */
     @Override
     public String toString() {
-        lock.lock();
-        try {
-            return "DeltaFifo{queued=" + queue.size() + ", closed=" + closed + ", synced=" + hasSyncedLocked() + "}";
-        } finally {
-            lock.unlock();
-        }
+        return locked(() ->
+                "DeltaFifo{queued=" + queue.size() + ", closed=" + closed + ", synced=" + hasSyncedLocked() + "}");
     }
 }

@@ -2,24 +2,31 @@ package dev.informer.store;
 
 import java.util.Collection;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
 
 /**
  * What both locking queues ({@link LockingDeltaFifo}, {@link LockingRealFifo}) share: the one
  * reentrant lock with its not-empty condition, the closed flag, and the initial-population count
  * that {@link Queue#hasSynced()} follows, and how an object (or a replace's whole list) becomes a key
- * and a queued (transformed) object, outside the lock; add and update, {@code len}, and the wait of a
- * pop for an item. Subclasses guard their own state with {@link #lock} too.
+ * and a queued (transformed) object, outside the lock; add and update, {@code len}, the wait of a
+ * pop for an item, and the logged lookup in the known objects. Subclasses guard their own state with
+ * {@link #lock} too.
  *
  * @param <T> the object type
  */
 abstract class LockingQueueBase<T> {
 
     private final KeyFunction<T> keyFunction;
+    final @Nullable KnownObjects<? extends T> knownObjects; // null when there are none
     private final @Nullable UnaryOperator<Object> transformer; // null when there is none
+    private final Logger log;
+    private final String logPrefix;
 
     final ReentrantLock lock = new ReentrantLock();
     final Condition notEmpty = lock.newCondition();
@@ -30,9 +37,21 @@ abstract class LockingQueueBase<T> {
     // @GuardedBy("lock")
     boolean closed;
 
-    LockingQueueBase(KeyFunction<T> keyFunction, @Nullable UnaryOperator<Object> transformer) {
+    /**
+     * @param log       the subclass's logger
+     * @param logPrefix what its log lines start with (empty, or the queue's name and a colon)
+     */
+    LockingQueueBase(
+            KeyFunction<T> keyFunction,
+            @Nullable KnownObjects<? extends T> knownObjects,
+            @Nullable UnaryOperator<Object> transformer,
+            Logger log,
+            String logPrefix) {
         this.keyFunction = Objects.requireNonNull(keyFunction, "keyFunction");
+        this.knownObjects = knownObjects;
         this.transformer = transformer;
+        this.log = log;
+        this.logPrefix = logPrefix;
     }
 
     /** Queues one delta of {@code obj} with the lock held; the subclass decides how. */
@@ -51,7 +70,15 @@ abstract class LockingQueueBase<T> {
         queueAction(DeltaType.UPDATED, obj);
     }
 
-    /** add/update (and, for a RealFifo, delete): key and transform outside the lock, then append. */
+    /**
+     * Whether a change of {@code type} to the object under {@code key} is queued; with the lock held.
+     * Every change is, unless the subclass says otherwise.
+     */
+    boolean acceptsLocked(DeltaType type, String key) {
+        return true;
+    }
+
+    /** add, update and delete: key and transform outside the lock, then append if accepted. */
     final void queueAction(DeltaType type, T obj) {
         Objects.requireNonNull(obj, "obj");
         String key = keyOf(obj);
@@ -59,10 +86,39 @@ abstract class LockingQueueBase<T> {
         lock.lock();
         try {
             populated = true;
-            appendLocked(key, new Delta<>(type, transformed));
+            if (acceptsLocked(type, key)) {
+                appendLocked(key, new Delta<>(type, transformed));
+            }
         } finally {
             lock.unlock();
         }
+    }
+
+    /**
+     * The known object under {@code key}: empty where there are no known objects, where it has none
+     * (logged at DEBUG) or where the lookup fails (logged at ERROR). {@code otherwise} tells the log
+     * what the queue does then.
+     */
+    final Optional<? extends T> knownObjectLocked(String key, String otherwise) {
+        KnownObjects<? extends T> objects = knownObjects;
+        if (objects == null) {
+            return Optional.empty();
+        }
+        try {
+            Optional<? extends T> known = objects.getByKey(key);
+            if (known.isEmpty()) {
+                log.debug("{}key {} does not exist in the known objects; {}", logPrefix, key, otherwise);
+            }
+            return known;
+        } catch (RuntimeException e) {
+            log.error("{}lookup of key {} in the known objects failed; {}", logPrefix, key, otherwise, e);
+            return Optional.empty();
+        }
+    }
+
+    /** {@code read} with the lock held. */
+    final <R> R locked(Supplier<R> read) {
+        return Locking.read(lock, read);
     }
 
     /** The keys and the queued (transformed) objects of a replace's list, index by index, in its order. */
@@ -135,12 +191,7 @@ abstract class LockingQueueBase<T> {
 
     /** See {@link Queue#hasSynced()}. */
     public boolean hasSynced() {
-        lock.lock();
-        try {
-            return hasSyncedLocked();
-        } finally {
-            lock.unlock();
-        }
+        return locked(this::hasSyncedLocked);
     }
 
     final boolean hasSyncedLocked() {
@@ -162,24 +213,33 @@ abstract class LockingQueueBase<T> {
         }
     }
 
-    /** See {@link Queue#len()}. */
-    public int len() {
-        lock.lock();
+    /** See {@link Queue#pop}: waits for an item, then lets the subclass pop it. */
+    public Deltas<T> pop(PopProcessor<T> processor) throws Exception {
+        Objects.requireNonNull(processor, "processor");
+        lock.lockInterruptibly();
         try {
-            return sizeLocked();
+            awaitItemLocked();
+            return popLocked(processor, !hasSyncedLocked());
         } finally {
             lock.unlock();
         }
     }
 
+    /**
+     * Pops the first item and hands it to {@code processor}; with the lock held and an item there.
+     *
+     * @param isInInitialList whether the item belongs to the first replace (see {@link PopProcessor})
+     */
+    abstract Deltas<T> popLocked(PopProcessor<T> processor, boolean isInInitialList) throws Exception;
+
+    /** See {@link Queue#len()}. */
+    public int len() {
+        return locked(this::sizeLocked);
+    }
+
     /** See {@link Queue#isClosed()}. */
     public boolean isClosed() {
-        lock.lock();
-        try {
-            return closed;
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> closed);
     }
 
     /** See {@link Queue#close()}. */

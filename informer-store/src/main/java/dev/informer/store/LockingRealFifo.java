@@ -27,7 +27,6 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
 
     private record Entry<T>(@Nullable String key, Delta<T> delta) {}
 
-    private final @Nullable KnownObjects<? extends T> knownObjects; // null when none
     private final RealFifoOptions options;
     private final String name;
     private final LongSupplier nanoTime;
@@ -46,8 +45,7 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
             RealFifoOptions options,
             String name,
             LongSupplier nanoTime) {
-        super(keyFunction, transformer);
-        this.knownObjects = knownObjects;
+        super(keyFunction, knownObjects, transformer, LOG, name + ": ");
         this.options = options;
         this.name = name;
         this.nanoTime = nanoTime;
@@ -132,7 +130,8 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
                         }
                         deletions.add(
                                 new Entry<>(key, new Delta<>(DeltaType.DELETED, new DeletedFinalStateUnknown<>(key, (T)
-                                        knownObjectLocked(key)))));
+                                        knownObjectLocked(key, "placing a tombstone without object")
+                                                .orElse(null)))));
                     }
                 }
                 for (Entry<T> e : deletions) {
@@ -148,30 +147,6 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
             }
         } finally {
             lock.unlock();
-        }
-    }
-
-    private @Nullable Object knownObjectLocked(String key) {
-        KnownObjects<? extends T> objects = knownObjects;
-        if (objects == null) {
-            return null;
-        }
-        try {
-            Optional<? extends T> known = objects.getByKey(key);
-            if (known.isEmpty()) {
-                LOG.debug(
-                        "{}: key {} does not exist in the known objects; placing a tombstone without object",
-                        name,
-                        key);
-            }
-            return known.orElse(null);
-        } catch (RuntimeException e) {
-            LOG.error(
-                    "{}: lookup of key {} in the known objects failed; placing a tombstone without object",
-                    name,
-                    key,
-                    e);
-            return null;
         }
     }
 
@@ -197,16 +172,8 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
                 if (queuedKeys.contains(key)) {
                     continue;
                 }
-                Optional<? extends T> known;
-                try {
-                    known = knownObjects.getByKey(key);
-                } catch (RuntimeException e) {
-                    LOG.error(
-                            "{}: lookup of key {} in the known objects failed; not queueing it for sync", name, key, e);
-                    continue;
-                }
+                Optional<? extends T> known = knownObjectLocked(key, "not queueing it for sync");
                 if (known.isEmpty()) {
-                    LOG.debug("{}: key {} does not exist in the known objects; not queueing it for sync", name, key);
                     continue;
                 }
                 appendLocked(key, new Delta<>(DeltaType.SYNC, known.get()));
@@ -217,23 +184,15 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
     }
 
     @Override
-    public Deltas<T> pop(PopProcessor<T> processor) throws Exception {
-        Objects.requireNonNull(processor, "processor");
-        lock.lockInterruptibly();
+    Deltas<T> popLocked(PopProcessor<T> processor, boolean isInInitialList) throws Exception {
+        Deltas<T> popped = DeltaBuffer.of(items.pollFirst());
+        metrics.setQueuedItems(items.size());
         try {
-            awaitItemLocked();
-            boolean isInInitialList = !hasSyncedLocked();
-            Deltas<T> popped = DeltaBuffer.of(items.pollFirst());
-            metrics.setQueuedItems(items.size());
-            try {
-                processLocked(() -> processor.process(popped, isInInitialList));
-            } finally {
-                poppedLocked(1);
-            }
-            return popped;
+            processLocked(() -> processor.process(popped, isInInitialList));
         } finally {
-            lock.unlock();
+            poppedLocked(1);
         }
+        return popped;
     }
 
     @Override
@@ -321,12 +280,7 @@ final class LockingRealFifo<T> extends LockingQueueBase<T> implements RealFifo<T
 
     @Override
     public String toString() {
-        lock.lock();
-        try {
-            return "RealFifo{name=" + name + ", queued=" + items.size() + ", closed=" + closed + ", synced="
-                    + hasSyncedLocked() + ", " + options + "}";
-        } finally {
-            lock.unlock();
-        }
+        return locked(() -> "RealFifo{name=" + name + ", queued=" + items.size() + ", closed=" + closed + ", synced="
+                + hasSyncedLocked() + ", " + options + "}");
     }
 }

@@ -3,7 +3,6 @@ package dev.informer.store;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
@@ -11,7 +10,7 @@ import java.util.function.Consumer;
  * The {@link UndeltaStore} implementation: a {@link Store} whose mutations each run, together with
  * the push that follows them, under one lock, so pushes are ordered like the changes.
  */
-final class PushingUndeltaStore<T> implements UndeltaStore<T> {
+final class PushingUndeltaStore<T> extends ForwardingReadOnlyStore<T> implements UndeltaStore<T> {
 
     private final Store<T> store;
     private final Consumer<? super List<T>> pushFunction;
@@ -19,7 +18,8 @@ final class PushingUndeltaStore<T> implements UndeltaStore<T> {
     private final ReentrantLock writeLock = new ReentrantLock();
 
     PushingUndeltaStore(Store<T> store, Consumer<? super List<T>> pushFunction) {
-        this.store = Objects.requireNonNull(store, "store");
+        super(store, "store");
+        this.store = store;
         this.pushFunction = Objects.requireNonNull(pushFunction, "pushFunction");
     }
 
@@ -61,26 +61,6 @@ final class PushingUndeltaStore<T> implements UndeltaStore<T> {
     @Override
     public void resync() {
         store.resync();
-    }
-
-    @Override
-    public List<T> list() {
-        return store.list();
-    }
-
-    @Override
-    public List<String> listKeys() {
-        return store.listKeys();
-    }
-
-    @Override
-    public Optional<T> get(T obj) {
-        return store.get(obj);
-    }
-
-    @Override
-    public Optional<T> getByKey(String key) {
-        return store.getByKey(key);
     }
 
     @Override

@@ -3,36 +3,15 @@ package dev.informer.store;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
-import java.util.Optional;
 
 /** {@link ReadOnlyIndexer#of}: forwards the reads, holds the indexer privately. Immutable; thread-safe. */
-final class ReadOnlyIndexerView<T> implements ReadOnlyIndexer<T> {
+final class ReadOnlyIndexerView<T> extends ForwardingReadOnlyStore<T> implements ReadOnlyIndexer<T> {
 
     private final Indexer<T> indexer;
 
     ReadOnlyIndexerView(Indexer<T> indexer) {
-        this.indexer = Objects.requireNonNull(indexer, "indexer");
-    }
-
-    @Override
-    public List<T> list() {
-        return indexer.list();
-    }
-
-    @Override
-    public List<String> listKeys() {
-        return indexer.listKeys();
-    }
-
-    @Override
-    public Optional<T> get(T obj) {
-        return indexer.get(obj);
-    }
-
-    @Override
-    public Optional<T> getByKey(String key) {
-        return indexer.getByKey(key);
+        super(indexer, "indexer");
+        this.indexer = indexer;
     }
 
     @Override

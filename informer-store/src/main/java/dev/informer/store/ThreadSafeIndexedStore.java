@@ -89,22 +89,12 @@ final class ThreadSafeIndexedStore<T> implements Indexer<T> {
 
     @Override
     public List<T> list() {
-        readLock.lock();
-        try {
-            return snapshot(items.values());
-        } finally {
-            readLock.unlock();
-        }
+        return Locking.read(readLock, () -> snapshot(items.values()));
     }
 
     @Override
     public List<String> listKeys() {
-        readLock.lock();
-        try {
-            return snapshot(items.keySet());
-        } finally {
-            readLock.unlock();
-        }
+        return Locking.read(readLock, () -> snapshot(items.keySet()));
     }
 
     @Override
@@ -195,35 +185,22 @@ final class ThreadSafeIndexedStore<T> implements Indexer<T> {
     @Override
     public List<String> indexKeys(String indexName, String indexedValue) {
         Objects.requireNonNull(indexName, "indexName");
-        readLock.lock();
-        try {
+        return Locking.read(readLock, () -> {
             Set<String> bucket = index.bucket(indexName, indexedValue);
             return bucket == null ? List.of() : snapshot(bucket);
-        } finally {
-            readLock.unlock();
-        }
+        });
     }
 
     @Override
     public List<String> listIndexFuncValues(String indexName) {
         Objects.requireNonNull(indexName, "indexName");
-        readLock.lock();
-        try {
-            return snapshot(index.buckets(indexName).keySet());
-        } finally {
-            readLock.unlock();
-        }
+        return Locking.read(readLock, () -> snapshot(index.buckets(indexName).keySet()));
     }
 
     @Override
     public List<T> byIndex(String indexName, String indexedValue) {
         Objects.requireNonNull(indexName, "indexName");
-        readLock.lock();
-        try {
-            return itemsFor(index.bucket(indexName, indexedValue));
-        } finally {
-            readLock.unlock();
-        }
+        return Locking.read(readLock, () -> itemsFor(index.bucket(indexName, indexedValue)));
     }
 
     // Call with the read or write lock held.

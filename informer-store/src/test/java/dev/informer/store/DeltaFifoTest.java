@@ -607,15 +607,6 @@ class DeltaFifoTest {
     }
 
     @Test
-    void processorReceivesTheSameDeltasThatPopReturns() throws Exception {
-        DeltaFifo<TestObject> fifo = syncFifo();
-        fifo.add(obj("foo", 1));
-        AtomicReference<Deltas<TestObject>> seen = new AtomicReference<>();
-        Deltas<TestObject> popped = fifo.pop((d, i) -> seen.set(d));
-        assertSame(seen.get(), popped);
-    }
-
-    @Test
     void getReturnsACopyThatLaterQueueingDoesNotChange() {
         DeltaFifo<TestObject> fifo = syncFifo();
         fifo.add(obj("foo", 1));

@@ -22,7 +22,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The behaviour every {@link Queue} shares (client-go's delta_fifo_test.go and the_real_fifo_test.go
@@ -47,6 +51,35 @@ abstract class QueueConformanceTest {
 
     static Delta<TestObject> delta(DeltaType type, Object object) {
         return new Delta<>(type, object);
+    }
+
+    static Delta<TestObject> added(Object object) {
+        return delta(ADDED, object);
+    }
+
+    static Delta<TestObject> updated(Object object) {
+        return delta(UPDATED, object);
+    }
+
+    static Delta<TestObject> deleted(Object object) {
+        return delta(DELETED, object);
+    }
+
+    /**
+     * Makes on {@code queue} the call each change names (ADDED: add, UPDATED: update, DELETED: delete),
+     * in order; returns the queue.
+     */
+    static <Q extends Queue<TestObject>> Q queued(Q queue, List<Delta<TestObject>> changes) {
+        for (Delta<TestObject> change : changes) {
+            TestObject obj = (TestObject) change.object();
+            switch (change.type()) {
+                case ADDED -> queue.add(obj);
+                case UPDATED -> queue.update(obj);
+                case DELETED -> queue.delete(obj);
+                default -> throw new IllegalArgumentException("no queue call makes " + change);
+            }
+        }
+        return queue;
     }
 
     static DeletedFinalStateUnknown<TestObject> tombstone(String key, TestObject last) {
@@ -97,26 +130,20 @@ abstract class QueueConformanceTest {
 
     // ------------------------------------------------------------------ add, update, delete
 
-    @Test
-    void changesOfOneObjectArriveInCallOrder() throws Exception {
-        Queue<TestObject> queue = newQueue();
-        queue.add(obj("a", 1));
-        queue.update(obj("a", 2));
-        queue.delete(obj("a", 3));
-        assertEquals(
-                List.of(delta(ADDED, obj("a", 1)), delta(UPDATED, obj("a", 2)), delta(DELETED, obj("a", 3))),
-                drain(queue));
+    static Stream<Arguments> changesPopInTheOrderTheyWereQueued() {
+        return Stream.of(
+                Arguments.of(
+                        "the changes of one object",
+                        List.of(added(obj("a", 1)), updated(obj("a", 2)), deleted(obj("a", 3)))),
+                Arguments.of(
+                        "changes of distinct objects",
+                        List.of(added(obj("c", 1)), added(obj("a", 2)), updated(obj("b", 3)))));
     }
 
-    @Test
-    void distinctObjectsPopInTheOrderTheyWereQueued() throws Exception {
-        Queue<TestObject> queue = newQueue();
-        queue.add(obj("c", 1));
-        queue.add(obj("a", 2));
-        queue.update(obj("b", 3));
-        assertEquals(
-                List.of(delta(ADDED, obj("c", 1)), delta(ADDED, obj("a", 2)), delta(UPDATED, obj("b", 3))),
-                drain(queue));
+    @ParameterizedTest(name = "{0}")
+    @MethodSource
+    void changesPopInTheOrderTheyWereQueued(String what, List<Delta<TestObject>> changes) throws Exception {
+        assertEquals(changes, drain(queued(newQueue(), changes)));
     }
 
     @Test
@@ -146,10 +173,8 @@ abstract class QueueConformanceTest {
 
     @Test
     void popBatchDeliversEverythingInOrder() throws Exception {
-        Queue<TestObject> queue = newQueue();
-        queue.add(obj("a", 1));
-        queue.add(obj("b", 1));
-        queue.update(obj("c", 2));
+        List<Delta<TestObject>> changes = List.of(added(obj("a", 1)), added(obj("b", 1)), updated(obj("c", 2)));
+        Queue<TestObject> queue = queued(newQueue(), changes);
         queue.close();
         List<Delta<TestObject>> seen = new ArrayList<>();
         while (true) {
@@ -160,7 +185,7 @@ abstract class QueueConformanceTest {
                 break;
             }
         }
-        assertEquals(List.of(delta(ADDED, obj("a", 1)), delta(ADDED, obj("b", 1)), delta(UPDATED, obj("c", 2))), seen);
+        assertEquals(changes, seen);
     }
 
     // ------------------------------------------------------------------ replace
@@ -179,25 +204,18 @@ abstract class QueueConformanceTest {
 
     @Test
     void replaceTombstonesAQueuedUnlistedKeyWithItsNewestQueuedObject() throws Exception {
-        Queue<TestObject> queue = newQueue();
-        queue.add(obj("x", 1));
-        queue.update(obj("x", 2));
+        Queue<TestObject> queue = queued(newQueue(), List.of(added(obj("x", 1)), updated(obj("x", 2))));
         queue.replace(List.of(), "10");
         assertEquals(
-                List.of(
-                        delta(ADDED, obj("x", 1)),
-                        delta(UPDATED, obj("x", 2)),
-                        delta(DELETED, tombstone("x", obj("x", 2)))),
-                drain(queue));
+                List.of(added(obj("x", 1)), updated(obj("x", 2)), deleted(tombstone("x", obj("x", 2)))), drain(queue));
     }
 
     @Test
     void replaceAddsNoDeletionForAQueuedKeyThatEndsInOne() throws Exception {
-        Queue<TestObject> queue = newQueue();
-        queue.add(obj("x", 1));
-        queue.delete(obj("x", 1));
+        List<Delta<TestObject>> changes = List.of(added(obj("x", 1)), deleted(obj("x", 1)));
+        Queue<TestObject> queue = queued(newQueue(), changes);
         queue.replace(List.of(), "10");
-        assertEquals(List.of(delta(ADDED, obj("x", 1)), delta(DELETED, obj("x", 1))), drain(queue));
+        assertEquals(changes, drain(queue));
     }
 
     @Test
@@ -228,6 +246,19 @@ abstract class QueueConformanceTest {
         queue.update(obj("a", 3));
         queue.resync();
         assertEquals(List.of(delta(UPDATED, obj("a", 3)), delta(SYNC, obj("b", 2))), drain(queue));
+    }
+
+    @Test
+    void aFailingKnownObjectLookupSkipsTheSyncAndEmptiesTheTombstone() throws Exception {
+        KnownObjects<TestObject> broken = knownObjects(List.of("k"), key -> {
+            throw new IllegalStateException("lookup failed");
+        });
+        Queue<TestObject> resynced = newQueue(broken, null);
+        resynced.resync();
+        assertEquals(List.of(), drain(resynced));
+        Queue<TestObject> relisted = newQueue(broken, null);
+        relisted.replace(List.of(), "10");
+        assertEquals(List.of(deleted(tombstone("k", null))), drain(relisted));
     }
 
     @Test
@@ -331,14 +362,10 @@ abstract class QueueConformanceTest {
             TestObject t = (TestObject) o;
             return t.withValue(t.value() + 100);
         };
-        Queue<TestObject> queue = newQueue(known(obj("k", 1), obj("gone", 2)), plusHundred);
-        queue.add(obj("a", 1));
-        queue.update(obj("a", 2));
-        queue.delete(obj("a", 3));
-        List<Delta<TestObject>> first = drain(queue);
-        assertEquals(
-                List.of(delta(ADDED, obj("a", 101)), delta(UPDATED, obj("a", 102)), delta(DELETED, obj("a", 103))),
-                first);
+        Queue<TestObject> queue = queued(
+                newQueue(known(obj("k", 1), obj("gone", 2)), plusHundred),
+                List.of(added(obj("a", 1)), updated(obj("a", 2)), deleted(obj("a", 3))));
+        assertEquals(List.of(added(obj("a", 101)), updated(obj("a", 102)), deleted(obj("a", 103))), drain(queue));
 
         Queue<TestObject> relisted = newQueue(known(obj("k", 1), obj("gone", 2)), plusHundred);
         relisted.replace(List.of(obj("k", 5)), "10");

@@ -7,11 +7,15 @@ import static dev.informer.store.DeltaType.REPLACED;
 import static dev.informer.store.DeltaType.REPLACED_ALL;
 import static dev.informer.store.DeltaType.SYNC_ALL;
 import static dev.informer.store.DeltaType.UPDATED;
+import static dev.informer.store.QueueConformanceTest.added;
+import static dev.informer.store.QueueConformanceTest.deleted;
 import static dev.informer.store.QueueConformanceTest.delta;
 import static dev.informer.store.QueueConformanceTest.drain;
 import static dev.informer.store.QueueConformanceTest.known;
 import static dev.informer.store.QueueConformanceTest.obj;
+import static dev.informer.store.QueueConformanceTest.queued;
 import static dev.informer.store.QueueConformanceTest.tombstone;
+import static dev.informer.store.QueueConformanceTest.updated;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -68,10 +72,8 @@ class RealFifoTest {
 
     @Test
     void everyChangeIsItsOwnItemInArrivalOrder() throws Exception {
-        RealFifo<TestObject> fifo = fifo();
-        fifo.add(obj("a", 1));
-        fifo.add(obj("b", 1));
-        fifo.update(obj("a", 2));
+        List<Delta<TestObject>> changes = List.of(added(obj("a", 1)), added(obj("b", 1)), updated(obj("a", 2)));
+        RealFifo<TestObject> fifo = queued(fifo(), changes);
         assertEquals(3, fifo.len());
         List<Integer> sizes = new ArrayList<>();
         List<Delta<TestObject>> order = new ArrayList<>();
@@ -81,13 +83,10 @@ class RealFifoTest {
             order.add(popped.oldest());
         }
         assertEquals(List.of(1, 1, 1), sizes);
-        assertEquals(List.of(delta(ADDED, obj("a", 1)), delta(ADDED, obj("b", 1)), delta(UPDATED, obj("a", 2))), order);
+        assertEquals(changes, order);
 
         // The DeltaFifo squashes a's changes into one item that pops before b.
-        DeltaFifo<TestObject> deltaFifo = DeltaFifo.builder(KEY).build();
-        deltaFifo.add(obj("a", 1));
-        deltaFifo.add(obj("b", 1));
-        deltaFifo.update(obj("a", 2));
+        DeltaFifo<TestObject> deltaFifo = queued(DeltaFifo.builder(KEY).build(), changes);
         assertEquals(
                 List.of(delta(ADDED, obj("a", 1)), delta(UPDATED, obj("a", 2))),
                 deltaFifo.pop((d, initial) -> {}).asList());
@@ -95,13 +94,8 @@ class RealFifoTest {
 
     @Test
     void trailingDeletionsAreNotDeduplicated() throws Exception {
-        RealFifo<TestObject> fifo = fifo();
-        fifo.add(obj("a", 1));
-        fifo.delete(obj("a", 1));
-        fifo.delete(obj("a", 1));
-        assertEquals(
-                List.of(delta(ADDED, obj("a", 1)), delta(DELETED, obj("a", 1)), delta(DELETED, obj("a", 1))),
-                drain(fifo));
+        List<Delta<TestObject>> changes = List.of(added(obj("a", 1)), deleted(obj("a", 1)), deleted(obj("a", 1)));
+        assertEquals(changes, drain(queued(fifo(), changes)));
     }
 
     @Test
@@ -207,20 +201,13 @@ class RealFifoTest {
     void aBatchKeepsSeveralChangesOfOneKeyInOrder() throws Exception {
         // client-go closes the batch at a key's second change; ours keeps going (the informer applies
         // a batch in order, looking up each old object just before its write).
-        RealFifo<TestObject> fifo = fifo(batches(1000));
-        fifo.add(obj("a", 1));
-        fifo.add(obj("b", 1));
-        fifo.update(obj("b", 2));
-        fifo.update(obj("a", 3));
-        fifo.delete(obj("a", 3));
-        assertEquals(
-                List.of(List.of(
-                        delta(ADDED, obj("a", 1)),
-                        delta(ADDED, obj("b", 1)),
-                        delta(UPDATED, obj("b", 2)),
-                        delta(UPDATED, obj("a", 3)),
-                        delta(DELETED, obj("a", 3)))),
-                drainBatches(fifo));
+        List<Delta<TestObject>> changes = List.of(
+                added(obj("a", 1)),
+                added(obj("b", 1)),
+                updated(obj("b", 2)),
+                updated(obj("a", 3)),
+                deleted(obj("a", 3)));
+        assertEquals(List.of(changes), drainBatches(queued(fifo(batches(1000)), changes)));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.informer.testing;
 
+import static dev.informer.testing.TestApi.assertRefusal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -47,6 +48,22 @@ class BuiltInKindsTest extends ServedApiTest {
     private static String collection(ResourceDefinition def) {
         String prefix = def.group().isEmpty() ? "/api/v1" : "/apis/" + def.group() + "/" + def.version();
         return prefix + (def.namespaced() ? "/namespaces/default/" : "/") + def.plural();
+    }
+
+    /**
+     * Creates the sample {@code manifest} in {@code collection}, then merge-patches it with {@code
+     * patch}, which must be refused: the Status of the 422.
+     */
+    private JsonNode refusedPatchOfSample(String collection, String manifest, String patch) {
+        api.post(collection, manifest).expect(201);
+        return api.mergePatch(collection + "/sample", patch).expect(422);
+    }
+
+    /** Asserts that the message of {@code status} contains every one of {@code parts}. */
+    private static void assertMessageContains(JsonNode status, String... parts) {
+        for (String part : parts) {
+            assertTrue(status.path("message").asString().contains(part), status.toString());
+        }
     }
 
     private static String renamed(String manifest, String name) {
@@ -204,13 +221,12 @@ class BuiltInKindsTest extends ServedApiTest {
                         "\"matchLabels\": {\n        \"app\": \"sample\"",
                         "\"matchLabels\": {\n        \"app\": \"other\"");
         assertNotEquals(manifest(BuiltInResources.DEPLOYMENTS), bad);
-        TestApi.Response r = api.post(DEPLOYMENTS, bad);
-        JsonNode status = r.expect(422);
-        assertEquals("Invalid", status.path("reason").asString());
-        assertEquals(
+        JsonNode status = api.post(DEPLOYMENTS, bad).expect(422);
+        assertRefusal(
+                status,
+                "Invalid",
                 "Deployment.apps \"sample\" is invalid: spec.template.metadata.labels: Invalid value:"
-                        + " map[string]string{\"app\":\"sample\"}: `selector` does not match template `labels`",
-                status.path("message").asString());
+                        + " map[string]string{\"app\":\"sample\"}: `selector` does not match template `labels`");
         assertEquals(
                 "spec.template.metadata.labels",
                 status.path("details").path("causes").get(0).path("field").asString());
@@ -218,14 +234,11 @@ class BuiltInKindsTest extends ServedApiTest {
 
     @Test
     void deploymentSelectorIsImmutable() {
-        api.post(DEPLOYMENTS, manifest(BuiltInResources.DEPLOYMENTS)).expect(201);
-        JsonNode status = api.mergePatch(
-                        DEPLOYMENTS + "/sample",
-                        "{\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"sample\",\"tier\":\"web\"}}},"
-                                + "\"metadata\":{}}")
-                .expect(422);
-        assertTrue(status.path("message").asString().contains("spec.selector"), status.toString());
-        assertTrue(status.path("message").asString().contains("field is immutable"), status.toString());
+        JsonNode status = refusedPatchOfSample(
+                DEPLOYMENTS,
+                manifest(BuiltInResources.DEPLOYMENTS),
+                "{\"spec\":{\"selector\":{\"matchLabels\":{\"app\":\"sample\",\"tier\":\"web\"}}},\"metadata\":{}}");
+        assertMessageContains(status, "spec.selector", "field is immutable");
     }
 
     @Test
@@ -305,9 +318,8 @@ class BuiltInKindsTest extends ServedApiTest {
 
     @Test
     void clusterIpIsImmutableWithKubesMessage() {
-        api.post(SERVICES, manifest(BuiltInResources.SERVICES)).expect(201);
-        JsonNode status = api.mergePatch(SERVICES + "/sample", "{\"spec\":{\"clusterIP\":\"10.96.0.50\"}}")
-                .expect(422);
+        JsonNode status = refusedPatchOfSample(
+                SERVICES, manifest(BuiltInResources.SERVICES), "{\"spec\":{\"clusterIP\":\"10.96.0.50\"}}");
         assertEquals(
                 "Service \"sample\" is invalid: spec.clusterIP: Invalid value: \"10.96.0.50\": field is immutable",
                 status.path("message").asString());
@@ -318,7 +330,7 @@ class BuiltInKindsTest extends ServedApiTest {
         ObjectNode svc = (ObjectNode) TestApi.JSON.readTree(manifest(BuiltInResources.SERVICES));
         ((ObjectNode) svc.get("spec")).put("type", 5);
         JsonNode status = api.post(SERVICES, svc.toString()).expect(422);
-        assertTrue(status.path("message").asString().contains("spec.type: Unsupported value"), status.toString());
+        assertMessageContains(status, "spec.type: Unsupported value");
     }
 
     @Test
@@ -343,10 +355,10 @@ class BuiltInKindsTest extends ServedApiTest {
                         .path("clusterIP")
                         .asString());
         JsonNode taken = api.post(SERVICES, renamed(fixed, "again")).expect(422);
-        assertTrue(taken.path("message").asString().contains("provided IP is already allocated"), taken.toString());
+        assertMessageContains(taken, "provided IP is already allocated");
         JsonNode outside = api.post(SERVICES, renamed(fixed.replace("10.96.0.10", "192.168.0.1"), "outside"))
                 .expect(422);
-        assertTrue(outside.path("message").asString().contains("10.96.0.0/12"), outside.toString());
+        assertMessageContains(outside, "10.96.0.0/12");
     }
 
     @Test
@@ -387,20 +399,17 @@ class BuiltInKindsTest extends ServedApiTest {
     @Test
     void roleRefOfABindingCannotChange() {
         String bindings = "/apis/rbac.authorization.k8s.io/v1/namespaces/default/rolebindings";
-        api.post(bindings, manifest(BuiltInResources.ROLE_BINDINGS)).expect(201);
-        JsonNode status = api.mergePatch(bindings + "/sample", "{\"roleRef\":{\"name\":\"other\"}}")
-                .expect(422);
-        assertTrue(status.path("message").asString().contains("roleRef: Invalid value"), status.toString());
-        assertTrue(status.path("message").asString().contains("cannot change roleRef"), status.toString());
+        JsonNode status = refusedPatchOfSample(
+                bindings, manifest(BuiltInResources.ROLE_BINDINGS), "{\"roleRef\":{\"name\":\"other\"}}");
+        assertMessageContains(status, "roleRef: Invalid value", "cannot change roleRef");
     }
 
     @Test
     void statefulSetFieldsOtherThanTheMutableOnesAreForbidden() {
         String sts = "/apis/apps/v1/namespaces/default/statefulsets";
-        api.post(sts, manifest(BuiltInResources.STATEFUL_SETS)).expect(201);
-        JsonNode status = api.mergePatch(sts + "/sample", "{\"spec\":{\"serviceName\":\"other\"}}")
-                .expect(422);
-        assertTrue(status.path("message").asString().contains("spec: Forbidden"), status.toString());
+        JsonNode status = refusedPatchOfSample(
+                sts, manifest(BuiltInResources.STATEFUL_SETS), "{\"spec\":{\"serviceName\":\"other\"}}");
+        assertMessageContains(status, "spec: Forbidden");
         api.mergePatch(sts + "/sample", "{\"spec\":{\"replicas\":3}}").expect(200);
     }
 

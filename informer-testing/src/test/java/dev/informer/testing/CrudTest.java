@@ -235,9 +235,12 @@ class CrudTest extends ServedApiTest {
     @Test
     void deletePreconditionMismatchIsConflict() {
         api.post(PODS, TestObjects.pod("a")).expect(201);
-        TestApi.Response r = api.delete(
-                PODS + "/a", "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"nope\"}}");
-        assertStatus(r, 409, "Conflict");
+        assertStatus(
+                api.delete(
+                        PODS + "/a",
+                        "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"preconditions\":{\"uid\":\"nope\"}}"),
+                409,
+                "Conflict");
         api.get(PODS + "/a").expect(200);
     }
 

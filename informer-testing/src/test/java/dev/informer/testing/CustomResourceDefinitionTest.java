@@ -39,6 +39,12 @@ class CustomResourceDefinitionTest extends ServedApiTest {
         return api.post(CRDS, WIDGET_CRD).expect(201);
     }
 
+    /** Installs the widgets CRD and creates the small widget {@code a}. */
+    private void installWidgetsWithSmallA() {
+        installWidgets();
+        api.post(WIDGETS, widget("a", "{\"size\":\"small\"}")).expect(201);
+    }
+
     private static String widget(String name, String spec) {
         return "{\"apiVersion\":\"example.com/v1\",\"kind\":\"Widget\",\"metadata\":{\"name\":\"" + name
                 + "\"},\"spec\":" + spec + "}";
@@ -223,8 +229,7 @@ class CustomResourceDefinitionTest extends ServedApiTest {
 
     @Test
     void updatesAreValidatedToo() {
-        installWidgets();
-        api.post(WIDGETS, widget("a", "{\"size\":\"small\"}")).expect(201);
+        installWidgetsWithSmallA();
         JsonNode status =
                 api.mergePatch(WIDGETS + "/a", "{\"spec\":{\"size\":\"huge\"}}").expect(422);
         assertEquals(
@@ -296,8 +301,7 @@ class CustomResourceDefinitionTest extends ServedApiTest {
 
     @Test
     void statusSubresourceSplitsSpecAndStatus() {
-        installWidgets();
-        api.post(WIDGETS, widget("a", "{\"size\":\"small\"}")).expect(201);
+        installWidgetsWithSmallA();
         JsonNode afterMain =
                 api.mergePatch(WIDGETS + "/a", "{\"status\":{\"replicas\":5}}").expect(200);
         assertFalse(afterMain.has("status"), afterMain::toString);
@@ -332,8 +336,7 @@ class CustomResourceDefinitionTest extends ServedApiTest {
 
     @Test
     void strategicMergePatchOfCustomResourceAnswers415LikeKube() {
-        installWidgets();
-        api.post(WIDGETS, widget("a", "{\"size\":\"small\"}")).expect(201);
+        installWidgetsWithSmallA();
         JsonNode status = api.patch(
                         WIDGETS + "/a", "application/strategic-merge-patch+json", "{\"spec\":{\"size\":\"large\"}}")
                 .expect(415);
@@ -402,8 +405,7 @@ class CustomResourceDefinitionTest extends ServedApiTest {
 
     @Test
     void deletingCrdDeletesItsObjectsEndsWatchesAndLeavesDiscovery() {
-        installWidgets();
-        api.post(WIDGETS, widget("a", "{\"size\":\"small\"}")).expect(201);
+        installWidgetsWithSmallA();
         api.post(WIDGETS, widget("b", "{\"size\":\"small\"}")).expect(201);
         try (WatchStream w = api.watch(WIDGETS + "?resourceVersion=" + server.resourceVersion())) {
             api.delete(CRDS + "/widgets.example.com").expect(200);

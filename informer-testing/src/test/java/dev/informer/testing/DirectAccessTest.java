@@ -104,12 +104,9 @@ class DirectAccessTest {
     void updateStatusChangesOnlyStatus() {
         server.create("pods", "default", TestObjects.pod("s"));
         JsonNode pod = json(server.get("pods", "default", "s").orElseThrow());
-        String running = pod.toString().replace("\"Pending\"", "\"Running\"").replace("\"busybox\"", "\"other\"");
-        JsonNode after = json(server.updateStatus("pods", "default", running));
-        assertEquals("Running", after.path("status").path("phase").asString());
-        assertEquals(
-                "busybox",
-                after.path("spec").path("containers").get(0).path("image").asString());
+        JsonNode after = json(server.updateStatus("pods", "default", TestObjects.runningWithImage(pod, "other")));
+        assertEquals("Running", TestObjects.phase(after));
+        assertEquals("busybox", TestObjects.firstImage(after));
     }
 
     @Test

@@ -33,12 +33,26 @@ class FaultInjectionTest extends ServedApiTest {
         return w;
     }
 
+    /** Opens a watch, sees pod {@code b} added on it, then drops every watch with {@code mode}. */
+    private WatchStream droppedAfterAnEvent(WatchDropMode mode) throws InterruptedException {
+        WatchStream w = openWatch();
+        server.create("pods", "default", TestObjects.pod("b"));
+        w.expect("ADDED", "b");
+        assertEquals(1, server.faults().dropWatches(mode));
+        return w;
+    }
+
+    /** Opens a watch and sees pod {@code name}, created after it opened, added on it. */
+    private void assertANewWatchSeesPod(String name) throws InterruptedException {
+        try (WatchStream w = openWatch()) {
+            server.create("pods", "default", TestObjects.pod(name));
+            w.expect("ADDED", name);
+        }
+    }
+
     @Test
     void abruptDropCutsTheStreamMidLine() throws InterruptedException {
-        try (WatchStream w = openWatch()) {
-            server.create("pods", "default", TestObjects.pod("b"));
-            w.expect("ADDED", "b");
-            assertEquals(1, server.faults().dropWatches(WatchDropMode.ABRUPT));
+        try (WatchStream w = droppedAfterAnEvent(WatchDropMode.ABRUPT)) {
             WatchStream.End end = w.awaitEnd();
             assertFalse(end.clean(), "an abrupt drop is not a clean end of stream");
             assertNotNull(end.partial(), "a truncated event line is left");
@@ -46,18 +60,12 @@ class FaultInjectionTest extends ServedApiTest {
             assertTrue(server.awaitOpenWatches(0, Duration.ofSeconds(10)));
         }
         // The server keeps serving afterwards.
-        try (WatchStream again = openWatch()) {
-            server.create("pods", "default", TestObjects.pod("c"));
-            again.expect("ADDED", "c");
-        }
+        assertANewWatchSeesPod("c");
     }
 
     @Test
     void cleanDropEndsTheStreamAfterWholeEvents() throws InterruptedException {
-        try (WatchStream w = openWatch()) {
-            server.create("pods", "default", TestObjects.pod("b"));
-            w.expect("ADDED", "b");
-            assertEquals(1, server.faults().dropWatches(WatchDropMode.CLEAN));
+        try (WatchStream w = droppedAfterAnEvent(WatchDropMode.CLEAN)) {
             WatchStream.End end = w.awaitEnd();
             assertTrue(end.clean(), () -> "end: " + end);
         }
@@ -70,10 +78,7 @@ class FaultInjectionTest extends ServedApiTest {
             assertTrue(first.awaitEnd().clean());
             // The client sees the end before the server has unregistered the session.
             assertTrue(server.awaitOpenWatches(0, Duration.ofSeconds(10)));
-            try (WatchStream second = openWatch()) {
-                server.create("pods", "default", TestObjects.pod("later"));
-                second.expect("ADDED", "later");
-            }
+            assertANewWatchSeesPod("later");
         }
     }
 

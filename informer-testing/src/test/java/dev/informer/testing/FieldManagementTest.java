@@ -24,6 +24,17 @@ class FieldManagementTest extends ServedApiTest {
         return api.patch(path + "?fieldManager=" + manager, APPLY, body);
     }
 
+    /**
+     * alice applies {@code aliceBody} to {@code path}, then bob applies {@code bobBody}, which conflicts:
+     * asserts the message of bob's 409 and returns its Status.
+     */
+    private JsonNode assertBobConflictsWithAlice(String path, String aliceBody, String bobBody, String message) {
+        apply(path, "alice", aliceBody).expect(201);
+        JsonNode status = apply(path, "bob", bobBody).expect(409);
+        assertEquals(message, status.path("message").asString());
+        return status;
+    }
+
     private static List<String> managers(JsonNode obj) {
         List<String> out = new ArrayList<>();
         obj.path("metadata")
@@ -68,12 +79,12 @@ class FieldManagementTest extends ServedApiTest {
 
     @Test
     void applyingAFieldAnotherManagerAppliedDifferentlyConflicts() {
-        apply(CMS + "/c", "alice", cm("{\"x\":\"1\"}")).expect(201);
-        JsonNode status = apply(CMS + "/c", "bob", cm("{\"x\":\"2\"}")).expect(409);
+        JsonNode status = assertBobConflictsWithAlice(
+                CMS + "/c",
+                cm("{\"x\":\"1\"}"),
+                cm("{\"x\":\"2\"}"),
+                "Apply failed with 1 conflict: conflict with \"alice\": .data.x");
         assertEquals("Conflict", status.path("reason").asString());
-        assertEquals(
-                "Apply failed with 1 conflict: conflict with \"alice\": .data.x",
-                status.path("message").asString());
         JsonNode cause = status.path("details").path("causes").path(0);
         assertEquals("FieldManagerConflict", cause.path("reason").asString());
         assertEquals("conflict with \"alice\"", cause.path("message").asString());
@@ -83,12 +94,11 @@ class FieldManagementTest extends ServedApiTest {
 
     @Test
     void conflictsWithSeveralFieldsListThemByManager() {
-        apply(CMS + "/c", "alice", cm("{\"x\":\"1\",\"y\":\"1\"}")).expect(201);
-        JsonNode status =
-                apply(CMS + "/c", "bob", cm("{\"x\":\"2\",\"y\":\"2\"}")).expect(409);
-        assertEquals(
-                "Apply failed with 2 conflicts: conflicts with \"alice\":\n- .data.x\n- .data.y",
-                status.path("message").asString());
+        assertBobConflictsWithAlice(
+                CMS + "/c",
+                cm("{\"x\":\"1\",\"y\":\"1\"}"),
+                cm("{\"x\":\"2\",\"y\":\"2\"}"),
+                "Apply failed with 2 conflicts: conflicts with \"alice\":\n- .data.x\n- .data.y");
     }
 
     @Test
@@ -166,11 +176,11 @@ class FieldManagementTest extends ServedApiTest {
         String ns = "/api/v1/namespaces/team";
         String body =
                 "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"team\",\"labels\":{\"owner\":\"%s\"}}}";
-        apply(ns, "alice", body.formatted("alice")).expect(201);
-        JsonNode status = apply(ns, "bob", body.formatted("bob")).expect(409);
-        assertEquals(
-                "Apply failed with 1 conflict: conflict with \"alice\": .metadata.labels.owner",
-                status.path("message").asString());
+        assertBobConflictsWithAlice(
+                ns,
+                body.formatted("alice"),
+                body.formatted("bob"),
+                "Apply failed with 1 conflict: conflict with \"alice\": .metadata.labels.owner");
         JsonNode forced = api.patch(ns + "?fieldManager=bob&force=true", APPLY, body.formatted("bob"))
                 .expect(200);
         assertEquals("bob", forced.path("metadata").path("labels").path("owner").asString());
@@ -180,13 +190,11 @@ class FieldManagementTest extends ServedApiTest {
     void keyedListItemsAreOwnedByTheirMergeKey() {
         String pod = "{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},\"spec\":{\"containers\":"
                 + "[{\"name\":\"c\",\"image\":\"%s\"}]}}";
-        apply("/api/v1/namespaces/default/pods/p", "alice", pod.formatted("nginx:1"))
-                .expect(201);
-        JsonNode status = apply("/api/v1/namespaces/default/pods/p", "bob", pod.formatted("nginx:2"))
-                .expect(409);
-        assertEquals(
-                "Apply failed with 1 conflict: conflict with \"alice\": .spec.containers[name=\"c\"].image",
-                status.path("message").asString());
+        assertBobConflictsWithAlice(
+                "/api/v1/namespaces/default/pods/p",
+                pod.formatted("nginx:1"),
+                pod.formatted("nginx:2"),
+                "Apply failed with 1 conflict: conflict with \"alice\": .spec.containers[name=\"c\"].image");
     }
 
     @Test

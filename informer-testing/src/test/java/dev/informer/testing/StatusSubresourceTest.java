@@ -24,27 +24,19 @@ class StatusSubresourceTest extends ServedApiTest {
 
     @Test
     void mainResourceUpdateIgnoresStatusChanges() {
-        JsonNode pod = api.get(POD).expect(200);
-        String changed = pod.toString().replace("\"Pending\"", "\"Running\"").replace("\"busybox\"", "\"nginx\"");
-        JsonNode after = api.put(POD, changed).expect(200);
-        assertEquals("Pending", after.path("status").path("phase").asString());
-        assertEquals(
-                "nginx",
-                after.path("spec").path("containers").get(0).path("image").asString());
+        JsonNode after = api.put(POD, TestObjects.runningWithImage(api.get(POD).expect(200), "nginx"))
+                .expect(200);
+        assertEquals("Pending", TestObjects.phase(after));
+        assertEquals("nginx", TestObjects.firstImage(after));
     }
 
     @Test
     void statusUpdateChangesOnlyStatus() {
-        JsonNode pod = api.get(POD).expect(200);
-        String changed = pod.toString()
-                .replace("\"Pending\"", "\"Running\"")
-                .replace("\"busybox\"", "\"nginx\"")
+        String changed = TestObjects.runningWithImage(api.get(POD).expect(200), "nginx")
                 .replace("\"name\":\"p\"", "\"name\":\"p\"," + "\"labels\":{\"new\":\"label\"}");
         JsonNode after = api.put(POD + "/status", changed).expect(200);
-        assertEquals("Running", after.path("status").path("phase").asString());
-        assertEquals(
-                "busybox",
-                after.path("spec").path("containers").get(0).path("image").asString());
+        assertEquals("Running", TestObjects.phase(after));
+        assertEquals("busybox", TestObjects.firstImage(after));
         assertTrue(after.path("metadata").path("labels").isMissingNode());
         assertEquals(after, api.get(POD).expect(200));
     }

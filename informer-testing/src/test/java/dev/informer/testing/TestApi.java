@@ -108,6 +108,12 @@ final class TestApi {
         return WatchStream.open(CLIENT, URI.create(base + pathWithQuery + sep + "watch=true"));
     }
 
+    /** Asserts the {@code reason} and the {@code message} of the API server's {@code status}. */
+    static void assertRefusal(JsonNode status, String reason, String message) {
+        assertEquals(reason, status.path("reason").asString(), status::toString);
+        assertEquals(message, status.path("message").asString());
+    }
+
     static String enc(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }

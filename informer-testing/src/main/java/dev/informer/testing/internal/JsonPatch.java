@@ -2,6 +2,8 @@ package dev.informer.testing.internal;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
+import java.util.function.ObjIntConsumer;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
@@ -201,39 +203,37 @@ final class JsonPatch {
             if (path.length == 0) {
                 throw fail("cannot remove the whole document");
             }
-            JsonNode parent = parent(doc, path);
-            String last = path[path.length - 1];
-            if (parent.isObject()) {
-                if (!parent.has(last)) {
-                    throw missing(path);
-                }
-                ((ObjectNode) parent).remove(last);
-            } else if (parent.isArray()) {
-                int i = existingIndex((ArrayNode) parent, last, path);
-                ((ArrayNode) parent).remove(i);
-            } else {
-                throw missing(path);
-            }
+            atExisting(doc, path, ObjectNode::remove, ArrayNode::remove);
         }
 
         private JsonNode replace(JsonNode doc, String[] path, JsonNode value) {
             if (path.length == 0) {
                 return value;
             }
+            atExisting(doc, path, (object, member) -> object.set(member, value), (array, i) -> array.set(i, value));
+            return doc;
+        }
+
+        /**
+         * Hands the existing member or element that {@code path} (not empty) points at to {@code onMember}
+         * or {@code onElement}.
+         *
+         * @throws PatchException when there is none
+         */
+        private void atExisting(
+                JsonNode doc,
+                String[] path,
+                BiConsumer<ObjectNode, String> onMember,
+                ObjIntConsumer<ArrayNode> onElement) {
             JsonNode parent = parent(doc, path);
             String last = path[path.length - 1];
-            if (parent.isObject()) {
-                if (!parent.has(last)) {
-                    throw missing(path);
-                }
-                ((ObjectNode) parent).set(last, value);
-            } else if (parent.isArray()) {
-                int i = existingIndex((ArrayNode) parent, last, path);
-                ((ArrayNode) parent).set(i, value);
+            if (parent instanceof ObjectNode object && object.has(last)) {
+                onMember.accept(object, last);
+            } else if (parent instanceof ArrayNode array) {
+                onElement.accept(array, existingIndex(array, last, path));
             } else {
                 throw missing(path);
             }
-            return doc;
         }
 
         private JsonNode get(JsonNode doc, String[] path, String member) {

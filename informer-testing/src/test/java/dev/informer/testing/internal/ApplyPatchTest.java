@@ -37,10 +37,11 @@ class ApplyPatchTest {
 
     @Test
     void atomicListsAreReplacedWhole() {
-        JsonNode live = json("{'kind':'Pod','spec':{'tolerations':[{'key':'a'},{'key':'b'}]}}");
+        String replacement = "{'kind':'Pod','spec':{'tolerations':[{'key':'c'}]}}";
         assertJson(
-                "{'kind':'Pod','spec':{'tolerations':[{'key':'c'}]}}",
-                Patches.applyPatch(live, json("{'kind':'Pod','spec':{'tolerations':[{'key':'c'}]}}")));
+                replacement,
+                Patches.applyPatch(
+                        json("{'kind':'Pod','spec':{'tolerations':[{'key':'a'},{'key':'b'}]}}"), json(replacement)));
     }
 
     @Test

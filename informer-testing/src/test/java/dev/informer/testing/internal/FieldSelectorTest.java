@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.labels.SelectorException;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -23,8 +24,24 @@ class FieldSelectorTest {
     private static final JsonNode PENDING_POD = json(
             "{'kind':'Pod','metadata':{'name':'web-2','namespace':'dev'},'spec':{}," + "'status':{'phase':'Pending'}}");
 
-    private static boolean matches(String selector, String resource, JsonNode object) {
-        return FieldSelector.parse(selector, resource).matches(object);
+    /** Asserts that every one of {@code selectors} selects {@code object}, an object of {@code resource}. */
+    private static void assertSelected(JsonNode object, @Nullable String resource, String... selectors) {
+        for (String selector : selectors) {
+            assertTrue(FieldSelector.parse(selector, resource).matches(object), selector);
+        }
+    }
+
+    /** Asserts that none of {@code selectors} selects {@code object}, an object of {@code resource}. */
+    private static void assertNotSelected(JsonNode object, @Nullable String resource, String... selectors) {
+        for (String selector : selectors) {
+            assertFalse(FieldSelector.parse(selector, resource).matches(object), selector);
+        }
+    }
+
+    /** The message of the exception that parsing {@code selector} for {@code resource} throws. */
+    private static String rejection(String selector, @Nullable String resource) {
+        return assertThrows(SelectorException.class, () -> FieldSelector.parse(selector, resource))
+                .getMessage();
     }
 
     @Test
@@ -38,52 +55,59 @@ class FieldSelectorTest {
 
     @Test
     void metadataFieldsWorkForEveryResource() {
-        assertTrue(matches("metadata.name=web-1", "pods", SCHEDULED_POD));
-        assertTrue(matches("metadata.name==web-1", "pods", SCHEDULED_POD));
-        assertFalse(matches("metadata.name=web-2", "pods", SCHEDULED_POD));
-        assertTrue(matches("metadata.name!=web-2", "pods", SCHEDULED_POD));
-        assertTrue(matches("metadata.namespace=prod", "pods", SCHEDULED_POD));
+        assertSelected(
+                SCHEDULED_POD,
+                "pods",
+                "metadata.name=web-1",
+                "metadata.name==web-1",
+                "metadata.name!=web-2",
+                "metadata.namespace=prod");
+        assertNotSelected(SCHEDULED_POD, "pods", "metadata.name=web-2");
         JsonNode cm = json("{'metadata':{'name':'cfg','namespace':'a'}}");
-        assertTrue(matches("metadata.name=cfg,metadata.namespace=a", "configmaps", cm));
-        assertTrue(matches("metadata.name=cfg", "widgets.example.com", cm));
-        assertTrue(matches("metadata.name=cfg", null, cm));
+        assertSelected(cm, "configmaps", "metadata.name=cfg,metadata.namespace=a");
+        assertSelected(cm, "widgets.example.com", "metadata.name=cfg");
+        assertSelected(cm, null, "metadata.name=cfg");
     }
 
     @Test
     void allTermsMustHold() {
-        assertTrue(matches("metadata.namespace=prod,spec.nodeName=node-a", "pods", SCHEDULED_POD));
-        assertFalse(matches("metadata.namespace=prod,spec.nodeName=node-b", "pods", SCHEDULED_POD));
-        assertFalse(matches("metadata.namespace=dev,spec.nodeName=node-a", "pods", SCHEDULED_POD));
+        assertSelected(SCHEDULED_POD, "pods", "metadata.namespace=prod,spec.nodeName=node-a");
+        assertNotSelected(
+                SCHEDULED_POD,
+                "pods",
+                "metadata.namespace=prod,spec.nodeName=node-b",
+                "metadata.namespace=dev,spec.nodeName=node-a");
     }
 
     @Test
     void absentFieldsHaveTheEmptyValue() {
-        assertTrue(matches("spec.nodeName=", "pods", PENDING_POD));
-        assertFalse(matches("spec.nodeName=", "pods", SCHEDULED_POD));
-        assertTrue(matches("spec.nodeName!=", "pods", SCHEDULED_POD));
-        JsonNode node = json("{'kind':'Node','metadata':{'name':'n1'}}");
-        assertTrue(matches("metadata.namespace=", "nodes", node));
-        assertTrue(matches("metadata.name=", "pods", json("{}")));
+        assertSelected(PENDING_POD, "pods", "spec.nodeName=");
+        assertNotSelected(SCHEDULED_POD, "pods", "spec.nodeName=");
+        assertSelected(SCHEDULED_POD, "pods", "spec.nodeName!=");
+        assertSelected(json("{'kind':'Node','metadata':{'name':'n1'}}"), "nodes", "metadata.namespace=");
+        assertSelected(json("{}"), "pods", "metadata.name=");
     }
 
     @Test
     void podFieldsMatchTheApiServersSelectableFields() {
-        assertTrue(matches("spec.restartPolicy=Always", "pods", SCHEDULED_POD));
-        assertTrue(matches("spec.schedulerName=default-scheduler", "pods", SCHEDULED_POD));
-        assertTrue(matches("spec.serviceAccountName=builder", "pods", SCHEDULED_POD));
-        assertTrue(matches("spec.hostNetwork=true", "pods", SCHEDULED_POD));
-        assertTrue(matches("spec.hostNetwork=false", "pods", PENDING_POD));
-        assertTrue(matches("status.phase=Running", "pods", SCHEDULED_POD));
-        assertTrue(matches("status.phase!=Running", "pods", PENDING_POD));
-        assertTrue(matches("status.nominatedNodeName=node-b", "pods", SCHEDULED_POD));
+        assertSelected(
+                SCHEDULED_POD,
+                "pods",
+                "spec.restartPolicy=Always",
+                "spec.schedulerName=default-scheduler",
+                "spec.serviceAccountName=builder",
+                "spec.hostNetwork=true",
+                "status.phase=Running",
+                "status.nominatedNodeName=node-b");
+        assertSelected(PENDING_POD, "pods", "spec.hostNetwork=false", "status.phase!=Running");
     }
 
     @Test
     void podIpIsTheFirstOfPodIpsFallingBackToPodIp() {
-        assertTrue(matches("status.podIP=10.0.0.7", "pods", SCHEDULED_POD));
-        assertFalse(matches("status.podIP=10.0.0.9", "pods", SCHEDULED_POD));
-        assertTrue(matches("status.podIP=10.1.1.1", "pods", json("{'status':{'podIP':'10.1.1.1'}}")));
-        assertTrue(matches("status.podIP=", "pods", PENDING_POD));
+        assertSelected(SCHEDULED_POD, "pods", "status.podIP=10.0.0.7");
+        assertNotSelected(SCHEDULED_POD, "pods", "status.podIP=10.0.0.9");
+        assertSelected(json("{'status':{'podIP':'10.1.1.1'}}"), "pods", "status.podIP=10.1.1.1");
+        assertSelected(PENDING_POD, "pods", "status.podIP=");
     }
 
     @Test
@@ -93,39 +117,40 @@ class FieldSelectorTest {
                 + "'apiVersion':'v1','resourceVersion':'42','fieldPath':'spec.containers{app}'},"
                 + "'reason':'BackOff','type':'Warning','source':{'component':'kubelet'},"
                 + "'reportingComponent':'kubelet'}");
-        assertTrue(matches("involvedObject.kind=Pod,involvedObject.name=web-1", "events", event));
-        assertTrue(matches("involvedObject.uid=u-1,involvedObject.namespace=prod", "events", event));
-        assertTrue(matches("involvedObject.apiVersion=v1,involvedObject.resourceVersion=42", "events", event));
-        assertTrue(matches("involvedObject.fieldPath=spec.containers{app}", "events", event));
-        assertTrue(matches("reason=BackOff,type=Warning", "events", event));
-        assertTrue(matches("source=kubelet,reportingComponent=kubelet", "events", event));
-        assertFalse(matches("type=Normal", "events", event));
+        assertSelected(
+                event,
+                "events",
+                "involvedObject.kind=Pod,involvedObject.name=web-1",
+                "involvedObject.uid=u-1,involvedObject.namespace=prod",
+                "involvedObject.apiVersion=v1,involvedObject.resourceVersion=42",
+                "involvedObject.fieldPath=spec.containers{app}",
+                "reason=BackOff,type=Warning",
+                "source=kubelet,reportingComponent=kubelet");
+        assertNotSelected(event, "events", "type=Normal");
     }
 
     @Test
     void secretNodeAndNamespaceFieldsAreSupported() {
-        assertTrue(matches("type=kubernetes.io/tls", "secrets", json("{'type':'kubernetes.io/tls'}")));
-        assertTrue(matches("spec.unschedulable=false", "nodes", json("{'spec':{}}")));
-        assertTrue(matches("spec.unschedulable=true", "nodes", json("{'spec':{'unschedulable':true}}")));
-        assertTrue(matches("status.phase=Terminating", "namespaces", json("{'status':{'phase':'Terminating'}}")));
+        assertSelected(json("{'type':'kubernetes.io/tls'}"), "secrets", "type=kubernetes.io/tls");
+        assertSelected(json("{'spec':{}}"), "nodes", "spec.unschedulable=false");
+        assertSelected(json("{'spec':{'unschedulable':true}}"), "nodes", "spec.unschedulable=true");
+        assertSelected(json("{'status':{'phase':'Terminating'}}"), "namespaces", "status.phase=Terminating");
     }
 
     @Test
     void unsupportedFieldsAreRejectedLikeTheApiServer() {
-        SelectorException e =
-                assertThrows(SelectorException.class, () -> FieldSelector.parse("spec.nodeName=a", "configmaps"));
-        assertEquals("field label not supported: spec.nodeName", e.getMessage());
-        e = assertThrows(SelectorException.class, () -> FieldSelector.parse("spec.foo=a", "pods"));
-        assertEquals("field label not supported: spec.foo", e.getMessage());
-        assertThrows(SelectorException.class, () -> FieldSelector.parse("type=a", null));
-        assertThrows(SelectorException.class, () -> FieldSelector.parse("reason=x", "pods"));
-        assertThrows(SelectorException.class, () -> FieldSelector.parse("metadata.name =a", "pods"));
+        assertEquals("field label not supported: spec.nodeName", rejection("spec.nodeName=a", "configmaps"));
+        assertEquals("field label not supported: spec.foo", rejection("spec.foo=a", "pods"));
+        assertEquals("field label not supported: type", rejection("type=a", null));
+        assertEquals("field label not supported: reason", rejection("reason=x", "pods"));
+        assertEquals("field label not supported: metadata.name ", rejection("metadata.name =a", "pods"));
     }
 
     @Test
     void termsWithoutAnOperatorAreRejected() {
-        SelectorException e = assertThrows(SelectorException.class, () -> FieldSelector.parse("metadata.name", "pods"));
-        assertEquals("invalid selector: 'metadata.name'; can't understand 'metadata.name'", e.getMessage());
+        assertEquals(
+                "invalid selector: 'metadata.name'; can't understand 'metadata.name'",
+                rejection("metadata.name", "pods"));
     }
 
     @Test
@@ -142,8 +167,8 @@ class FieldSelectorTest {
     @ParameterizedTest(name = "[{index}] \"{0}\"")
     @ValueSource(strings = {"metadata.name=a\\x", "metadata.name=a\\", "metadata.name=a=b", "metadata.name=a!=b"})
     void badEscapesAndUnescapedSpecialCharactersAreRejected(String selector) {
-        SelectorException e = assertThrows(SelectorException.class, () -> FieldSelector.parse(selector, "pods"));
-        assertTrue(e.getMessage().startsWith("invalid field selector: "), e.getMessage());
+        String message = rejection(selector, "pods");
+        assertTrue(message.startsWith("invalid field selector: "), message);
     }
 
     @Test

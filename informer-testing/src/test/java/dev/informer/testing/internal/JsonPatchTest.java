@@ -6,6 +6,8 @@ import static dev.informer.testing.internal.TestJson.json;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.JsonNodeFactory;
@@ -18,58 +20,34 @@ class JsonPatchTest {
         return Patches.jsonPatch(json(target), json(operations));
     }
 
-    @Test
-    void addCreatesAnObjectMember() { // A.1
-        assertJson("{'baz':'qux','foo':'bar'}", patch("{'foo':'bar'}", "[{'op':'add','path':'/baz','value':'qux'}]"));
-    }
-
-    @Test
-    void addInsertsIntoAnArrayBeforeTheIndex() { // A.2
-        assertJson(
-                "{'foo':['bar','qux','baz']}",
-                patch("{'foo':['bar','baz']}", "[{'op':'add','path':'/foo/1','value':'qux'}]"));
-    }
-
-    @Test
-    void removeDeletesAnObjectMember() { // A.3
-        assertJson("{'foo':'bar'}", patch("{'baz':'qux','foo':'bar'}", "[{'op':'remove','path':'/baz'}]"));
-    }
-
-    @Test
-    void removeDeletesAnArrayElementAndShiftsTheRest() { // A.4
-        assertJson("{'foo':['bar','baz']}", patch("{'foo':['bar','qux','baz']}", "[{'op':'remove','path':'/foo/1'}]"));
-    }
-
-    @Test
-    void replaceChangesAValue() { // A.5
-        assertJson(
-                "{'baz':'boo','foo':'bar'}",
-                patch("{'baz':'qux','foo':'bar'}", "[{'op':'replace','path':'/baz','value':'boo'}]"));
-    }
-
-    @Test
-    void moveTakesAValueToAnotherMember() { // A.6
-        assertJson(
-                "{'foo':{'bar':'baz'},'qux':{'corge':'grault','thud':'fred'}}",
-                patch(
-                        "{'foo':{'bar':'baz','waldo':'fred'},'qux':{'corge':'grault'}}",
-                        "[{'op':'move','from':'/foo/waldo','path':'/qux/thud'}]"));
-    }
-
-    @Test
-    void moveReordersArrayElements() { // A.7
-        assertJson(
-                "{'foo':['all','cows','eat','grass']}",
-                patch("{'foo':['all','grass','cows','eat']}", "[{'op':'move','from':'/foo/1','path':'/foo/3'}]"));
-    }
-
-    @Test
-    void passingTestsLeaveTheDocumentUnchanged() { // A.8
-        assertJson(
-                "{'baz':'qux','foo':['a',2,'c']}",
-                patch(
-                        "{'baz':'qux','foo':['a',2,'c']}",
-                        "[{'op':'test','path':'/baz','value':'qux'},{'op':'test','path':'/foo/1','value':2}]"));
+    /** RFC 6902 appendix A's examples that apply (A.9, A.12 and A.15 fail, below), and a few more. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            textBlock =
+                    """
+            A.1 add creates an object member        | {'foo':'bar'}                   | [{'op':'add','path':'/baz','value':'qux'}]         | {'baz':'qux','foo':'bar'}
+            A.2 add inserts before the index        | {'foo':['bar','baz']}           | [{'op':'add','path':'/foo/1','value':'qux'}]       | {'foo':['bar','qux','baz']}
+            A.3 remove deletes an object member     | {'baz':'qux','foo':'bar'}       | [{'op':'remove','path':'/baz'}]                    | {'foo':'bar'}
+            A.4 remove shifts the array             | {'foo':['bar','qux','baz']}     | [{'op':'remove','path':'/foo/1'}]                  | {'foo':['bar','baz']}
+            A.5 replace changes a value             | {'baz':'qux','foo':'bar'}       | [{'op':'replace','path':'/baz','value':'boo'}]     | {'baz':'boo','foo':'bar'}
+            A.6 move takes a value to a member      | {'foo':{'bar':'baz','waldo':'fred'},'qux':{'corge':'grault'}} | [{'op':'move','from':'/foo/waldo','path':'/qux/thud'}] | {'foo':{'bar':'baz'},'qux':{'corge':'grault','thud':'fred'}}
+            A.7 move reorders array elements        | {'foo':['all','grass','cows','eat']} | [{'op':'move','from':'/foo/1','path':'/foo/3'}] | {'foo':['all','cows','eat','grass']}
+            A.8 passing tests change nothing        | {'baz':'qux','foo':['a',2,'c']} | [{'op':'test','path':'/baz','value':'qux'},{'op':'test','path':'/foo/1','value':2}] | {'baz':'qux','foo':['a',2,'c']}
+            A.10 add creates nested objects         | {'foo':'bar'}                   | [{'op':'add','path':'/child','value':{'grandchild':{}}}] | {'foo':'bar','child':{'grandchild':{}}}
+            A.11 unknown members are ignored        | {'foo':'bar'}                   | [{'op':'add','path':'/baz','value':'qux','xyz':123}] | {'foo':'bar','baz':'qux'}
+            A.14 ~01 decodes to ~1                  | {'/':9,'~1':10}                 | [{'op':'test','path':'/~01','value':10}]           | {'/':9,'~1':10}
+            A.14 ~1 decodes to /                    | {'/':9,'~1':10}                 | [{'op':'replace','path':'/~1','value':8}]          | {'/':8,'~1':10}
+            A.16 dash appends an array as one value | {'foo':['bar']}                 | [{'op':'add','path':'/foo/-','value':['abc','def']}] | {'foo':['bar',['abc','def']]}
+            numbers compare by value, members in any order | {'a':1,'b':{'x':1,'y':[1.5]}} | [{'op':'test','path':'/a','value':1.0},{'op':'test','path':'/b','value':{'y':[1.50],'x':1}}] | {'a':1,'b':{'x':1,'y':[1.5]}}
+            the empty pointer replaces the document | {'old':true}                    | [{'op':'replace','path':'','value':{'new':true}}]  | {'new':true}
+            the empty pointer adds the document     | {'old':true}                    | [{'op':'add','path':'','value':[1]}]               | [1]
+            the empty pointer tests the document    | {'old':true}                    | [{'op':'test','path':'','value':{'old':true}}]     | {'old':true}
+            add to the end index appends            | [1,2]                           | [{'op':'add','path':'/2','value':3}]               | [1,2,3]
+            """)
+    void examplesApply(String example, String target, String operations, String expected) {
+        assertJson(expected, patch(target, operations));
     }
 
     @Test
@@ -83,64 +61,19 @@ class JsonPatchTest {
                 "\"qux\"");
     }
 
-    @Test
-    void addCreatesNestedObjects() { // A.10
-        assertJson(
-                "{'foo':'bar','child':{'grandchild':{}}}",
-                patch("{'foo':'bar'}", "[{'op':'add','path':'/child','value':{'grandchild':{}}}]"));
-    }
-
-    @Test
-    void unrecognisedOperationMembersAreIgnored() { // A.11
-        assertJson(
-                "{'foo':'bar','baz':'qux'}",
-                patch("{'foo':'bar'}", "[{'op':'add','path':'/baz','value':'qux','xyz':123}]"));
-    }
-
-    @Test
-    void addingUnderAMissingParentIsUnprocessable() { // A.12
-        assertPatchFails(
-                422,
-                () -> patch("{'foo':'bar'}", "[{'op':'add','path':'/baz/bat','value':'qux'}]"),
-                "\"/baz/bat\"",
-                "does not exist");
-    }
-
-    @Test
-    void tildeEscapesDecodeOneThenZero() { // A.14
-        assertJson("{'/':9,'~1':10}", patch("{'/':9,'~1':10}", "[{'op':'test','path':'/~01','value':10}]"));
-        assertJson("{'/':8,'~1':10}", patch("{'/':9,'~1':10}", "[{'op':'replace','path':'/~1','value':8}]"));
-    }
-
-    @Test
-    void stringsAndNumbersAreNeverEqual() { // A.15
-        assertPatchFails(
-                422, () -> patch("{'/':9,'~1':10}", "[{'op':'test','path':'/~01','value':'10'}]"), "test failed");
-    }
-
-    @Test
-    void dashAppendsAnArrayValueAsOneElement() { // A.16
-        assertJson(
-                "{'foo':['bar',['abc','def']]}",
-                patch("{'foo':['bar']}", "[{'op':'add','path':'/foo/-','value':['abc','def']}]"));
-    }
-
-    @Test
-    void numbersCompareByValueAndObjectsIgnoreMemberOrder() {
-        assertJson(
-                "{'a':1,'b':{'x':1,'y':[1.5]}}",
-                patch(
-                        "{'a':1,'b':{'x':1,'y':[1.5]}}",
-                        "[{'op':'test','path':'/a','value':1.0},"
-                                + "{'op':'test','path':'/b','value':{'y':[1.50],'x':1}}]"));
-    }
-
-    @Test
-    void theEmptyPointerAddressesTheWholeDocument() {
-        assertJson("{'new':true}", patch("{'old':true}", "[{'op':'replace','path':'','value':{'new':true}}]"));
-        assertJson("[1]", patch("{'old':true}", "[{'op':'add','path':'','value':[1]}]"));
-        assertJson("{'old':true}", patch("{'old':true}", "[{'op':'test','path':'','value':{'old':true}}]"));
-        assertPatchFails(422, () -> patch("{'a':1}", "[{'op':'remove','path':''}]"), "whole document");
+    // The messages quote pointers with double quotes, so the table quotes nothing.
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '`',
+            textBlock =
+                    """
+            A.12 adding under a missing parent | {'foo':'bar'}   | [{'op':'add','path':'/baz/bat','value':'qux'}] | "/baz/bat" does not exist
+            A.15 strings never equal numbers   | {'/':9,'~1':10} | [{'op':'test','path':'/~01','value':'10'}]     | test failed
+            the whole document cannot go       | {'a':1}         | [{'op':'remove','path':''}]                    | whole document
+            """)
+    void failingExamplesAreUnprocessable(String example, String target, String operations, String fragment) {
+        assertPatchFails(422, () -> patch(target, operations), fragment);
     }
 
     @Test
@@ -149,11 +82,6 @@ class JsonPatchTest {
                 "{'a':{'b':[1]}}",
                 "[{'op':'copy','from':'/a','path':'/c'}," + "{'op':'add','path':'/c/b/-','value':2}]");
         assertJson("{'a':{'b':[1]},'c':{'b':[1,2]}}", result);
-    }
-
-    @Test
-    void addToTheEndIndexAppends() {
-        assertJson("[1,2,3]", patch("[1,2]", "[{'op':'add','path':'/2','value':3}]"));
     }
 
     @Test
@@ -222,26 +150,40 @@ class JsonPatchTest {
         assertEquals("Invalid", e.reason());
     }
 
-    @Test
-    void malformedPointersAreUnprocessable() {
-        assertPatchFails(422, () -> patch("{'a':1}", "[{'op':'remove','path':'a'}]"), "JSON pointer");
-        assertPatchFails(422, () -> patch("{'a':1}", "[{'op':'remove','path':'/~2'}]"), "escape");
-        assertPatchFails(422, () -> patch("{'a':1}", "[{'op':'remove','path':'/a~'}]"), "escape");
-        assertPatchFails(422, () -> patch("{'a':[1,2]}", "[{'op':'remove','path':'/a/01'}]"), "leading zeros");
-        assertPatchFails(422, () -> patch("{'a':[1,2]}", "[{'op':'remove','path':'/a/-1'}]"), "non-negative");
+    @ParameterizedTest(name = "{0} in {1}")
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '"',
+            textBlock =
+                    """
+            [{'op':'remove','path':'a'}]      | {'a':1}     | JSON pointer
+            [{'op':'remove','path':'/~2'}]    | {'a':1}     | escape
+            [{'op':'remove','path':'/a~'}]    | {'a':1}     | escape
+            [{'op':'remove','path':'/a/01'}]  | {'a':[1,2]} | leading zeros
+            [{'op':'remove','path':'/a/-1'}]  | {'a':[1,2]} | non-negative
+            """)
+    void malformedPointersAreUnprocessable(String operations, String target, String fragment) {
+        assertPatchFails(422, () -> patch(target, operations), fragment);
     }
 
-    @Test
-    void missingTargetsAreUnprocessable() {
-        assertPatchFails(422, () -> patch("{'a':1}", "[{'op':'remove','path':'/b'}]"), "\"/b\" does not exist");
-        assertPatchFails(
-                422, () -> patch("{'a':1}", "[{'op':'replace','path':'/b','value':2}]"), "\"/b\" does not exist");
-        assertPatchFails(422, () -> patch("{'a':[1]}", "[{'op':'replace','path':'/a/1','value':2}]"), "out of bounds");
-        assertPatchFails(422, () -> patch("{'a':[1]}", "[{'op':'add','path':'/a/2','value':2}]"), "out of bounds");
-        assertPatchFails(422, () -> patch("{'a':[1]}", "[{'op':'remove','path':'/a/-'}]"), "'-'");
-        assertPatchFails(422, () -> patch("{'a':1}", "[{'op':'test','path':'/b','value':1}]"), "does not exist");
-        assertPatchFails(422, () -> patch("{'a':1}", "[{'op':'add','path':'/a/b','value':1}]"), "parent is a number");
-        assertPatchFails(422, () -> patch("{'a':1}", "[{'op':'test','path':'/a/b','value':1}]"), "does not exist");
+    // The messages quote pointers with double quotes, so the table quotes nothing.
+    @ParameterizedTest(name = "{0} in {1}")
+    @CsvSource(
+            delimiter = '|',
+            quoteCharacter = '`',
+            textBlock =
+                    """
+            [{'op':'remove','path':'/b'}]             | {'a':1}   | "/b" does not exist
+            [{'op':'replace','path':'/b','value':2}]   | {'a':1}   | "/b" does not exist
+            [{'op':'replace','path':'/a/1','value':2}] | {'a':[1]} | out of bounds
+            [{'op':'add','path':'/a/2','value':2}]     | {'a':[1]} | out of bounds
+            [{'op':'remove','path':'/a/-'}]            | {'a':[1]} | '-'
+            [{'op':'test','path':'/b','value':1}]      | {'a':1}   | does not exist
+            [{'op':'add','path':'/a/b','value':1}]     | {'a':1}   | parent is a number
+            [{'op':'test','path':'/a/b','value':1}]    | {'a':1}   | does not exist
+            """)
+    void missingTargetsAreUnprocessable(String operations, String target, String fragment) {
+        assertPatchFails(422, () -> patch(target, operations), fragment);
     }
 
     @Test
@@ -254,17 +196,14 @@ class JsonPatchTest {
 
     @Test
     void kubernetesStylePatchesEditListsAndMaps() {
-        JsonNode pod = json("{'metadata':{'name':'p','labels':{'app':'web'},"
-                + "'annotations':{'example.com/a':'1'}},'spec':{'containers':[{'name':'c',"
-                + "'image':'nginx:1'}]}}");
-        JsonNode result = Patches.jsonPatch(
-                pod,
-                json("["
-                        + "{'op':'test','path':'/metadata/name','value':'p'},"
+        JsonNode result = patch(
+                "{'metadata':{'name':'p','labels':{'app':'web'},'annotations':{'example.com/a':'1'}},"
+                        + "'spec':{'containers':[{'name':'c','image':'nginx:1'}]}}",
+                "[{'op':'test','path':'/metadata/name','value':'p'},"
                         + "{'op':'replace','path':'/spec/containers/0/image','value':'nginx:2'},"
                         + "{'op':'add','path':'/spec/containers/-','value':{'name':'sidecar','image':'busybox'}},"
                         + "{'op':'remove','path':'/metadata/annotations/example.com~1a'},"
-                        + "{'op':'add','path':'/metadata/labels/tier','value':'front'}]"));
+                        + "{'op':'add','path':'/metadata/labels/tier','value':'front'}]");
         assertJson(
                 "{'metadata':{'name':'p','labels':{'app':'web','tier':'front'},"
                         + "'annotations':{}},'spec':{'containers':[{'name':'c','image':'nginx:2'},"

@@ -25,6 +25,11 @@ class StrategicMergePatchTest {
                 .get("spec");
     }
 
+    /** {@code target} merged with {@code patch} (both JSON text, single-quoted). */
+    private static JsonNode merge(String target, String patch) {
+        return Patches.strategicMergePatch(json(target), json(patch));
+    }
+
     private static JsonNode patchPod(String pod, String patch) {
         return Patches.strategicMergePatch(json("{'apiVersion':'v1','kind':'Pod'," + pod + "}"), json(patch));
     }
@@ -482,27 +487,24 @@ class StrategicMergePatchTest {
 
     @Test
     void workloadTemplatesMergeTheirContainers() {
-        JsonNode deployment = json("{'apiVersion':'apps/v1','kind':'Deployment','spec':{'template':"
-                + "{'metadata':{'labels':{'app':'web'}},'spec':{'containers':[{'name':'web','image':'v1'},"
-                + "{'name':'log','image':'l1'}]}}}}");
-        JsonNode result = Patches.strategicMergePatch(
-                deployment,
-                json("{'spec':{'template':{"
-                        + "'metadata':{'annotations':{'restartedAt':'now'}},"
-                        + "'spec':{'containers':[{'name':'web','image':'v2'}]}}}}"));
+        JsonNode result = merge(
+                "{'apiVersion':'apps/v1','kind':'Deployment','spec':{'template':"
+                        + "{'metadata':{'labels':{'app':'web'}},'spec':{'containers':[{'name':'web','image':'v1'},"
+                        + "{'name':'log','image':'l1'}]}}}}",
+                "{'spec':{'template':{'metadata':{'annotations':{'restartedAt':'now'}},"
+                        + "'spec':{'containers':[{'name':'web','image':'v2'}]}}}}");
         assertJson(
                 "{'metadata':{'labels':{'app':'web'},'annotations':{'restartedAt':'now'}},"
                         + "'spec':{'containers':[{'name':'web','image':'v2'},{'name':'log','image':'l1'}]}}",
                 result.path("spec").path("template"));
-        JsonNode cronJob = json("{'apiVersion':'batch/v1','kind':'CronJob','spec':{'jobTemplate':"
-                + "{'spec':{'template':{'spec':{'containers':[{'name':'a'},{'name':'b'}]}}}}}}");
+        JsonNode cronJob = merge(
+                "{'apiVersion':'batch/v1','kind':'CronJob','spec':{'jobTemplate':"
+                        + "{'spec':{'template':{'spec':{'containers':[{'name':'a'},{'name':'b'}]}}}}}}",
+                "{'spec':{'jobTemplate':{'spec':{'template':"
+                        + "{'spec':{'containers':[{'name':'a','image':'x'}]}}}}}}");
         assertJson(
                 "[{'name':'a','image':'x'},{'name':'b'}]",
-                Patches.strategicMergePatch(
-                                cronJob,
-                                json("{'spec':{'jobTemplate':{'spec':{'template':"
-                                        + "{'spec':{'containers':[{'name':'a','image':'x'}]}}}}}}"))
-                        .at("/spec/jobTemplate/spec/template/spec/containers"));
+                cronJob.at("/spec/jobTemplate/spec/template/spec/containers"));
     }
 
     @Test
