@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -318,39 +319,31 @@ class ResultsTableTest {
         assertEquals(0.95, decode.interval().point(), 1e-9);
         assertEquals(Goal.Verdict.MET, decode.outcome());
 
-        Goal.Verdict perPod = verdicts.stream()
-                .filter(v -> v.goal().text().contains("KiB per pod"))
-                .reduce((a, b) -> {
-                    throw new AssertionError("two verdicts: " + a + ", " + b);
-                })
-                .orElseThrow();
+        Goal.Verdict perPod = onlyVerdict(verdicts, v -> v.goal().text().contains("KiB per pod"));
         assertEquals(3.25, perPod.interval().point(), 1e-9, "3.25 MiB over 1024 pods is 3.25 KiB per pod");
         assertEquals(Goal.Verdict.MET, perPod.outcome());
-        Goal.Verdict vsClientJava = verdicts.stream()
-                .filter(v -> v.goal().text().contains("0.8× client-java"))
-                .reduce((a, b) -> {
-                    throw new AssertionError("two verdicts: " + a + ", " + b);
-                })
-                .orElseThrow();
+        Goal.Verdict vsClientJava = onlyVerdict(verdicts, v -> v.goal().text().contains("0.8× client-java"));
         assertEquals(0.8, vsClientJava.interval().point(), 1e-9, "10 MiB against client-java's 8");
         assertEquals(Goal.Verdict.NOT_MET, vsClientJava.outcome());
-        Goal.Verdict vsFabric8 = verdicts.stream()
-                .filter(v -> v.goal().text().contains("0.5× fabric8"))
-                .reduce((a, b) -> {
-                    throw new AssertionError("two verdicts: " + a + ", " + b);
-                })
-                .orElseThrow();
+        Goal.Verdict vsFabric8 = onlyVerdict(verdicts, v -> v.goal().text().contains("0.5× fabric8"));
         assertEquals(Goal.Verdict.MET, vsFabric8.outcome());
-        Goal.Verdict time = verdicts.stream()
-                .filter(v -> v.goal().text().contains("0.6×")
-                        && v.ours().params().get("stripManagedFields").equals("true"))
-                .reduce((a, b) -> {
-                    throw new AssertionError("two verdicts: " + a + ", " + b);
-                })
-                .orElseThrow();
+        Goal.Verdict time = onlyVerdict(
+                verdicts,
+                v -> v.goal().text().contains("0.6×")
+                        && v.ours().params().get("stripManagedFields").equals("true"));
         assertEquals(2.0, time.interval().point(), 1e-9, "800 ms (fabric8, the faster peer) against our 400");
         assertEquals(2.0, time.interval().low(), 1e-9, "identical samples: a point interval");
         assertEquals(2.0, time.interval().high(), 1e-9);
+    }
+
+    /** The one verdict that {@code which} picks; fails if none or several match. */
+    private static Goal.Verdict onlyVerdict(List<Goal.Verdict> verdicts, Predicate<Goal.Verdict> which) {
+        return verdicts.stream()
+                .filter(which)
+                .reduce((a, b) -> {
+                    throw new AssertionError("two verdicts: " + a + ", " + b);
+                })
+                .orElseThrow();
     }
 
     @Test
