@@ -25,23 +25,26 @@ class ResultsTableTest {
      */
     private static String entry(
             String benchmark, String mode, String params, String raw, String unit, String secondary) {
-        double[] values = JsonMapper.builder()
-                .build()
-                .readTree(raw)
-                .valueStream()
-                .flatMap(JsonNode::valueStream)
-                .mapToDouble(JsonNode::doubleValue)
-                .toArray();
-        double mean = java.util.Arrays.stream(values).average().orElse(Double.NaN);
         return """
                 {"jmhVersion":"1.37","benchmark":"dev.informer.benchmarks.%s","mode":"%s","forks":1,
                  "jdkVersion":"17.0.15","vmName":"OpenJDK 64-Bit Server VM","vmVersion":"17.0.15+6","jvmArgs":["-Xmx2g"],
                  "params":{%s},
                  "primaryMetric":{"score":%s,"scoreError":"NaN","scoreUnit":"%s","rawData":%s},
                  "secondaryMetrics":{%s}}"""
-                .formatted(benchmark, mode, params, mean, unit, raw, secondary);
+                .formatted(benchmark, mode, params, mean(raw), unit, raw, secondary);
     }
 
+    /** A throughput entry in ops/s without secondary metrics, the commonest kind here. */
+    private static String throughput(String benchmark, String params, String raw) {
+        return throughput(benchmark, params, raw, "");
+    }
+
+    /** A throughput entry in ops/s with the given secondary metrics ({@link #alloc}, {@link #heap}). */
+    private static String throughput(String benchmark, String params, String raw, String secondary) {
+        return entry(benchmark, "thrpt", params, raw, "ops/s", secondary);
+    }
+
+    /** The mean of {@code raw}'s samples (JSON: one array per fork). */
     private static double mean(String raw) {
         return JsonMapper.builder()
                 .build()
@@ -75,12 +78,10 @@ class ResultsTableTest {
     @Test
     void parsesTopicImplParamsSamplesAndHistograms() {
         List<BenchmarkResult> results = parse(
-                entry(
+                throughput(
                         "PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll",
-                        "thrpt",
                         "\"impl\":\"clientJava\",\"size\":\"10000\"",
                         TIGHT_100,
-                        "ops/s",
                         alloc("[[4000,4000]]")),
                 """
                 {"benchmark":"dev.informer.benchmarks.DispatchBenchmark.oneEventToAllListeners","mode":"sample",
@@ -108,27 +109,20 @@ class ResultsTableTest {
     @Test
     void fifoTableComparesOnlyWithClientJavaAndGivesIntervals() {
         List<BenchmarkResult> results = parse(
-                entry(
+                throughput(
                         "DeltaFifoBenchmark.addUpdateBurstThenPopAll",
-                        "thrpt",
                         "\"size\":\"10000\"",
                         TIGHT_200,
-                        "ops/s",
                         alloc("[[1000,1000],[1000,1000]]")),
-                entry(
+                throughput(
                         "PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll",
-                        "thrpt",
                         "\"impl\":\"clientJava\",\"size\":\"10000\"",
                         TIGHT_100,
-                        "ops/s",
                         alloc("[[4000,4000],[4000,4000]]")),
-                entry(
+                throughput(
                         "PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll",
-                        "thrpt",
                         "\"impl\":\"fabric8\",\"size\":\"10000\"",
-                        "[[400,400,400]]",
-                        "ops/s",
-                        ""));
+                        "[[400,400,400]]"));
         List<ResultsTable.Row> rows = ResultsTable.rows(results);
         assertEquals(1, rows.size());
         Bootstrap.Interval speed = ResultsTable.speedAdvantage(
@@ -152,27 +146,15 @@ class ResultsTableTest {
     void aGoalIsMetOnlyWhenTheWholeIntervalClearsIt() {
         // 2.0x on average both times, but one pair is noisy enough that 2x is inside its interval.
         List<BenchmarkResult> tight = parse(
-                entry(
-                        "IndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
-                        "\"size\":\"10\"",
-                        "[[410,400,390],[400,405,395]]",
-                        "ops/s",
-                        ""),
-                entry(
+                throughput("IndexUpdateBenchmark.updateOnePercent", "\"size\":\"10\"", "[[410,400,390],[400,405,395]]"),
+                throughput(
                         "PeerIndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
                         "\"impl\":\"clientJava\",\"size\":\"10\"",
-                        "[[100,100,100],[100,100,100]]",
-                        "ops/s",
-                        ""),
-                entry(
+                        "[[100,100,100],[100,100,100]]"),
+                throughput(
                         "PeerIndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
                         "\"impl\":\"fabric8\",\"size\":\"10\"",
-                        "[[150,150,150],[150,150,150]]",
-                        "ops/s",
-                        ""));
+                        "[[150,150,150],[150,150,150]]"));
         List<Goal.Verdict> verdicts = ResultsTable.verdicts(ResultsTable.rows(tight), tight);
         Goal.Verdict speed = verdicts.stream()
                 .filter(v -> v.goal().metric() == Goal.Metric.SPEED)
@@ -182,40 +164,22 @@ class ResultsTableTest {
         assertEquals(Goal.Verdict.MET, speed.outcome(), speed.toString());
 
         List<BenchmarkResult> noisy = parse(
-                entry(
-                        "IndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
-                        "\"size\":\"10\"",
-                        "[[150,450,300],[200,400,300]]",
-                        "ops/s",
-                        ""),
-                entry(
+                throughput("IndexUpdateBenchmark.updateOnePercent", "\"size\":\"10\"", "[[150,450,300],[200,400,300]]"),
+                throughput(
                         "PeerIndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
                         "\"impl\":\"fabric8\",\"size\":\"10\"",
-                        "[[150,150,150],[150,150,150]]",
-                        "ops/s",
-                        ""));
+                        "[[150,150,150],[150,150,150]]"));
         Goal.Verdict straddles =
                 ResultsTable.verdicts(ResultsTable.rows(noisy), noisy).get(0);
         assertEquals(2.0, straddles.interval().point(), 1e-9);
         assertEquals(Goal.Verdict.NOT_SHOWN, straddles.outcome(), "a 2.0x mean whose interval reaches below 2x");
 
         List<BenchmarkResult> losing = parse(
-                entry(
-                        "IndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
-                        "\"size\":\"10\"",
-                        "[[160,150,155],[150,155,160]]",
-                        "ops/s",
-                        ""),
-                entry(
+                throughput("IndexUpdateBenchmark.updateOnePercent", "\"size\":\"10\"", "[[160,150,155],[150,155,160]]"),
+                throughput(
                         "PeerIndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
                         "\"impl\":\"fabric8\",\"size\":\"10\"",
-                        TIGHT_100,
-                        "ops/s",
-                        ""));
+                        TIGHT_100));
         assertEquals(
                 Goal.Verdict.NOT_MET,
                 ResultsTable.verdicts(ResultsTable.rows(losing), losing).get(0).outcome());
@@ -280,8 +244,8 @@ class ResultsTableTest {
     @Test
     void oursAgainstOursBaselinesAndEndToEndHeapGoals() {
         List<BenchmarkResult> results = parse(
-                entry("WatchDecodeBenchmark.watchDecoder", "thrpt", "", "[[95,95,95],[95,95,95]]", "ops/s", ""),
-                entry("WatchDecodeBenchmark.jacksonDatabind", "thrpt", "", TIGHT_100, "ops/s", ""),
+                throughput("WatchDecodeBenchmark.watchDecoder", "", "[[95,95,95],[95,95,95]]"),
+                throughput("WatchDecodeBenchmark.jacksonDatabind", "", TIGHT_100),
                 entry(
                         "InformerSyncBenchmark.startToSynced",
                         "ss",
@@ -349,22 +313,10 @@ class ResultsTableTest {
     @Test
     void lossesSayWhetherTheIntervalMakesThemClear() {
         List<BenchmarkResult> results = parse(
-                entry("WorkQueueBenchmark.addGetDone", "thrpt", "", "[[90,110,100],[95,105,100]]", "ops/s", ""),
-                entry(
-                        "PeerWorkQueueBenchmark.addGetDone",
-                        "thrpt",
-                        "\"impl\":\"clientJava\"",
-                        "[[101,101,101]]",
-                        "ops/s",
-                        ""),
-                entry("WorkQueueBenchmark.addTenDuplicatesGetDone", "thrpt", "", TIGHT_100, "ops/s", ""),
-                entry(
-                        "PeerWorkQueueBenchmark.addTenDuplicatesGetDone",
-                        "thrpt",
-                        "\"impl\":\"clientJava\"",
-                        TIGHT_200,
-                        "ops/s",
-                        ""));
+                throughput("WorkQueueBenchmark.addGetDone", "", "[[90,110,100],[95,105,100]]"),
+                throughput("PeerWorkQueueBenchmark.addGetDone", "\"impl\":\"clientJava\"", "[[101,101,101]]"),
+                throughput("WorkQueueBenchmark.addTenDuplicatesGetDone", "", TIGHT_100),
+                throughput("PeerWorkQueueBenchmark.addTenDuplicatesGetDone", "\"impl\":\"clientJava\"", TIGHT_200));
         String md = ResultsTable.render(results, INFO, "jvm");
         assertTrue(
                 md.contains("`WorkQueue.addGetDone`: client-java is 1.01× better on speed (within the interval"), md);
@@ -379,8 +331,7 @@ class ResultsTableTest {
         assertThrows(IllegalArgumentException.class, () -> parse("{\"mode\":\"thrpt\"}"));
         IllegalArgumentException noImpl = assertThrows(
                 IllegalArgumentException.class,
-                () -> parse(
-                        entry("PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll", "thrpt", "", "[[1]]", "ops/s", "")));
+                () -> parse(throughput("PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll", "", "[[1]]")));
         assertTrue(noImpl.getMessage().contains("no impl parameter"), noImpl.getMessage());
     }
 
