@@ -25,9 +25,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * The set-up, waiting scheme, run settings and benchmark methods that {@link DispatchBenchmark} and
  * {@link PeerDispatchBenchmark} share, so that ours and the peers' are measured alike: sample time in
  * microseconds, 2 warmup and 3 measured iterations of 1 s in 5 forks (JMH reads these class
- * annotations from the superclass), and the {@code listeners} parameter (a JMH {@code @State} class,
- * public so that JMH's generated code can set it). Each subclass declares its own {@code @State} and
- * its {@code impl} parameter (JMH names the benchmarks after the subclass). Handlers count down,
+ * annotations from the superclass) and the {@code listeners} parameter, the same for both (JMH takes a
+ * {@code @Param} only in a {@code @State} class and sets it from generated code, hence this class's
+ * {@code @State} and public). Each subclass declares its own {@code @State} and its {@code impl}
+ * parameter (JMH names the benchmarks after the subclass). Handlers count down,
  * the last one unparks the benchmark thread, for every impl alike.
  *
  * <p>One JMH state per benchmark; the benchmark methods are called from one thread.
