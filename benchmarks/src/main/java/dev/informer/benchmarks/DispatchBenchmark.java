@@ -28,9 +28,6 @@ import org.openjdk.jmh.annotations.State;
 @State(Scope.Benchmark)
 public class DispatchBenchmark extends DispatchWorkload {
 
-    @Param({"1", "10", "100"})
-    public int listeners;
-
     /** Ours in a dispatch mode ({@code pooled}, {@code thread}, {@code virtual}, {@code pooledN}) or a peer. */
     @Param({"pooled", "thread", "clientJava", "fabric8"})
     public String impl;
@@ -38,10 +35,5 @@ public class DispatchBenchmark extends DispatchWorkload {
     @Override
     String impl() {
         return impl;
-    }
-
-    @Override
-    int listeners() {
-        return listeners;
     }
 }

@@ -14,7 +14,10 @@ import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OperationsPerInvocation;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
@@ -22,8 +25,10 @@ import org.openjdk.jmh.annotations.Warmup;
  * The set-up, waiting scheme, run settings and benchmark methods that {@link DispatchBenchmark} and
  * {@link PeerDispatchBenchmark} share, so that ours and the peers' are measured alike: sample time in
  * microseconds, 2 warmup and 3 measured iterations of 1 s in 5 forks (JMH reads these class
- * annotations from the superclass). Each subclass declares its own {@code @State} and its {@code impl}
- * and {@code listeners} parameters (JMH names the benchmarks after the subclass). Handlers count down,
+ * annotations from the superclass) and the {@code listeners} parameter, the same for both (JMH takes a
+ * {@code @Param} only in a {@code @State} class and sets it from generated code, hence this class's
+ * {@code @State} and public). Each subclass declares its own {@code @State} and its {@code impl}
+ * parameter (JMH names the benchmarks after the subclass). Handlers count down,
  * the last one unparks the benchmark thread, for every impl alike.
  *
  * <p>One JMH state per benchmark; the benchmark methods are called from one thread.
@@ -33,7 +38,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 2, time = 1)
 @Measurement(iterations = 3, time = 1)
 @Fork(5)
-abstract class DispatchWorkload {
+@State(Scope.Benchmark)
+public abstract class DispatchWorkload {
+
+    /** Listeners the notification goes to; the same values for ours and the peers. */
+    @Param({"1", "10", "100"})
+    public int listeners;
 
     Dispatcher dispatcher;
     /** Handler calls still outstanding in the current op; the last handler unparks the benchmark thread. */
@@ -46,12 +56,8 @@ abstract class DispatchWorkload {
     /** The {@code impl} parameter: ours in a dispatch mode, or a peer. */
     abstract String impl();
 
-    /** The {@code listeners} parameter. */
-    abstract int listeners();
-
     @Setup(Level.Trial)
     public void setUp() {
-        int listeners = listeners();
         List<Consumer<Object>> handlers = new ArrayList<>(listeners);
         for (int i = 0; i < listeners; i++) {
             handlers.add(obj -> {
@@ -83,7 +89,6 @@ abstract class DispatchWorkload {
     }
 
     int distributeAndAwait(int events) {
-        int listeners = listeners();
         waiter = Thread.currentThread();
         remaining.set(events * listeners);
         for (int i = 0; i < events; i++) {

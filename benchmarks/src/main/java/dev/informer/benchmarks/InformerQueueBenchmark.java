@@ -10,21 +10,16 @@ import dev.informer.client.KubernetesClient;
 import dev.informer.store.RealFifoOptions;
 import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The informer end to end with each queue: the embedded API server holds {@link #pods} pods
@@ -34,17 +29,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code RealFifoBatch} (batches of 1000), {@code ClientGo136} ({@link RealFifoOptions#clientGoDefaults()}:
  * atomic relist, batches, unlock while processing, bookmarks).
  *
- * <p>Run: {@code java -jar benchmarks/target/benchmarks.jar InformerQueue}.
+ * <p>Run settings as {@link SingleSyncBenchmark}'s, but 10 measured syncs in each of 3 forks on a
+ * 3 GiB heap (its own {@code @Measurement} and {@code @Fork} override the superclass's). Run:
+ * {@code java -jar benchmarks/target/benchmarks.jar InformerQueue}.
  */
 @State(Scope.Benchmark)
-@BenchmarkMode(Mode.SingleShotTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 5)
 @Measurement(iterations = 10)
 @Fork(
         value = 3,
         jvmArgsAppend = {"-Xms3g", "-Xmx3g", SyncFixture.PRE_TOUCH, SyncFixture.GC})
-public class InformerQueueBenchmark {
+public class InformerQueueBenchmark extends SingleSyncBenchmark {
 
     @Param("10000")
     public int pods;

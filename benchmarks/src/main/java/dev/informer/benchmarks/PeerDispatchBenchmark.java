@@ -19,16 +19,8 @@ public class PeerDispatchBenchmark extends DispatchWorkload {
     @Param({"clientJava", "fabric8"})
     public String impl;
 
-    @Param({"1", "10", "100"})
-    public int listeners;
-
     @Override
     String impl() {
         return impl;
-    }
-
-    @Override
-    int listeners() {
-        return listeners;
     }
 }

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.informers.impl.cache.CacheImpl;
 import io.kubernetes.client.informer.cache.Cache;
 import io.kubernetes.client.informer.cache.Caches;
 import io.kubernetes.client.openapi.models.V1Pod;
+import java.util.Arrays;
 import java.util.List;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.Param;
@@ -51,19 +52,15 @@ public class PeerIndexUpdateBenchmark extends ThroughputBenchmark {
         switch (impl) {
             case "clientJava" -> {
                 cjIndexer = PeerDeltaFifoBenchmark.newClientJavaIndexer();
-                cjVersions = new V1Pod[][] {PeerObjects.clientJava(versions[0]), PeerObjects.clientJava(versions[1])};
-                cjMoving = new V1Pod[][] {PeerObjects.clientJava(moving[0]), PeerObjects.clientJava(moving[1])};
-                for (V1Pod pod : cjVersions[0]) {
-                    cjIndexer.add(pod);
-                }
+                cjVersions = PeerObjects.clientJava(versions);
+                cjMoving = PeerObjects.clientJava(moving);
+                Arrays.asList(cjVersions[0]).forEach(cjIndexer::add);
             }
             case "fabric8" -> {
                 f8Cache = PeerDeltaFifoBenchmark.newFabric8Cache();
-                f8Versions = new Pod[][] {PeerObjects.fabric8(versions[0]), PeerObjects.fabric8(versions[1])};
-                f8Moving = new Pod[][] {PeerObjects.fabric8(moving[0]), PeerObjects.fabric8(moving[1])};
-                for (Pod pod : f8Versions[0]) {
-                    f8Cache.put(pod);
-                }
+                f8Versions = PeerObjects.fabric8(versions);
+                f8Moving = PeerObjects.fabric8(moving);
+                Arrays.asList(f8Versions[0]).forEach(f8Cache::put);
             }
             default -> throw new IllegalArgumentException("unknown impl: " + impl);
         }

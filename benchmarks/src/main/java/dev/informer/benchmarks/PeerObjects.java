@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.kubernetes.client.openapi.models.V1ObjectMeta;
 import io.kubernetes.client.openapi.models.V1Pod;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.function.Function;
@@ -74,5 +75,15 @@ final class PeerObjects {
             pods[i] = fabric8(objects[i]);
         }
         return pods;
+    }
+
+    /** The client-java pods for each row of {@code objects} (one row per version). */
+    static V1Pod[][] clientJava(BenchObject[][] objects) {
+        return Arrays.stream(objects).map(PeerObjects::clientJava).toArray(V1Pod[][]::new);
+    }
+
+    /** The fabric8 pods for each row of {@code objects} (one row per version). */
+    static Pod[][] fabric8(BenchObject[][] objects) {
+        return Arrays.stream(objects).map(PeerObjects::fabric8).toArray(Pod[][]::new);
     }
 }

@@ -14,7 +14,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * place so that ours and the peers' are measured alike: one sync per iteration in milliseconds, 5
  * warmup syncs and 15 measured ones in one fork on a fixed, pre-touched heap ({@link SyncFixture}).
  * JMH reads these class annotations from the superclass; each subclass declares its own {@code @State}
- * and parameters.
+ * and parameters. {@link InformerQueueBenchmark} shares the mode, unit and warmup and sets its own
+ * measurement and forks (a subclass's annotation overrides the superclass's).
  */
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)

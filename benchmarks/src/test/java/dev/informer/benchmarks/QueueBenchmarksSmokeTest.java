@@ -15,11 +15,20 @@ class QueueBenchmarksSmokeTest {
         DispatchBenchmark bench = new DispatchBenchmark();
         bench.listeners = 10;
         bench.impl = impl;
+        assertReachesEveryListenerForSingleEventsAndBursts(bench);
+    }
+
+    /**
+     * Sets up {@code bench} (with its impl and 10 listeners chosen), runs 100 single events and one burst
+     * of 100, and checks that every listener saw every event once; tears it down.
+     */
+    static void assertReachesEveryListenerForSingleEventsAndBursts(DispatchWorkload bench) throws Exception {
         bench.setUp();
         try {
             for (int i = 0; i < 100; i++) {
                 assertEquals(10, bench.oneEventToAllListeners());
             }
+            assertEquals(100 * 10, bench.delivered.get());
             assertEquals(10, bench.burstOf100EventsToAllListeners());
             assertEquals(0, bench.remaining.get(), "every handler saw every event");
             assertEquals(200 * 10, bench.delivered.get(), "and no handler saw one twice");

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -24,23 +25,26 @@ class ResultsTableTest {
      */
     private static String entry(
             String benchmark, String mode, String params, String raw, String unit, String secondary) {
-        double[] values = JsonMapper.builder()
-                .build()
-                .readTree(raw)
-                .valueStream()
-                .flatMap(JsonNode::valueStream)
-                .mapToDouble(JsonNode::doubleValue)
-                .toArray();
-        double mean = java.util.Arrays.stream(values).average().orElse(Double.NaN);
         return """
                 {"jmhVersion":"1.37","benchmark":"dev.informer.benchmarks.%s","mode":"%s","forks":1,
                  "jdkVersion":"17.0.15","vmName":"OpenJDK 64-Bit Server VM","vmVersion":"17.0.15+6","jvmArgs":["-Xmx2g"],
                  "params":{%s},
                  "primaryMetric":{"score":%s,"scoreError":"NaN","scoreUnit":"%s","rawData":%s},
                  "secondaryMetrics":{%s}}"""
-                .formatted(benchmark, mode, params, mean, unit, raw, secondary);
+                .formatted(benchmark, mode, params, mean(raw), unit, raw, secondary);
     }
 
+    /** A throughput entry in ops/s without secondary metrics, the commonest kind here. */
+    private static String throughput(String benchmark, String params, String raw) {
+        return throughput(benchmark, params, raw, "");
+    }
+
+    /** A throughput entry in ops/s with the given secondary metrics ({@link #alloc}, {@link #heap}). */
+    private static String throughput(String benchmark, String params, String raw, String secondary) {
+        return entry(benchmark, "thrpt", params, raw, "ops/s", secondary);
+    }
+
+    /** The mean of {@code raw}'s samples (JSON: one array per fork). */
     private static double mean(String raw) {
         return JsonMapper.builder()
                 .build()
@@ -74,12 +78,10 @@ class ResultsTableTest {
     @Test
     void parsesTopicImplParamsSamplesAndHistograms() {
         List<BenchmarkResult> results = parse(
-                entry(
+                throughput(
                         "PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll",
-                        "thrpt",
                         "\"impl\":\"clientJava\",\"size\":\"10000\"",
                         TIGHT_100,
-                        "ops/s",
                         alloc("[[4000,4000]]")),
                 """
                 {"benchmark":"dev.informer.benchmarks.DispatchBenchmark.oneEventToAllListeners","mode":"sample",
@@ -107,27 +109,20 @@ class ResultsTableTest {
     @Test
     void fifoTableComparesOnlyWithClientJavaAndGivesIntervals() {
         List<BenchmarkResult> results = parse(
-                entry(
+                throughput(
                         "DeltaFifoBenchmark.addUpdateBurstThenPopAll",
-                        "thrpt",
                         "\"size\":\"10000\"",
                         TIGHT_200,
-                        "ops/s",
                         alloc("[[1000,1000],[1000,1000]]")),
-                entry(
+                throughput(
                         "PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll",
-                        "thrpt",
                         "\"impl\":\"clientJava\",\"size\":\"10000\"",
                         TIGHT_100,
-                        "ops/s",
                         alloc("[[4000,4000],[4000,4000]]")),
-                entry(
+                throughput(
                         "PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll",
-                        "thrpt",
                         "\"impl\":\"fabric8\",\"size\":\"10000\"",
-                        "[[400,400,400]]",
-                        "ops/s",
-                        ""));
+                        "[[400,400,400]]"));
         List<ResultsTable.Row> rows = ResultsTable.rows(results);
         assertEquals(1, rows.size());
         Bootstrap.Interval speed = ResultsTable.speedAdvantage(
@@ -151,27 +146,15 @@ class ResultsTableTest {
     void aGoalIsMetOnlyWhenTheWholeIntervalClearsIt() {
         // 2.0x on average both times, but one pair is noisy enough that 2x is inside its interval.
         List<BenchmarkResult> tight = parse(
-                entry(
-                        "IndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
-                        "\"size\":\"10\"",
-                        "[[410,400,390],[400,405,395]]",
-                        "ops/s",
-                        ""),
-                entry(
+                throughput("IndexUpdateBenchmark.updateOnePercent", "\"size\":\"10\"", "[[410,400,390],[400,405,395]]"),
+                throughput(
                         "PeerIndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
                         "\"impl\":\"clientJava\",\"size\":\"10\"",
-                        "[[100,100,100],[100,100,100]]",
-                        "ops/s",
-                        ""),
-                entry(
+                        "[[100,100,100],[100,100,100]]"),
+                throughput(
                         "PeerIndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
                         "\"impl\":\"fabric8\",\"size\":\"10\"",
-                        "[[150,150,150],[150,150,150]]",
-                        "ops/s",
-                        ""));
+                        "[[150,150,150],[150,150,150]]"));
         List<Goal.Verdict> verdicts = ResultsTable.verdicts(ResultsTable.rows(tight), tight);
         Goal.Verdict speed = verdicts.stream()
                 .filter(v -> v.goal().metric() == Goal.Metric.SPEED)
@@ -181,40 +164,22 @@ class ResultsTableTest {
         assertEquals(Goal.Verdict.MET, speed.outcome(), speed.toString());
 
         List<BenchmarkResult> noisy = parse(
-                entry(
-                        "IndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
-                        "\"size\":\"10\"",
-                        "[[150,450,300],[200,400,300]]",
-                        "ops/s",
-                        ""),
-                entry(
+                throughput("IndexUpdateBenchmark.updateOnePercent", "\"size\":\"10\"", "[[150,450,300],[200,400,300]]"),
+                throughput(
                         "PeerIndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
                         "\"impl\":\"fabric8\",\"size\":\"10\"",
-                        "[[150,150,150],[150,150,150]]",
-                        "ops/s",
-                        ""));
+                        "[[150,150,150],[150,150,150]]"));
         Goal.Verdict straddles =
                 ResultsTable.verdicts(ResultsTable.rows(noisy), noisy).get(0);
         assertEquals(2.0, straddles.interval().point(), 1e-9);
         assertEquals(Goal.Verdict.NOT_SHOWN, straddles.outcome(), "a 2.0x mean whose interval reaches below 2x");
 
         List<BenchmarkResult> losing = parse(
-                entry(
-                        "IndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
-                        "\"size\":\"10\"",
-                        "[[160,150,155],[150,155,160]]",
-                        "ops/s",
-                        ""),
-                entry(
+                throughput("IndexUpdateBenchmark.updateOnePercent", "\"size\":\"10\"", "[[160,150,155],[150,155,160]]"),
+                throughput(
                         "PeerIndexUpdateBenchmark.updateOnePercent",
-                        "thrpt",
                         "\"impl\":\"fabric8\",\"size\":\"10\"",
-                        TIGHT_100,
-                        "ops/s",
-                        ""));
+                        TIGHT_100));
         assertEquals(
                 Goal.Verdict.NOT_MET,
                 ResultsTable.verdicts(ResultsTable.rows(losing), losing).get(0).outcome());
@@ -279,8 +244,8 @@ class ResultsTableTest {
     @Test
     void oursAgainstOursBaselinesAndEndToEndHeapGoals() {
         List<BenchmarkResult> results = parse(
-                entry("WatchDecodeBenchmark.watchDecoder", "thrpt", "", "[[95,95,95],[95,95,95]]", "ops/s", ""),
-                entry("WatchDecodeBenchmark.jacksonDatabind", "thrpt", "", TIGHT_100, "ops/s", ""),
+                throughput("WatchDecodeBenchmark.watchDecoder", "", "[[95,95,95],[95,95,95]]"),
+                throughput("WatchDecodeBenchmark.jacksonDatabind", "", TIGHT_100),
                 entry(
                         "InformerSyncBenchmark.startToSynced",
                         "ss",
@@ -318,60 +283,40 @@ class ResultsTableTest {
         assertEquals(0.95, decode.interval().point(), 1e-9);
         assertEquals(Goal.Verdict.MET, decode.outcome());
 
-        Goal.Verdict perPod = verdicts.stream()
-                .filter(v -> v.goal().text().contains("KiB per pod"))
-                .reduce((a, b) -> {
-                    throw new AssertionError("two verdicts: " + a + ", " + b);
-                })
-                .orElseThrow();
+        Goal.Verdict perPod = onlyVerdict(verdicts, v -> v.goal().text().contains("KiB per pod"));
         assertEquals(3.25, perPod.interval().point(), 1e-9, "3.25 MiB over 1024 pods is 3.25 KiB per pod");
         assertEquals(Goal.Verdict.MET, perPod.outcome());
-        Goal.Verdict vsClientJava = verdicts.stream()
-                .filter(v -> v.goal().text().contains("0.8× client-java"))
-                .reduce((a, b) -> {
-                    throw new AssertionError("two verdicts: " + a + ", " + b);
-                })
-                .orElseThrow();
+        Goal.Verdict vsClientJava = onlyVerdict(verdicts, v -> v.goal().text().contains("0.8× client-java"));
         assertEquals(0.8, vsClientJava.interval().point(), 1e-9, "10 MiB against client-java's 8");
         assertEquals(Goal.Verdict.NOT_MET, vsClientJava.outcome());
-        Goal.Verdict vsFabric8 = verdicts.stream()
-                .filter(v -> v.goal().text().contains("0.5× fabric8"))
-                .reduce((a, b) -> {
-                    throw new AssertionError("two verdicts: " + a + ", " + b);
-                })
-                .orElseThrow();
+        Goal.Verdict vsFabric8 = onlyVerdict(verdicts, v -> v.goal().text().contains("0.5× fabric8"));
         assertEquals(Goal.Verdict.MET, vsFabric8.outcome());
-        Goal.Verdict time = verdicts.stream()
-                .filter(v -> v.goal().text().contains("0.6×")
-                        && v.ours().params().get("stripManagedFields").equals("true"))
-                .reduce((a, b) -> {
-                    throw new AssertionError("two verdicts: " + a + ", " + b);
-                })
-                .orElseThrow();
+        Goal.Verdict time = onlyVerdict(
+                verdicts,
+                v -> v.goal().text().contains("0.6×")
+                        && v.ours().params().get("stripManagedFields").equals("true"));
         assertEquals(2.0, time.interval().point(), 1e-9, "800 ms (fabric8, the faster peer) against our 400");
         assertEquals(2.0, time.interval().low(), 1e-9, "identical samples: a point interval");
         assertEquals(2.0, time.interval().high(), 1e-9);
     }
 
+    /** The one verdict that {@code which} picks; fails if none or several match. */
+    private static Goal.Verdict onlyVerdict(List<Goal.Verdict> verdicts, Predicate<Goal.Verdict> which) {
+        return verdicts.stream()
+                .filter(which)
+                .reduce((a, b) -> {
+                    throw new AssertionError("two verdicts: " + a + ", " + b);
+                })
+                .orElseThrow();
+    }
+
     @Test
     void lossesSayWhetherTheIntervalMakesThemClear() {
         List<BenchmarkResult> results = parse(
-                entry("WorkQueueBenchmark.addGetDone", "thrpt", "", "[[90,110,100],[95,105,100]]", "ops/s", ""),
-                entry(
-                        "PeerWorkQueueBenchmark.addGetDone",
-                        "thrpt",
-                        "\"impl\":\"clientJava\"",
-                        "[[101,101,101]]",
-                        "ops/s",
-                        ""),
-                entry("WorkQueueBenchmark.addTenDuplicatesGetDone", "thrpt", "", TIGHT_100, "ops/s", ""),
-                entry(
-                        "PeerWorkQueueBenchmark.addTenDuplicatesGetDone",
-                        "thrpt",
-                        "\"impl\":\"clientJava\"",
-                        TIGHT_200,
-                        "ops/s",
-                        ""));
+                throughput("WorkQueueBenchmark.addGetDone", "", "[[90,110,100],[95,105,100]]"),
+                throughput("PeerWorkQueueBenchmark.addGetDone", "\"impl\":\"clientJava\"", "[[101,101,101]]"),
+                throughput("WorkQueueBenchmark.addTenDuplicatesGetDone", "", TIGHT_100),
+                throughput("PeerWorkQueueBenchmark.addTenDuplicatesGetDone", "\"impl\":\"clientJava\"", TIGHT_200));
         String md = ResultsTable.render(results, INFO, "jvm");
         assertTrue(
                 md.contains("`WorkQueue.addGetDone`: client-java is 1.01× better on speed (within the interval"), md);
@@ -386,8 +331,7 @@ class ResultsTableTest {
         assertThrows(IllegalArgumentException.class, () -> parse("{\"mode\":\"thrpt\"}"));
         IllegalArgumentException noImpl = assertThrows(
                 IllegalArgumentException.class,
-                () -> parse(
-                        entry("PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll", "thrpt", "", "[[1]]", "ops/s", "")));
+                () -> parse(throughput("PeerDeltaFifoBenchmark.addUpdateBurstThenPopAll", "", "[[1]]")));
         assertTrue(noImpl.getMessage().contains("no impl parameter"), noImpl.getMessage());
     }
 

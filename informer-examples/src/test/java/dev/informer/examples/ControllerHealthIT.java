@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.examples.demo.SamplePods;
-import dev.informer.testing.EmbeddedApiServer;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -13,27 +12,18 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** {@code controller --health-port}: /healthz, /readyz and /metrics of a real process. */
-class ControllerHealthIT {
+class ControllerHealthIT extends EmbeddedServerTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
 
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private EmbeddedApiServer server;
 
-    @BeforeEach
-    void startServer() {
-        server = EmbeddedApiServer.builder().seed(7).start();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
+    ControllerHealthIT() {
+        super(7);
     }
 
     private HttpResponse<String> get(int port, String path) {

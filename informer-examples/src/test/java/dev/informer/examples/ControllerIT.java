@@ -7,28 +7,17 @@ import dev.informer.api.ConfigMap;
 import dev.informer.api.Lease;
 import dev.informer.examples.controller.AppPodsReconciler;
 import dev.informer.examples.demo.SamplePods;
-import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** {@code java -jar informer-examples.jar controller --server URL} as a real process against an embedded API server. */
-class ControllerIT {
+class ControllerIT extends EmbeddedServerTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
 
-    private EmbeddedApiServer server;
-
-    @BeforeEach
-    void startServer() {
-        server = EmbeddedApiServer.builder().seed(5).start();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
+    ControllerIT() {
+        super(5);
     }
 
     private String readyPods(String namespace, String name) {

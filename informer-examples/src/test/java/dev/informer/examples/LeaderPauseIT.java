@@ -8,12 +8,9 @@ import dev.informer.api.ConfigMap;
 import dev.informer.api.Lease;
 import dev.informer.examples.controller.AppPodsReconciler;
 import dev.informer.examples.demo.SamplePods;
-import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,22 +20,14 @@ import org.junit.jupiter.api.Test;
  * monotonic clock) and neither reconcile nor write anything, though the watch events of the pause
  * reach it and queue work.
  */
-class LeaderPauseIT {
+class LeaderPauseIT extends EmbeddedServerTest {
 
     private static final Duration WAIT = Duration.ofSeconds(45);
     private static final String LEASE = "pause-it";
     private static final int APPS_DURING_PAUSE = 8;
 
-    private EmbeddedApiServer server;
-
-    @BeforeEach
-    void startServer() {
-        server = EmbeddedApiServer.builder().seed(13).start();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
+    LeaderPauseIT() {
+        super(13);
     }
 
     private JarProcess candidate(String identity) throws Exception {

@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The command line in-process: help, exit codes and messages for bad usage and failures. */
 class MainTest {
@@ -48,42 +52,103 @@ class MainTest {
         assertTrue(out.toString().startsWith("informer-examples "), out.toString());
     }
 
-    @Test
-    void unknownCommandIsBadUsage() {
-        assertBadUsage("'frobnicate'", "frobnicate");
+    /** One bad command line: what it shows, the text its error line must contain, and the arguments. */
+    private static Arguments usage(String behaviour, String expectedInMessage, String... args) {
+        return Arguments.of(behaviour, expectedInMessage, args);
     }
 
-    @Test
-    void unknownOptionIsBadUsage() {
-        assertBadUsage("--no-such-option", "demo", "--no-such-option");
+    static Stream<Arguments> badUsages() {
+        String server = "http://127.0.0.1:1";
+        return Stream.of(
+                usage("unknown command", "'frobnicate'", "frobnicate"),
+                usage("unknown option", "--no-such-option", "demo", "--no-such-option"),
+                usage(
+                        "watch with --server and --context",
+                        "--server cannot be combined",
+                        "watch",
+                        "--server",
+                        server,
+                        "--context",
+                        "dev"),
+                usage(
+                        "controller with --sync-timeout below 1s",
+                        "--sync-timeout must be at least 1s",
+                        "controller",
+                        "--server",
+                        server,
+                        "--sync-timeout",
+                        "500ms"),
+                usage(
+                        "watch with --sync-timeout below 1s",
+                        "--sync-timeout must be at least 1s",
+                        "watch",
+                        "--server",
+                        server,
+                        "--sync-timeout",
+                        "500ms"),
+                usage("watch with a malformed --server", "ftp://example", "watch", "--server", "ftp://example"),
+                usage(
+                        "watch of a cluster-scoped resource in a namespace",
+                        "cluster-scoped",
+                        "watch",
+                        "--server",
+                        server,
+                        "--resource",
+                        "nodes",
+                        "-n",
+                        "x"),
+                usage("malformed duration", "'soon'", "watch", "--server", server, "--resync", "soon"),
+                usage("--resync below 1s", "at least 1s", "watch", "--server", server, "--resync", "10ms"),
+                usage("demo with --pods 0", "--pods", "demo", "--pods", "0"),
+                usage("demo with more namespaces than it has", "--namespaces", "demo", "--namespaces", "9"),
+                usage("demo with --workers 0", "--workers must be 1..64: 0", "demo", "--workers", "0"),
+                usage(
+                        "controller with --workers 65",
+                        "--workers must be 1..64: 65",
+                        "controller",
+                        "--server",
+                        server,
+                        "--workers",
+                        "65"),
+                usage(
+                        "webapp with --workers 0",
+                        "--workers must be 1..64: 0",
+                        "webapp",
+                        "--embedded",
+                        "--workers",
+                        "0"),
+                usage("serve with an invalid --port", "--port", "serve", "--port", "70000"),
+                usage("node-agent without --node", "--node", "node-agent"),
+                usage(
+                        "node-agent with a non-HTTP --manifest-url",
+                        "--manifest-url",
+                        "node-agent",
+                        "--node",
+                        "n1",
+                        "--manifest-url",
+                        "file:///etc/pods"),
+                usage(
+                        "controller with --server and --kubeconfig",
+                        "cannot be combined",
+                        "controller",
+                        "--server",
+                        server,
+                        "--kubeconfig",
+                        "/tmp/x"),
+                usage(
+                        "controller lease options without --leader-elect",
+                        "--leader-elect",
+                        "controller",
+                        "--server",
+                        server,
+                        "--identity",
+                        "me"));
     }
 
-    @Test
-    void watchWithServerAndContextIsBadUsage() {
-        assertBadUsage("--server cannot be combined", "watch", "--server", "http://127.0.0.1:1", "--context", "dev");
-    }
-
-    @Test
-    void syncTimeoutBelowOneSecondIsBadUsage() {
-        assertBadUsage(
-                "--sync-timeout must be at least 1s",
-                "controller",
-                "--server",
-                "http://127.0.0.1:1",
-                "--sync-timeout",
-                "500ms");
-        assertBadUsage(
-                "--sync-timeout must be at least 1s",
-                "watch",
-                "--server",
-                "http://127.0.0.1:1",
-                "--sync-timeout",
-                "500ms");
-    }
-
-    @Test
-    void watchWithMalformedServerIsBadUsage() {
-        assertBadUsage("ftp://example", "watch", "--server", "ftp://example");
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badUsages")
+    void badUsageExitsTwoWithOneErrorLineNamingTheProblem(String behaviour, String expectedInMessage, String[] args) {
+        assertBadUsage(expectedInMessage, args);
     }
 
     @Test
@@ -91,63 +156,6 @@ class MainTest {
         assertBadUsage(
                 "unknown --resource 'widgets'", "watch", "--server", "http://127.0.0.1:1", "--resource", "widgets");
         assertTrue(err.toString().contains("configmaps"), err.toString());
-    }
-
-    @Test
-    void watchOfClusterScopedResourceInANamespaceIsBadUsage() {
-        assertBadUsage("cluster-scoped", "watch", "--server", "http://127.0.0.1:1", "--resource", "nodes", "-n", "x");
-    }
-
-    @Test
-    void malformedDurationIsBadUsage() {
-        assertBadUsage("'soon'", "watch", "--server", "http://127.0.0.1:1", "--resync", "soon");
-    }
-
-    @Test
-    void resyncBelowOneSecondIsBadUsage() {
-        assertBadUsage("at least 1s", "watch", "--server", "http://127.0.0.1:1", "--resync", "10ms");
-    }
-
-    @Test
-    void demoWithImpossibleNumbersIsBadUsage() {
-        assertBadUsage("--pods", "demo", "--pods", "0");
-        err.getBuffer().setLength(0);
-        assertBadUsage("--namespaces", "demo", "--namespaces", "9");
-    }
-
-    @Test
-    void workersOutsideOneToSixtyFourAreBadUsageInEveryCommandWithWorkers() {
-        assertBadUsage("--workers must be 1..64: 0", "demo", "--workers", "0");
-        err.getBuffer().setLength(0);
-        assertBadUsage(
-                "--workers must be 1..64: 65", "controller", "--server", "http://127.0.0.1:1", "--workers", "65");
-        err.getBuffer().setLength(0);
-        assertBadUsage("--workers must be 1..64: 0", "webapp", "--embedded", "--workers", "0");
-    }
-
-    @Test
-    void serveWithInvalidPortIsBadUsage() {
-        assertBadUsage("--port", "serve", "--port", "70000");
-    }
-
-    @Test
-    void nodeAgentWithoutNodeIsBadUsage() {
-        assertBadUsage("--node", "node-agent");
-    }
-
-    @Test
-    void nodeAgentWithNonHttpManifestUrlIsBadUsage() {
-        assertBadUsage("--manifest-url", "node-agent", "--node", "n1", "--manifest-url", "file:///etc/pods");
-    }
-
-    @Test
-    void controllerWithServerAndKubeconfigIsBadUsage() {
-        assertBadUsage("cannot be combined", "controller", "--server", "http://127.0.0.1:1", "--kubeconfig", "/tmp/x");
-    }
-
-    @Test
-    void controllerLeaseOptionsWithoutLeaderElectionAreBadUsage() {
-        assertBadUsage("--leader-elect", "controller", "--server", "http://127.0.0.1:1", "--identity", "me");
     }
 
     @Test

@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.informer.api.ApiJson;
 import dev.informer.api.Lease;
 import dev.informer.examples.demo.SamplePods;
-import dev.informer.testing.EmbeddedApiServer;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,23 +20,19 @@ import org.junit.jupiter.api.io.TempDir;
  * waiting for the initial sync, server unreachable, waiting for the leader Lease, leading (which
  * releases the Lease on the way out).
  */
-class StoppingIT {
+class StoppingIT extends EmbeddedServerTest {
 
     private static final Duration WAIT = Duration.ofSeconds(60);
     /** The bound, from the signal to the exit. */
     private static final Duration EXIT_BOUND = Duration.ofSeconds(3);
 
-    private EmbeddedApiServer server;
-
-    @BeforeEach
-    void startServer() {
-        server = EmbeddedApiServer.builder().seed(7).start();
-        SamplePods.create(server, SamplePods.pod("shop", "web-1", "web", null), true);
+    StoppingIT() {
+        super(7);
     }
 
-    @AfterEach
-    void stopServer() {
-        server.close();
+    @BeforeEach
+    void createSamplePod() {
+        SamplePods.create(server, SamplePods.pod("shop", "web-1", "web", null), true);
     }
 
     /** Sends SIGTERM and asserts exit status 0 within {@link #EXIT_BOUND}. */

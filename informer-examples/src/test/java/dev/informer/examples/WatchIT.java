@@ -7,7 +7,6 @@ import dev.informer.api.ApiJson;
 import dev.informer.api.GenericObject;
 import dev.informer.examples.demo.SamplePods;
 import dev.informer.examples.watch.WatchLine;
-import dev.informer.testing.EmbeddedApiServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -17,29 +16,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code java -jar informer-examples.jar watch} as a real process against an embedded API server. */
-class WatchIT {
+class WatchIT extends EmbeddedServerTest {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
     private static final Pattern CONTRACT_LINE = Pattern.compile(
             "\\{\"event\":\"(ADD|UPDATE|DELETE|STORE)\",\"key\":\"[^\"]*\",\"resourceVersion\":\"[^\"]*\"}"
                     + "|\\{\"event\":\"SYNCED\"}|\\{\"event\":\"END\",\"count\":\\d+}");
 
-    private EmbeddedApiServer server;
-
-    @BeforeEach
-    void startServer() {
-        server = EmbeddedApiServer.builder().seed(3).start();
-    }
-
-    @AfterEach
-    void stopServer() {
-        server.close();
+    WatchIT() {
+        super(3);
     }
 
     private String createPod(String namespace, String name) {
@@ -131,10 +120,8 @@ class WatchIT {
         Path output = dir.resolve("watch.out");
         Process process = watchWritingTo(output).start();
         try {
-            Await.until("SYNCED in " + output, () -> readLines(output).contains(WatchLine.synced()));
-            process.destroy(); // SIGTERM on Unix
-            assertTrue(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), "exits after SIGTERM");
-            assertEquals(0, process.exitValue());
+            awaitSynced(output);
+            assertSigtermExitsZero(process);
             assertEquals(
                     List.of(
                             WatchLine.object("ADD", "default/a", rv),
@@ -155,15 +142,13 @@ class WatchIT {
                 .redirectInput(new java.io.File("/dev/null"))
                 .start();
         try {
-            Await.until("SYNCED in " + output, () -> readLines(output).contains(WatchLine.synced()));
+            awaitSynced(output);
             // Still watching: /dev/null is no input channel, so its immediate end of file ends nothing.
             String rvB = createPod("default", "b");
             Await.until("ADD of default/b in " + output, () -> readLines(output)
                     .contains(WatchLine.object("ADD", "default/b", rvB)));
             assertTrue(process.isAlive(), "still running with standard input from /dev/null");
-            process.destroy(); // SIGTERM on Unix
-            assertTrue(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), "exits after SIGTERM");
-            assertEquals(0, process.exitValue());
+            assertSigtermExitsZero(process);
             assertEquals(
                     List.of(
                             WatchLine.object("ADD", "default/a", rvA),
@@ -182,6 +167,17 @@ class WatchIT {
      * {@code watch} on the server as a plain process (not a {@link JarProcess}): standard output to
      * {@code output}, standard error to {@code watch.err} beside it.
      */
+    private static void awaitSynced(Path output) {
+        Await.until("SYNCED in " + output, () -> readLines(output).contains(WatchLine.synced()));
+    }
+
+    /** Sends SIGTERM (on Unix) and asserts that {@code process} exits 0 within {@link #WAIT}. */
+    private static void assertSigtermExitsZero(Process process) throws InterruptedException {
+        process.destroy();
+        assertTrue(process.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS), "exits after SIGTERM");
+        assertEquals(0, process.exitValue());
+    }
+
     private ProcessBuilder watchWritingTo(Path output) {
         return new ProcessBuilder(JarProcess.jarCommand("watch", "--server", server.url()))
                 .redirectOutput(output.toFile())

@@ -254,15 +254,20 @@ public final class WebAppReconciler implements Reconciler<Request> {
         });
     }
 
+    /** The name, namespace and labels of both objects a WebApp wants: its own name, managed by WebApps. */
+    private static ObjectMeta desiredMetadata(GenericObject webApp) {
+        return ObjectMeta.builder()
+                .name(webApp.name())
+                .namespace(webApp.namespace())
+                .labels(Map.of(NAME_LABEL, webApp.name(), MANAGED_BY_LABEL, WebApps.FIELD_MANAGER))
+                .build();
+    }
+
     /** The Deployment a WebApp wants (without the owner reference). */
     static Deployment desiredDeployment(GenericObject webApp, WebAppSpec spec) {
         Map<String, String> selector = Map.of(NAME_LABEL, webApp.name());
         return Deployment.builder()
-                .metadata(ObjectMeta.builder()
-                        .name(webApp.name())
-                        .namespace(webApp.namespace())
-                        .labels(Map.of(NAME_LABEL, webApp.name(), MANAGED_BY_LABEL, WebApps.FIELD_MANAGER))
-                        .build())
+                .metadata(desiredMetadata(webApp))
                 .spec(DeploymentSpec.builder()
                         .replicas(spec.replicasOrDefault())
                         .selector(LabelSelector.builder().matchLabels(selector).build())
@@ -286,11 +291,7 @@ public final class WebAppReconciler implements Reconciler<Request> {
     /** The Service a WebApp wants (without the owner reference). */
     static Service desiredService(GenericObject webApp, WebAppSpec spec) {
         return Service.builder()
-                .metadata(ObjectMeta.builder()
-                        .name(webApp.name())
-                        .namespace(webApp.namespace())
-                        .labels(Map.of(NAME_LABEL, webApp.name(), MANAGED_BY_LABEL, WebApps.FIELD_MANAGER))
-                        .build())
+                .metadata(desiredMetadata(webApp))
                 .spec(ServiceSpec.builder()
                         .selector(Map.of(NAME_LABEL, webApp.name()))
                         .ports(List.of(ServicePort.builder()

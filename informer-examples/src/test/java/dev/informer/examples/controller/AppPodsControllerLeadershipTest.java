@@ -4,21 +4,18 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.informer.client.ClientConfig;
-import dev.informer.client.KubernetesClient;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.examples.Await;
+import dev.informer.examples.EmbeddedServerTest;
 import dev.informer.examples.demo.SamplePods;
 import dev.informer.leaderelection.LeaderElector;
 import dev.informer.leaderelection.ResourceLock;
-import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,12 +23,10 @@ import org.junit.jupiter.api.Test;
  * and the reconciler asks again before every write, so a process that lost leadership (here: its
  * election clock jumped past the renew deadline, as after a long pause) neither reconciles nor writes.
  */
-class AppPodsControllerLeadershipTest {
+class AppPodsControllerLeadershipTest extends EmbeddedServerTest {
 
     private static final Duration SYNC = Duration.ofSeconds(20);
 
-    private EmbeddedApiServer server;
-    private KubernetesClient client;
     private AppPodsController controller;
     private LeaderElector elector;
     private final FakeClock electionClock = new FakeClock();
@@ -39,15 +34,12 @@ class AppPodsControllerLeadershipTest {
 
     private final RecordingReconcileListener recorder = new RecordingReconcileListener();
 
-    @BeforeEach
-    void startServer() {
-        server = EmbeddedApiServer.builder().seed(3).start();
-        client = KubernetesClient.create(
-                ClientConfig.builder().server(server.url()).build());
+    AppPodsControllerLeadershipTest() {
+        super(3);
     }
 
     @AfterEach
-    void closeAll() throws InterruptedException {
+    void stopWhatTheTestStarted() throws InterruptedException {
         if (controller != null) {
             controller.close();
         }
@@ -55,8 +47,6 @@ class AppPodsControllerLeadershipTest {
             elector.close();
             assertTrue(elector.awaitTermination(SYNC));
         }
-        client.close();
-        server.close();
     }
 
     private long configMapWrites() {
@@ -73,7 +63,7 @@ class AppPodsControllerLeadershipTest {
     @Test
     void aControllerThatLostLeadershipNeitherReconcilesNorWrites() throws Exception {
         elector = LeaderElector.builder()
-                .lock(ResourceLock.lease(client, "default", "app-pods", "candidate-1"))
+                .lock(ResourceLock.lease(client(), "default", "app-pods", "candidate-1"))
                 .leaseDuration(Duration.ofSeconds(15))
                 .renewDeadline(Duration.ofSeconds(10))
                 .retryPeriod(Duration.ofSeconds(2))
@@ -83,7 +73,7 @@ class AppPodsControllerLeadershipTest {
                 .build();
         elector.start();
         Await.until("leading", elector::isLeader);
-        controller = AppPodsController.builder(client)
+        controller = AppPodsController.builder(client())
                 .workers(2)
                 .listener(recorder)
                 .leadership(elector::isLeader)
@@ -129,7 +119,7 @@ class AppPodsControllerLeadershipTest {
     void theReconcilerAsksAgainRightBeforeItWrites() throws Exception {
         // Leading when the worker asks, no longer when the write is due (lost in between).
         AtomicInteger asks = new AtomicInteger();
-        controller = AppPodsController.builder(client)
+        controller = AppPodsController.builder(client())
                 .workers(1)
                 .listener(recorder)
                 .leadership(() -> asks.incrementAndGet() % 2 == 1)

@@ -9,47 +9,37 @@ import dev.informer.api.ApiJson;
 import dev.informer.api.ConfigMap;
 import dev.informer.api.OwnerReference;
 import dev.informer.api.Pod;
-import dev.informer.client.ClientConfig;
-import dev.informer.client.KubernetesClient;
 import dev.informer.examples.Await;
+import dev.informer.examples.EmbeddedServerTest;
 import dev.informer.examples.demo.SamplePods;
-import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The example controller end to end against the embedded API server, in-process. */
-class AppPodsControllerTest {
+class AppPodsControllerTest extends EmbeddedServerTest {
 
     private static final Duration SYNC = Duration.ofSeconds(20);
 
-    private EmbeddedApiServer server;
-    private KubernetesClient client;
     private AppPodsController controller;
 
     private final RecordingReconcileListener recorder = new RecordingReconcileListener();
 
-    @BeforeEach
-    void startServer() {
-        server = EmbeddedApiServer.builder().seed(1).start();
-        client = KubernetesClient.create(
-                ClientConfig.builder().server(server.url()).build());
+    AppPodsControllerTest() {
+        super(1);
     }
 
     @AfterEach
-    void closeAll() {
+    void stopWhatTheTestStarted() {
         if (controller != null) {
             controller.close();
         }
-        client.close();
-        server.close();
     }
 
     private AppPodsController.Builder controllerBuilder() {
-        return AppPodsController.builder(client).workers(2).listener(recorder);
+        return AppPodsController.builder(client()).workers(2).listener(recorder);
     }
 
     private void startController() throws InterruptedException {
@@ -323,9 +313,9 @@ class AppPodsControllerTest {
 
     @Test
     void misconfigurationAndMisuseFailFast() throws InterruptedException {
-        assertThrows(IllegalArgumentException.class, () -> AppPodsController.builder(client)
+        assertThrows(IllegalArgumentException.class, () -> AppPodsController.builder(client())
                 .workers(0));
-        assertThrows(IllegalArgumentException.class, () -> AppPodsController.builder(client)
+        assertThrows(IllegalArgumentException.class, () -> AppPodsController.builder(client())
                 .maxRetries(-1));
         assertThrows(NullPointerException.class, () -> AppPodsController.builder(null));
         startController();

@@ -10,14 +10,12 @@ import dev.informer.api.ResourceType;
 import dev.informer.cache.BackoffPolicy;
 import dev.informer.cache.InformerOptions;
 import dev.informer.cache.SharedIndexInformer;
-import dev.informer.client.ClientConfig;
 import dev.informer.client.Informers;
-import dev.informer.client.KubernetesClient;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
 import dev.informer.examples.Await;
+import dev.informer.examples.EmbeddedServerTest;
 import dev.informer.examples.demo.SamplePods;
-import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testing.WatchDropMode;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -25,37 +23,29 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The watch command's printing, in-process against the embedded API server. */
-class WatchSessionTest {
+class WatchSessionTest extends EmbeddedServerTest {
 
-    private EmbeddedApiServer server;
-    private KubernetesClient client;
     private SharedIndexInformer<GenericObject> informer;
     private final StringWriter buffer = new StringWriter();
     private final PrintWriter out = new PrintWriter(buffer);
 
-    @BeforeEach
-    void startServer() {
-        server = EmbeddedApiServer.builder().seed(7).start();
-        client = KubernetesClient.create(
-                ClientConfig.builder().server(server.url()).build());
+    WatchSessionTest() {
+        super(7);
     }
 
     @AfterEach
-    void closeAll() {
+    void stopWhatTheTestStarted() {
         if (informer != null) {
             informer.close();
         }
-        client.close();
-        server.close();
     }
 
     private WatchSession<GenericObject> start(String resource, String namespace) {
         ResourceType<GenericObject> type = BuiltinResources.lookup(resource).orElseThrow();
-        informer = Informers.builder(client.resource(type), InformerOptions.inNamespace(namespace))
+        informer = Informers.builder(client().resource(type), InformerOptions.inNamespace(namespace))
                 .backoff(BackoffPolicy.constant(Duration.ofMillis(50)))
                 .build();
         WatchSession<GenericObject> session = new WatchSession<>(
