@@ -1,8 +1,6 @@
 package dev.informer.podconfig;
 
 import dev.informer.api.Pod;
-import dev.informer.clock.Clock;
-import dev.informer.concurrent.ThreadFactories;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -83,17 +81,23 @@ public interface PodConfig extends AutoCloseable {
     @Override
     void close();
 
-    /** Configures a {@link PodConfig}. Not thread-safe; each {@link #build()} gives a new config. */
-    final class Builder {
+    /**
+     * Configures a {@link PodConfig}; its clock stamps the first-seen annotation, its thread factory
+     * makes the channel threads. Not thread-safe; each {@link #build()} gives a new config.
+     */
+    final class Builder extends ThreadedBuilder<Builder> {
         NotificationMode mode = NotificationMode.INCREMENTAL;
         int updatesCapacity = 50;
         int channelCapacity = 1;
-        Clock clock = Clock.system();
 
-        @Nullable
-        ThreadFactory threadFactory;
+        private Builder() {
+            super("pod-config");
+        }
 
-        private Builder() {}
+        @Override
+        Builder self() {
+            return this;
+        }
 
         /** How merged changes are reported; default {@link NotificationMode#INCREMENTAL}. */
         public Builder mode(NotificationMode mode) {
@@ -127,23 +131,9 @@ public interface PodConfig extends AutoCloseable {
             return this;
         }
 
-        /** The clock stamping the first-seen annotation; default the system clock. */
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /** The factory of the channel threads; default daemon threads named {@code pod-config-N}. */
-        public Builder threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-            return this;
-        }
-
         /** A new pod config. */
         public PodConfig build() {
-            ThreadFactory factory =
-                    threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-config");
-            return new DefaultPodConfig(mode, updatesCapacity, channelCapacity, clock, factory);
+            return new DefaultPodConfig(mode, updatesCapacity, channelCapacity, clock, threadFactory());
         }
     }
 }

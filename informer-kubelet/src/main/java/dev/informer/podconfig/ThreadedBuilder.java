@@ -1,0 +1,61 @@
+package dev.informer.podconfig;
+
+import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
+import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What every builder of this package ({@link PodConfig.Builder} and the sources' builders) sets the
+ * same way: the injected clock and thread factory, with their checks and defaults. The builders
+ * inherit these public setters, typed to return the builder itself; {@link SourceBuilder} adds what
+ * the sources share. Not thread-safe, as the builders.
+ *
+ * @param <B> the builder's own type
+ */
+abstract class ThreadedBuilder<B extends ThreadedBuilder<B>> {
+
+    /** The name of the default threads. */
+    private final String threadName;
+
+    Clock clock = Clock.system();
+
+    private @Nullable ThreadFactory threadFactory;
+
+    ThreadedBuilder(String threadName) {
+        this.threadName = threadName;
+    }
+
+    /** This builder, typed as itself. */
+    abstract B self();
+
+    /**
+     * The clock of all the built object times and stamps (a source's period, the apiserver source's
+     * reflector backoff, the pod config's first-seen annotation); default the system clock.
+     *
+     * @throws NullPointerException if {@code clock} is {@code null}
+     */
+    public B clock(Clock clock) {
+        this.clock = Objects.requireNonNull(clock, "clock");
+        return self();
+    }
+
+    /**
+     * Where the built object's threads come from (a file source's reader and watcher, an HTTP source's
+     * polling thread, the apiserver source's reflector threads, the pod config's channel threads);
+     * default platform daemon threads named after it ({@code pod-source-file-N}, {@code
+     * pod-source-http-N}, {@code pod-source-api-N}, {@code pod-config-N}).
+     *
+     * @throws NullPointerException if {@code threadFactory} is {@code null}
+     */
+    public B threadFactory(ThreadFactory threadFactory) {
+        this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+        return self();
+    }
+
+    /** The thread factory set, else daemon threads named after the built object. */
+    ThreadFactory threadFactory() {
+        return threadFactory != null ? threadFactory : ThreadFactories.platformDaemon(threadName);
+    }
+}
