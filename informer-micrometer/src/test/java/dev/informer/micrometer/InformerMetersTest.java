@@ -6,13 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.informer.api.ConfigMap;
-import dev.informer.api.ObjectMeta;
 import dev.informer.api.ResourceType;
 import dev.informer.cache.HandlerOptions;
 import dev.informer.cache.ReflectorOptions;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.SharedIndexInformer;
-import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
 import dev.informer.clock.testing.FakeClock;
@@ -20,7 +18,6 @@ import dev.informer.controller.Manager;
 import dev.informer.controller.Result;
 import dev.informer.leaderelection.LeaderElector;
 import dev.informer.leaderelection.ResourceLock;
-import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.workqueue.RateLimiters;
 import dev.informer.workqueue.RateLimitingQueue;
 import dev.informer.workqueue.WorkQueue;
@@ -136,18 +133,10 @@ class InformerMetersTest {
 
     @Test
     void informersReflectorsAndListenersAreExportedPerNameAndResource() throws Exception {
-        try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-                KubernetesClient client = KubernetesClient.create(
-                        ClientConfig.builder().server(server.url()).build())) {
+        try (ApiServerFixture api = new ApiServerFixture()) {
+            KubernetesClient client = api.client;
             for (int i = 0; i < 3; i++) {
-                client.resource(ResourceType.CONFIGMAPS)
-                        .inNamespace("default")
-                        .create(ConfigMap.builder()
-                                .metadata(ObjectMeta.builder()
-                                        .name("cm-" + i)
-                                        .namespace("default")
-                                        .build())
-                                .build());
+                api.createConfigMap("cm-" + i);
             }
             SharedInformerFactory factory = SharedInformerFactory.builder(client)
                     .informerMetricsProvider(meters.informers())
@@ -200,9 +189,8 @@ class InformerMetersTest {
 
     @Test
     void leaderElectionMasterStatusIsOneWhileLeading() throws Exception {
-        try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-                KubernetesClient client = KubernetesClient.create(
-                        ClientConfig.builder().server(server.url()).build())) {
+        try (ApiServerFixture api = new ApiServerFixture()) {
+            KubernetesClient client = api.client;
             CountDownLatch leading = new CountDownLatch(1);
             CountDownLatch stopped = new CountDownLatch(1);
             LeaderElector elector = LeaderElector.builder()
@@ -226,9 +214,8 @@ class InformerMetersTest {
 
     @Test
     void controllerRuntimeReconcileMetricsFromARealController() throws Exception {
-        try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-                KubernetesClient client = KubernetesClient.create(
-                        ClientConfig.builder().server(server.url()).build())) {
+        try (ApiServerFixture api = new ApiServerFixture()) {
+            KubernetesClient client = api.client;
             java.util.concurrent.CountDownLatch reconciled = new java.util.concurrent.CountDownLatch(2);
             java.util.concurrent.atomic.AtomicBoolean failOnce = new java.util.concurrent.atomic.AtomicBoolean(true);
             try (Manager manager = Manager.builder(client)
@@ -256,7 +243,7 @@ class InformerMetersTest {
                         "series exist at zero once the controller is built");
                 manager.start();
                 assertEquals(2.0, sample("controller_runtime_max_concurrent_reconciles{controller=\"webapp\"}"));
-                server.create("configmaps", "default", "{\"metadata\":{\"name\":\"app\"}}");
+                api.server.create("configmaps", "default", "{\"metadata\":{\"name\":\"app\"}}");
                 assertTrue(reconciled.await(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
                 await(
                         "the retry succeeded",
