@@ -137,9 +137,7 @@ public interface Controller {
                         + "; a controller reconciles one resource");
             }
             forType = type;
-            watches.add(new WatchSpec<T>(
-                    type, options, List.of(predicates), "for", owner -> obj -> List.of(Request.of(obj)), false));
-            return this;
+            return watch(type, options, predicates, "for", owner -> obj -> List.of(Request.of(obj)), false);
         }
 
         /** {@link #owns(ResourceType, InformerOptions, EventPredicate[])} with every object, no predicate. */
@@ -155,10 +153,7 @@ public interface Controller {
         @SuppressWarnings("varargs") // predicates are only copied into an immutable list
         public final <T extends KubernetesObject> Builder owns(
                 ResourceType<T> type, InformerOptions options, EventPredicate<? super T>... predicates) {
-            Objects.requireNonNull(type, "type");
-            watches.add(new WatchSpec<T>(
-                    type, options, List.of(predicates), "owns", owner -> controllerOwnerOf(owner), true));
-            return this;
+            return watch(type, options, predicates, "owns", owner -> controllerOwnerOf(owner), true);
         }
 
         /** {@link #watches(ResourceType, InformerOptions, RequestMapper, EventPredicate[])} with every object. */
@@ -174,9 +169,20 @@ public interface Controller {
                 InformerOptions options,
                 RequestMapper<? super T> mapper,
                 EventPredicate<? super T>... predicates) {
-            Objects.requireNonNull(type, "type");
             Objects.requireNonNull(mapper, "mapper");
-            watches.add(new WatchSpec<T>(type, options, List.of(predicates), "watches", owner -> mapper, true));
+            return watch(type, options, predicates, "watches", owner -> mapper, true);
+        }
+
+        /** Adds one watch; {@code predicates} are copied. */
+        private <T extends KubernetesObject> Builder watch(
+                ResourceType<T> type,
+                InformerOptions options,
+                EventPredicate<? super T>[] predicates,
+                String role,
+                Function<ResourceType<?>, RequestMapper<? super T>> mapperFactory,
+                boolean enqueueOldOnUpdate) {
+            Objects.requireNonNull(type, "type");
+            watches.add(new WatchSpec<T>(type, options, List.of(predicates), role, mapperFactory, enqueueOldOnUpdate));
             return this;
         }
 
@@ -308,25 +314,13 @@ public interface Controller {
         }
 
         /** The handler each watch registers: predicates, then the mapper, then the queue. */
-        static final class EnqueueingHandler<T extends KubernetesObject> implements ResourceEventHandler<T> {
-            private final String name;
-            private final Controller controller;
-            private final RequestMapper<? super T> mapper;
-            private final List<EventPredicate<? super T>> predicates;
-            private final boolean enqueueOldOnUpdate;
-
-            EnqueueingHandler(
-                    String name,
-                    Controller controller,
-                    RequestMapper<? super T> mapper,
-                    List<EventPredicate<? super T>> predicates,
-                    boolean enqueueOldOnUpdate) {
-                this.name = name;
-                this.controller = controller;
-                this.mapper = mapper;
-                this.predicates = predicates;
-                this.enqueueOldOnUpdate = enqueueOldOnUpdate;
-            }
+        record EnqueueingHandler<T extends KubernetesObject>(
+                String name,
+                Controller controller,
+                RequestMapper<? super T> mapper,
+                List<EventPredicate<? super T>> predicates,
+                boolean enqueueOldOnUpdate)
+                implements ResourceEventHandler<T> {
 
             @Override
             public void onAdd(T obj, boolean isInInitialList) {
