@@ -170,14 +170,7 @@ class ManagerTest {
         assertEquals(1, controllerA.maxConcurrentReconciles());
 
         a.close(); // releases the lease
-        Await.until(
-                "b leads after a released the lease",
-                () -> {
-                    stepElectionClockAndSettle();
-                    return b.leaderElector().orElseThrow().isLeader();
-                },
-                Await.LONG_TIMEOUT);
-        Await.until("b's controllers run", b::isLeading); // the clock stands still: the term lasts
+        awaitTakeover("b", b);
         Await.until("b reconciled the key its cache had queued", () -> onB.count(request("x")) == 1);
     }
 
@@ -227,17 +220,25 @@ class ManagerTest {
         long callsBefore = configMapReads();
 
         holder.close();
-        Await.until(
-                "cold leads",
-                () -> {
-                    stepElectionClockAndSettle();
-                    return cold.leaderElector().orElseThrow().isLeader();
-                },
-                Await.LONG_TIMEOUT);
-        Await.until("cold's controllers run", cold::isLeading); // the clock stands still: the term lasts
+        awaitTakeover("cold", cold);
         fx.createConfigMap("y");
         Await.until("cold reconciled y", () -> r.count(request("y")) == 1);
         assertTrue(configMapReads() > callsBefore, "cold listed and watched only after winning");
+    }
+
+    /**
+     * Steps the election clock until {@code manager}'s elector takes the lease the previous holder
+     * released, then waits for its controllers to run (the clock stands still: the term lasts).
+     */
+    private void awaitTakeover(String name, Manager manager) {
+        Await.until(
+                name + " leads after the holder released the lease",
+                () -> {
+                    stepElectionClockAndSettle();
+                    return manager.leaderElector().orElseThrow().isLeader();
+                },
+                Await.LONG_TIMEOUT);
+        Await.until(name + "'s controllers run", manager::isLeading);
     }
 
     /**
