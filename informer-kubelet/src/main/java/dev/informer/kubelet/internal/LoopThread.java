@@ -22,8 +22,8 @@ public final class LoopThread {
     private final Thread thread;
     // @GuardedBy("lock")
     private boolean started;
-    // @GuardedBy("lock")
-    private boolean closed;
+    // Written under the lock; read without it, so that the loop may ask at any time.
+    private volatile boolean closed;
 
     /**
      * A loop named {@code name} in its errors ("{@code <name> has already been started}") whose thread,
@@ -54,14 +54,12 @@ public final class LoopThread {
         thread.start();
     }
 
-    /** Whether {@link #close()} was called; takes the (reentrant) lock, so it may be called holding it. */
+    /**
+     * Whether {@link #close()} was called. Does not take the lock; as {@code close()} sets it under the
+     * lock before it signals, a loop that checks it under the lock before waiting misses no close.
+     */
     public boolean isClosed() {
-        lock.lock();
-        try {
-            return closed;
-        } finally {
-            lock.unlock();
-        }
+        return closed;
     }
 
     /** Closes the loop: wakes it, interrupts its thread and waits for the thread to end. */
