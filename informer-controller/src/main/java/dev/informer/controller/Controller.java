@@ -214,10 +214,7 @@ public interface Controller {
          * @throws IllegalArgumentException if below 1
          */
         public Builder maxConcurrentReconciles(int workers) {
-            if (workers < 1) {
-                throw new IllegalArgumentException("maxConcurrentReconciles must be at least 1: " + workers);
-            }
-            this.maxConcurrentReconciles = workers;
+            this.maxConcurrentReconciles = Checks.atLeastOne(workers, "maxConcurrentReconciles");
             return this;
         }
 

@@ -111,10 +111,7 @@ public interface PodConfig extends AutoCloseable {
          * @throws IllegalArgumentException if below 1
          */
         public Builder updatesCapacity(int capacity) {
-            if (capacity < 1) {
-                throw new IllegalArgumentException("updatesCapacity must be at least 1: " + capacity);
-            }
-            this.updatesCapacity = capacity;
+            this.updatesCapacity = atLeastOne(capacity, "updatesCapacity");
             return this;
         }
 
@@ -124,11 +121,15 @@ public interface PodConfig extends AutoCloseable {
          * @throws IllegalArgumentException if below 1
          */
         public Builder channelCapacity(int capacity) {
-            if (capacity < 1) {
-                throw new IllegalArgumentException("channelCapacity must be at least 1: " + capacity);
-            }
-            this.channelCapacity = capacity;
+            this.channelCapacity = atLeastOne(capacity, "channelCapacity");
             return this;
+        }
+
+        private static int atLeastOne(int capacity, String name) {
+            if (capacity < 1) {
+                throw new IllegalArgumentException(name + " must be at least 1: " + capacity);
+            }
+            return capacity;
         }
 
         /** A new pod config. */
