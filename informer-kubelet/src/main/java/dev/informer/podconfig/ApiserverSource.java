@@ -47,7 +47,7 @@ public interface ApiserverSource extends PodSource {
 
         /** A new, not yet started, apiserver source. */
         public ApiserverSource build() {
-            return new DefaultApiserverSource(this, threadFactory());
+            return new DefaultApiserverSource(this, threads.threadFactory());
         }
     }
 }

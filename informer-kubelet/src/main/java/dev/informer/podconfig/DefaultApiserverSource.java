@@ -31,7 +31,7 @@ final class DefaultApiserverSource implements ApiserverSource {
         ListerWatcher<Pod> nodePods = ClientListerWatcher.of(builder.pods, null, null, "spec.nodeName=" + nodeName);
         this.reflector = Reflector.builder(nodePods, store)
                 .name("pod-config-apiserver-" + nodeName)
-                .clock(builder.clock)
+                .clock(builder.threads.clock())
                 .threadFactory(threadFactory)
                 .build();
     }

@@ -59,8 +59,8 @@ final class DefaultFileSource implements FileSource {
         this.maxManifestBytes = builder.maxManifestBytes;
         this.listener = builder.listener;
         this.threadFactory = threadFactory;
-        this.loop =
-                new PeriodicLoop("file source " + path, this::readOnce, builder.clock, builder.period, threadFactory);
+        this.loop = new PeriodicLoop(
+                "file source " + path, this::readOnce, builder.threads.clock(), builder.period, threadFactory);
     }
 
     @Override

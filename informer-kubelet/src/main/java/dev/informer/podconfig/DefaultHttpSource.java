@@ -48,8 +48,8 @@ final class DefaultHttpSource implements HttpSource {
         this.decoder = new StaticPodDecoder(builder.nodeName, ConfigSources.HTTP);
         this.maxManifestBytes = builder.maxManifestBytes;
         this.listener = builder.listener;
-        this.loop =
-                new PeriodicLoop("http source " + url, this::pollOnce, builder.clock, builder.period, threadFactory);
+        this.loop = new PeriodicLoop(
+                "http source " + url, this::pollOnce, builder.threads.clock(), builder.period, threadFactory);
     }
 
     @Override

@@ -66,7 +66,7 @@ public interface FileSource extends PodSource {
 
         /** A new, not yet started, file source. */
         public FileSource build() {
-            return new DefaultFileSource(this, threadFactory());
+            return new DefaultFileSource(this, threads.threadFactory());
         }
     }
 }

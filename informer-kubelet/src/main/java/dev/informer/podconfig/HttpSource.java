@@ -92,7 +92,7 @@ public interface HttpSource extends PodSource {
 
         /** A new, not yet started, http source. */
         public HttpSource build() {
-            return new DefaultHttpSource(this, threadFactory());
+            return new DefaultHttpSource(this, threads.threadFactory());
         }
     }
 }

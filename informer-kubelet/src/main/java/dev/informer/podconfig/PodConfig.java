@@ -134,7 +134,8 @@ public interface PodConfig extends AutoCloseable {
 
         /** A new pod config. */
         public PodConfig build() {
-            return new DefaultPodConfig(mode, updatesCapacity, channelCapacity, clock, threadFactory());
+            return new DefaultPodConfig(
+                    mode, updatesCapacity, channelCapacity, threads.clock(), threads.threadFactory());
         }
     }
 }

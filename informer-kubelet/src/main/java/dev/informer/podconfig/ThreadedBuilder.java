@@ -1,10 +1,8 @@
 package dev.informer.podconfig;
 
 import dev.informer.clock.Clock;
-import dev.informer.concurrent.ThreadFactories;
-import java.util.Objects;
+import dev.informer.kubelet.internal.ClockAndThreads;
 import java.util.concurrent.ThreadFactory;
-import org.jspecify.annotations.Nullable;
 
 /**
  * What every builder of this package ({@link PodConfig.Builder} and the sources' builders) sets the
@@ -16,15 +14,10 @@ import org.jspecify.annotations.Nullable;
  */
 abstract class ThreadedBuilder<B extends ThreadedBuilder<B>> {
 
-    /** The name of the default threads. */
-    private final String threadName;
-
-    Clock clock = Clock.system();
-
-    private @Nullable ThreadFactory threadFactory;
+    final ClockAndThreads threads;
 
     ThreadedBuilder(String threadName) {
-        this.threadName = threadName;
+        this.threads = new ClockAndThreads(threadName);
     }
 
     /** This builder, typed as itself. */
@@ -37,7 +30,7 @@ abstract class ThreadedBuilder<B extends ThreadedBuilder<B>> {
      * @throws NullPointerException if {@code clock} is {@code null}
      */
     public B clock(Clock clock) {
-        this.clock = Objects.requireNonNull(clock, "clock");
+        threads.clock(clock);
         return self();
     }
 
@@ -50,12 +43,7 @@ abstract class ThreadedBuilder<B extends ThreadedBuilder<B>> {
      * @throws NullPointerException if {@code threadFactory} is {@code null}
      */
     public B threadFactory(ThreadFactory threadFactory) {
-        this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+        threads.threadFactory(threadFactory);
         return self();
-    }
-
-    /** The thread factory set, else daemon threads named after the built object. */
-    ThreadFactory threadFactory() {
-        return threadFactory != null ? threadFactory : ThreadFactories.platformDaemon(threadName);
     }
 }

@@ -69,7 +69,7 @@ final class DefaultStatusManager implements StatusManager {
 
     DefaultStatusManager(StatusManager.Builder builder, ThreadFactory threadFactory) {
         this.pods = builder.pods;
-        this.clock = builder.clock;
+        this.clock = builder.threads.clock();
         this.batchNanos = builder.batchPeriod.toNanos();
         this.retryInitialNanos = builder.retryInitial.toNanos();
         this.retryMaxNanos = builder.retryMax.toNanos();
