@@ -63,6 +63,12 @@ class PodStorageTest {
         expect(update(emitted, TEST, pods));
     }
 
+    /** Syncs and expects one SET of {@code pods} from all sources. */
+    private void assertSyncSends(PodStorage storage, Pod... pods) throws InterruptedException {
+        storage.sync();
+        expect(update(SET, ConfigSources.ALL, pods));
+    }
+
     private void expectNothing() {
         assertEquals(List.of(), out);
     }
@@ -76,8 +82,7 @@ class PodStorageTest {
         PodStorage storage = storage(NotificationMode.INCREMENTAL);
         assertMergeEmits(storage, ADD, ADD, pod("foo", "new"));
 
-        storage.sync();
-        expect(update(SET, ConfigSources.ALL, pod("foo", "new")));
+        assertSyncSends(storage, pod("foo", "new"));
     }
 
     @Test
@@ -86,8 +91,7 @@ class PodStorageTest {
         assertMergeEmits(storage, ADD, ADD, pod("foo", "default"));
         assertMergeEmits(storage, ADD, ADD, pod("foo", "new"));
 
-        storage.sync();
-        expect(update(SET, ConfigSources.ALL, pod("foo", "default"), pod("foo", "new")));
+        assertSyncSends(storage, pod("foo", "default"), pod("foo", "new"));
     }
 
     @Test
@@ -110,8 +114,7 @@ class PodStorageTest {
         PodStorage storage = storage(NotificationMode.SNAPSHOT_AND_UPDATES);
         assertMergeEmits(storage, ADD, SET, pod("foo", "new"));
 
-        storage.sync();
-        expect(update(SET, ConfigSources.ALL, pod("foo", "new")));
+        assertSyncSends(storage, pod("foo", "new"));
 
         Pod changed = withContainer(pod("foo", "new"), "bar", "test");
         assertMergeEmits(storage, ADD, UPDATE, changed);
@@ -140,8 +143,7 @@ class PodStorageTest {
         // The REMOVE names the pod by UID; the update carries the stored (changed) pod.
         storage.merge(TEST, update(REMOVE, TEST, pod("foo", "new")));
         expect(update(REMOVE, TEST, changed));
-        storage.sync();
-        expect(update(SET, ConfigSources.ALL));
+        assertSyncSends(storage);
     }
 
     @Test
