@@ -414,20 +414,17 @@ final class DefaultStatusManager implements StatusManager {
         Pod server;
         try {
             server = client.get(status.name());
-        } catch (StatusException e) {
-            if (e.isNotFound()) {
+        } catch (StatusException | ApiConnectionException e) {
+            if (e instanceof StatusException se && se.isNotFound()) {
                 LOG.debug(
                         "Pod {}/{} (uid {}) does not exist on the server; dropping its status",
                         status.namespace(),
                         status.name(),
                         uid);
                 deleteStatus(uid);
-                return;
+            } else {
+                failed(uid, status, "reading", e);
             }
-            failed(uid, status, "reading", e);
-            return;
-        } catch (ApiConnectionException e) {
-            failed(uid, status, "reading", e);
             return;
         }
         String serverUid = server.uid();
@@ -474,15 +471,12 @@ final class DefaultStatusManager implements StatusManager {
             try {
                 client.patchStatus(
                         status.name(), PatchType.MERGE, ApiJson.mapper().writeValueAsString(patch));
-            } catch (StatusException e) {
-                if (e.isNotFound()) {
+            } catch (StatusException | ApiConnectionException e) {
+                if (e instanceof StatusException se && se.isNotFound()) {
                     deleteStatus(uid);
-                    return;
+                } else {
+                    failed(uid, status, "patching", e);
                 }
-                failed(uid, status, "patching", e);
-                return;
-            } catch (ApiConnectionException e) {
-                failed(uid, status, "patching", e);
                 return;
             }
             LOG.debug("Wrote status version {} of pod {}/{}", status.version(), status.namespace(), status.name());
