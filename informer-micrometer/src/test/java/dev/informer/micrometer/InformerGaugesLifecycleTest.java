@@ -83,18 +83,17 @@ class InformerGaugesLifecycleTest {
     @Test
     void closingAnInformerWhoseProviderGaveNoGaugesRemovesItsSeriesAndFreesItsName() throws Exception {
         try (ApiServerFixture api = new ApiServerFixture()) {
-            KubernetesClient client = api.client;
             api.createConfigMap("cm-1");
             InformerMetricsProvider provider = withoutGauges();
 
-            SharedInformerFactory first = startedFactory(client, provider);
+            SharedInformerFactory first = startedFactory(api.client, provider);
             String name = first.informerFor(ResourceType.CONFIGMAPS).name();
             assertTrue(registry.scrape().contains(LATENCY + name), registry.scrape());
             first.shutdown();
             assertFalse(registry.scrape().contains(LATENCY + name), "closed informer's series: " + registry.scrape());
 
             // The name was released: an informer of the same name and provider records again.
-            SharedInformerFactory second = startedFactory(client, provider);
+            SharedInformerFactory second = startedFactory(api.client, provider);
             try {
                 assertEquals(name, second.informerFor(ResourceType.CONFIGMAPS).name());
                 assertTrue(registry.scrape().contains(LATENCY + name), registry.scrape());
@@ -107,16 +106,15 @@ class InformerGaugesLifecycleTest {
     @Test
     void anInformerWithoutSeriesLeavesTheSeriesOfTheRunningInformerOfItsName() throws Exception {
         try (ApiServerFixture api = new ApiServerFixture()) {
-            KubernetesClient client = api.client;
             api.createConfigMap("cm-1");
-            SharedInformerFactory holder = startedFactory(client, meters.informers());
+            SharedInformerFactory holder = startedFactory(api.client, meters.informers());
             try {
                 SharedIndexInformer<ConfigMap> held = holder.informerFor(ResourceType.CONFIGMAPS);
                 String queued = "informer_queued_items{name=\"" + held.name() + "\"";
                 assertTrue(registry.scrape().contains(queued), registry.scrape());
 
                 // Same name, same provider: this one gets no series (WARN), and closing it is no loss.
-                SharedInformerFactory second = startedFactory(client, meters.informers());
+                SharedInformerFactory second = startedFactory(api.client, meters.informers());
                 assertEquals(
                         held.name(), second.informerFor(ResourceType.CONFIGMAPS).name());
                 second.shutdown();

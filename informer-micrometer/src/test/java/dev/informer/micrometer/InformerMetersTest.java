@@ -11,7 +11,6 @@ import dev.informer.cache.HandlerOptions;
 import dev.informer.cache.ReflectorOptions;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.SharedIndexInformer;
-import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.controller.Manager;
@@ -134,11 +133,10 @@ class InformerMetersTest {
     @Test
     void informersReflectorsAndListenersAreExportedPerNameAndResource() throws Exception {
         try (ApiServerFixture api = new ApiServerFixture()) {
-            KubernetesClient client = api.client;
             for (int i = 0; i < 3; i++) {
                 api.createConfigMap("cm-" + i);
             }
-            SharedInformerFactory factory = SharedInformerFactory.builder(client)
+            SharedInformerFactory factory = SharedInformerFactory.builder(api.client)
                     .informerMetricsProvider(meters.informers())
                     .reflectorOptions(ReflectorOptions.builder()
                             .metrics(meters.reflectors())
@@ -190,11 +188,10 @@ class InformerMetersTest {
     @Test
     void leaderElectionMasterStatusIsOneWhileLeading() throws Exception {
         try (ApiServerFixture api = new ApiServerFixture()) {
-            KubernetesClient client = api.client;
             CountDownLatch leading = new CountDownLatch(1);
             CountDownLatch stopped = new CountDownLatch(1);
             LeaderElector elector = LeaderElector.builder()
-                    .lock(ResourceLock.lease(client, "default", "ctrl", "me"))
+                    .lock(ResourceLock.lease(api.client, "default", "ctrl", "me"))
                     .name("ctrl")
                     .onStartedLeading(ctx -> leading.countDown())
                     .onStoppedLeading(stopped::countDown)
@@ -215,10 +212,9 @@ class InformerMetersTest {
     @Test
     void controllerRuntimeReconcileMetricsFromARealController() throws Exception {
         try (ApiServerFixture api = new ApiServerFixture()) {
-            KubernetesClient client = api.client;
             java.util.concurrent.CountDownLatch reconciled = new java.util.concurrent.CountDownLatch(2);
             java.util.concurrent.atomic.AtomicBoolean failOnce = new java.util.concurrent.atomic.AtomicBoolean(true);
-            try (Manager manager = Manager.builder(client)
+            try (Manager manager = Manager.builder(api.client)
                     .controllerMetrics(meters.controllers())
                     .build()) {
                 assertThrows(
