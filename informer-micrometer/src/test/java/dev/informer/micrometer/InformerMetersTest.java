@@ -64,15 +64,19 @@ class InformerMetersTest {
         }
     }
 
+    /** A rate-limiting work queue named {@code name} on {@code clock}, its metrics on the meters under test. */
+    private WorkQueue.Builder<String> meteredQueue(String name, FakeClock clock) {
+        return WorkQueue.<String>builder()
+                .name(name)
+                .clock(clock)
+                .metricsProvider(meters.workQueues())
+                .rateLimiter(RateLimiters.itemExponentialFailure(Duration.ofMillis(5), Duration.ofSeconds(1)));
+    }
+
     @Test
     void aWorkQueueExportsClientGosSevenMetrics() throws InterruptedException {
         FakeClock clock = new FakeClock();
-        RateLimitingQueue<String> queue = WorkQueue.<String>builder()
-                .name("pods")
-                .clock(clock)
-                .metricsProvider(meters.workQueues())
-                .rateLimiter(RateLimiters.itemExponentialFailure(Duration.ofMillis(5), Duration.ofSeconds(1)))
-                .buildRateLimiting();
+        RateLimitingQueue<String> queue = meteredQueue("pods", clock).buildRateLimiting();
         try {
             queue.add("a");
             queue.add("b");
@@ -107,12 +111,8 @@ class InformerMetersTest {
     @Test
     void unfinishedWorkAndTheLongestRunningProcessorAreReportedInSeconds() throws InterruptedException {
         FakeClock clock = new FakeClock();
-        RateLimitingQueue<String> queue = WorkQueue.<String>builder()
-                .name("slow")
-                .clock(clock)
-                .metricsProvider(meters.workQueues())
+        RateLimitingQueue<String> queue = meteredQueue("slow", clock)
                 .unfinishedWorkUpdatePeriod(Duration.ofMillis(500))
-                .rateLimiter(RateLimiters.itemExponentialFailure(Duration.ofMillis(5), Duration.ofSeconds(1)))
                 .buildRateLimiting();
         try {
             queue.add("a");
