@@ -257,14 +257,15 @@ public interface Controller {
             }
             built = true;
             String controllerName = name != null ? name : forType.kind().toLowerCase(Locale.ROOT);
+            ControllerDefaults defaults = manager.controllerDefaults();
             RateLimitingQueue<Request> queue = WorkQueue.<Request>builder()
                     .name(controllerName)
-                    .clock(manager.clock())
-                    .metricsProvider(manager.workQueueMetrics())
+                    .clock(defaults.clock)
+                    .metricsProvider(defaults.workQueueMetrics)
                     .rateLimiter(
                             rateLimiter != null
                                     ? rateLimiter
-                                    : RateLimiters.defaultControllerRateLimiter(manager.clock()))
+                                    : RateLimiters.defaultControllerRateLimiter(defaults.clock))
                     .buildRateLimiting();
             DefaultController controller = new DefaultController(
                     controllerName,
@@ -272,9 +273,9 @@ public interface Controller {
                     queue,
                     maxConcurrentReconciles,
                     reconcileTimeout,
-                    manager.clock(),
-                    manager.workerThreads(controllerName),
-                    manager.controllerMetrics());
+                    defaults.clock,
+                    defaults.workerThreads(controllerName),
+                    defaults.metrics);
             manager.register(controller);
             for (WatchSpec<?> watch : watches) {
                 wire(controller, watch);
