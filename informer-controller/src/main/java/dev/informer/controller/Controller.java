@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -292,7 +293,8 @@ public interface Controller {
             String handlerName = "controller/" + controller.name() + "/" + watch.role() + "/"
                     + watch.type().plural();
             informer.addEventHandler(
-                    new EnqueueingHandler<>(handlerName, controller, mapper, predicates, watch.enqueueOldOnUpdate()),
+                    new EnqueueingHandler<>(
+                            handlerName, controller::enqueue, mapper, predicates, watch.enqueueOldOnUpdate()),
                     HandlerOptions.builder().name(handlerName).build());
         }
 
@@ -314,7 +316,7 @@ public interface Controller {
         /** The handler each watch registers: predicates, then the mapper, then the queue. */
         record EnqueueingHandler<T extends KubernetesObject>(
                 String name,
-                Controller controller,
+                Consumer<Request> queue,
                 RequestMapper<? super T> mapper,
                 List<EventPredicate<? super T>> predicates,
                 boolean enqueueOldOnUpdate)
@@ -379,7 +381,7 @@ public interface Controller {
                         LOG.debug("{}: mapping failed", name, e);
                     }
                 }
-                requests.forEach(controller::enqueue);
+                requests.forEach(queue);
             }
 
             @Override

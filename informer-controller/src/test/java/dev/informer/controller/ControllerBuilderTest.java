@@ -180,7 +180,7 @@ class ControllerBuilderTest {
                 .metadata(ObjectMeta.builder().name("gone").namespace(NS).build())
                 .build();
         Controller.Builder.EnqueueingHandler<ConfigMap> handler = new Controller.Builder.EnqueueingHandler<>(
-                "test", new ListController(enqueued), o -> List.of(Request.of(o)), List.of(), false);
+                "test", enqueued::add, o -> List.of(Request.of(o)), List.of(), false);
 
         handler.onDelete(new DeletedFinalStateUnknown<>("default/gone", last));
 
@@ -217,33 +217,5 @@ class ControllerBuilderTest {
                 () -> m.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(new RecordingReconciler()));
         assertTrue(duplicate.getMessage().contains("'configmap'"), duplicate.getMessage());
         assertThrows(IllegalArgumentException.class, () -> m.controllerBuilder().maxConcurrentReconciles(0));
-    }
-
-    /** A controller that only records what is enqueued. */
-    private record ListController(List<Request> enqueued) implements Controller {
-        @Override
-        public String name() {
-            return "list";
-        }
-
-        @Override
-        public int maxConcurrentReconciles() {
-            return 1;
-        }
-
-        @Override
-        public void enqueue(Request request) {
-            enqueued.add(request);
-        }
-
-        @Override
-        public int queueLength() {
-            return enqueued.size();
-        }
-
-        @Override
-        public int activeWorkers() {
-            return 0;
-        }
     }
 }
