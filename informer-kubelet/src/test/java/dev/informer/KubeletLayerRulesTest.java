@@ -39,7 +39,7 @@ class KubeletLayerRulesTest {
                 .that()
                 .areAssignableTo(Throwable.class)
                 .and()
-                .resideInAnyPackage("dev.informer.podconfig..", "dev.informer.podstatus..")
+                .resideInAnyPackage("dev.informer.podconfig..", "dev.informer.podstatus..", "dev.informer.kubelet..")
                 .should()
                 .beAssignableTo(InformerException.class)
                 .check(MAIN_CLASSES);
@@ -50,7 +50,7 @@ class KubeletLayerRulesTest {
     void noPublicTopLevelKubeletClassIsABuilder() {
         noClasses()
                 .that()
-                .resideInAnyPackage("dev.informer.podconfig..", "dev.informer.podstatus..")
+                .resideInAnyPackage("dev.informer.podconfig..", "dev.informer.podstatus..", "dev.informer.kubelet..")
                 .and()
                 .areTopLevelClasses()
                 .and()
@@ -70,10 +70,11 @@ class KubeletLayerRulesTest {
     void nothingBelowTheKubeletDependsOnIt() {
         noClasses()
                 .that()
-                .resideOutsideOfPackages("dev.informer.podconfig..", "dev.informer.podstatus..")
+                .resideOutsideOfPackages(
+                        "dev.informer.podconfig..", "dev.informer.podstatus..", "dev.informer.kubelet..")
                 .should()
                 .dependOnClassesThat()
-                .resideInAnyPackage("dev.informer.podconfig..", "dev.informer.podstatus..")
+                .resideInAnyPackage("dev.informer.podconfig..", "dev.informer.podstatus..", "dev.informer.kubelet..")
                 .check(MAIN_CLASSES);
     }
 
@@ -81,7 +82,7 @@ class KubeletLayerRulesTest {
     void kubeletDoesNotDependOnTheEmbeddedServer() {
         noClasses()
                 .that()
-                .resideInAnyPackage("dev.informer.podconfig..", "dev.informer.podstatus..")
+                .resideInAnyPackage("dev.informer.podconfig..", "dev.informer.podstatus..", "dev.informer.kubelet..")
                 .should()
                 .dependOnClassesThat()
                 .resideInAPackage("dev.informer.testing..")

@@ -6,7 +6,7 @@ import java.util.Objects;
 /**
  * The argument checks of the runtime's durations (builder options, requeue delays, backoffs), with
  * one message format naming the argument: {@code "NAME must be positive: D"}, {@code "NAME must not
- * be negative: D"}. Stateless.
+ * be negative: D"}, {@code "NAME must be at least 1: N"}. Stateless.
  */
 final class Checks {
 
@@ -36,5 +36,17 @@ final class Checks {
             throw new IllegalArgumentException(name + " must not be negative: " + duration);
         }
         return duration;
+    }
+
+    /**
+     * Returns {@code count} if it is 1 or more.
+     *
+     * @throws IllegalArgumentException naming the argument and the value if it is below 1
+     */
+    static int atLeastOne(int count, String name) {
+        if (count < 1) {
+            throw new IllegalArgumentException(name + " must be at least 1: " + count);
+        }
+        return count;
     }
 }

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -137,9 +138,7 @@ public interface Controller {
                         + "; a controller reconciles one resource");
             }
             forType = type;
-            watches.add(new WatchSpec<T>(
-                    type, options, List.of(predicates), "for", owner -> obj -> List.of(Request.of(obj)), false));
-            return this;
+            return watch(type, options, predicates, "for", owner -> obj -> List.of(Request.of(obj)), false);
         }
 
         /** {@link #owns(ResourceType, InformerOptions, EventPredicate[])} with every object, no predicate. */
@@ -155,10 +154,7 @@ public interface Controller {
         @SuppressWarnings("varargs") // predicates are only copied into an immutable list
         public final <T extends KubernetesObject> Builder owns(
                 ResourceType<T> type, InformerOptions options, EventPredicate<? super T>... predicates) {
-            Objects.requireNonNull(type, "type");
-            watches.add(new WatchSpec<T>(
-                    type, options, List.of(predicates), "owns", owner -> controllerOwnerOf(owner), true));
-            return this;
+            return watch(type, options, predicates, "owns", owner -> controllerOwnerOf(owner), true);
         }
 
         /** {@link #watches(ResourceType, InformerOptions, RequestMapper, EventPredicate[])} with every object. */
@@ -174,9 +170,20 @@ public interface Controller {
                 InformerOptions options,
                 RequestMapper<? super T> mapper,
                 EventPredicate<? super T>... predicates) {
-            Objects.requireNonNull(type, "type");
             Objects.requireNonNull(mapper, "mapper");
-            watches.add(new WatchSpec<T>(type, options, List.of(predicates), "watches", owner -> mapper, true));
+            return watch(type, options, predicates, "watches", owner -> mapper, true);
+        }
+
+        /** Adds one watch; {@code predicates} are copied. */
+        private <T extends KubernetesObject> Builder watch(
+                ResourceType<T> type,
+                InformerOptions options,
+                EventPredicate<? super T>[] predicates,
+                String role,
+                Function<ResourceType<?>, RequestMapper<? super T>> mapperFactory,
+                boolean enqueueOldOnUpdate) {
+            Objects.requireNonNull(type, "type");
+            watches.add(new WatchSpec<T>(type, options, List.of(predicates), role, mapperFactory, enqueueOldOnUpdate));
             return this;
         }
 
@@ -208,10 +215,7 @@ public interface Controller {
          * @throws IllegalArgumentException if below 1
          */
         public Builder maxConcurrentReconciles(int workers) {
-            if (workers < 1) {
-                throw new IllegalArgumentException("maxConcurrentReconciles must be at least 1: " + workers);
-            }
-            this.maxConcurrentReconciles = workers;
+            this.maxConcurrentReconciles = Checks.atLeastOne(workers, "maxConcurrentReconciles");
             return this;
         }
 
@@ -254,14 +258,15 @@ public interface Controller {
             }
             built = true;
             String controllerName = name != null ? name : forType.kind().toLowerCase(Locale.ROOT);
+            ControllerDefaults defaults = manager.controllerDefaults();
             RateLimitingQueue<Request> queue = WorkQueue.<Request>builder()
                     .name(controllerName)
-                    .clock(manager.clock())
-                    .metricsProvider(manager.workQueueMetrics())
+                    .clock(defaults.clock)
+                    .metricsProvider(defaults.workQueueMetrics)
                     .rateLimiter(
                             rateLimiter != null
                                     ? rateLimiter
-                                    : RateLimiters.defaultControllerRateLimiter(manager.clock()))
+                                    : RateLimiters.defaultControllerRateLimiter(defaults.clock))
                     .buildRateLimiting();
             DefaultController controller = new DefaultController(
                     controllerName,
@@ -269,9 +274,9 @@ public interface Controller {
                     queue,
                     maxConcurrentReconciles,
                     reconcileTimeout,
-                    manager.clock(),
-                    manager.workerThreads(controllerName),
-                    manager.controllerMetrics());
+                    defaults.clock,
+                    defaults.workerThreads(controllerName),
+                    defaults.metrics);
             manager.register(controller);
             for (WatchSpec<?> watch : watches) {
                 wire(controller, watch);
@@ -288,7 +293,8 @@ public interface Controller {
             String handlerName = "controller/" + controller.name() + "/" + watch.role() + "/"
                     + watch.type().plural();
             informer.addEventHandler(
-                    new EnqueueingHandler<>(handlerName, controller, mapper, predicates, watch.enqueueOldOnUpdate()),
+                    new EnqueueingHandler<>(
+                            handlerName, controller::enqueue, mapper, predicates, watch.enqueueOldOnUpdate()),
                     HandlerOptions.builder().name(handlerName).build());
         }
 
@@ -308,25 +314,13 @@ public interface Controller {
         }
 
         /** The handler each watch registers: predicates, then the mapper, then the queue. */
-        static final class EnqueueingHandler<T extends KubernetesObject> implements ResourceEventHandler<T> {
-            private final String name;
-            private final Controller controller;
-            private final RequestMapper<? super T> mapper;
-            private final List<EventPredicate<? super T>> predicates;
-            private final boolean enqueueOldOnUpdate;
-
-            EnqueueingHandler(
-                    String name,
-                    Controller controller,
-                    RequestMapper<? super T> mapper,
-                    List<EventPredicate<? super T>> predicates,
-                    boolean enqueueOldOnUpdate) {
-                this.name = name;
-                this.controller = controller;
-                this.mapper = mapper;
-                this.predicates = predicates;
-                this.enqueueOldOnUpdate = enqueueOldOnUpdate;
-            }
+        record EnqueueingHandler<T extends KubernetesObject>(
+                String name,
+                Consumer<Request> queue,
+                RequestMapper<? super T> mapper,
+                List<EventPredicate<? super T>> predicates,
+                boolean enqueueOldOnUpdate)
+                implements ResourceEventHandler<T> {
 
             @Override
             public void onAdd(T obj, boolean isInInitialList) {
@@ -387,7 +381,7 @@ public interface Controller {
                         LOG.debug("{}: mapping failed", name, e);
                     }
                 }
-                requests.forEach(controller::enqueue);
+                requests.forEach(queue);
             }
 
             @Override

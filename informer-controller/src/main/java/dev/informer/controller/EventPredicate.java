@@ -42,66 +42,28 @@ public interface EventPredicate<T> {
     /** Enqueues when both enqueue. */
     default EventPredicate<T> and(EventPredicate<? super T> other) {
         Objects.requireNonNull(other, "other");
-        EventPredicate<T> self = this;
-        return new EventPredicate<>() {
-            @Override
-            public boolean create(T object) {
-                return self.create(object) && other.create(object);
-            }
-
-            @Override
-            public boolean update(T oldObject, T newObject) {
-                return self.update(oldObject, newObject) && other.update(oldObject, newObject);
-            }
-
-            @Override
-            public boolean delete(T object) {
-                return self.delete(object) && other.delete(object);
-            }
-        };
+        return new ConditionPredicate<T>(
+                object -> create(object) && other.create(object),
+                (oldObject, newObject) -> update(oldObject, newObject) && other.update(oldObject, newObject),
+                object -> delete(object) && other.delete(object));
     }
 
     /** Enqueues when either enqueues. */
     default EventPredicate<T> or(EventPredicate<? super T> other) {
         Objects.requireNonNull(other, "other");
-        EventPredicate<T> self = this;
-        return new EventPredicate<>() {
-            @Override
-            public boolean create(T object) {
-                return self.create(object) || other.create(object);
-            }
-
-            @Override
-            public boolean update(T oldObject, T newObject) {
-                return self.update(oldObject, newObject) || other.update(oldObject, newObject);
-            }
-
-            @Override
-            public boolean delete(T object) {
-                return self.delete(object) || other.delete(object);
-            }
-        };
+        return new ConditionPredicate<T>(
+                object -> create(object) || other.create(object),
+                (oldObject, newObject) -> update(oldObject, newObject) || other.update(oldObject, newObject),
+                object -> delete(object) || other.delete(object));
     }
 
     /** Enqueues exactly when {@code predicate} does not. */
     static <T> EventPredicate<T> not(EventPredicate<T> predicate) {
         Objects.requireNonNull(predicate, "predicate");
-        return new EventPredicate<>() {
-            @Override
-            public boolean create(T object) {
-                return !predicate.create(object);
-            }
-
-            @Override
-            public boolean update(T oldObject, T newObject) {
-                return !predicate.update(oldObject, newObject);
-            }
-
-            @Override
-            public boolean delete(T object) {
-                return !predicate.delete(object);
-            }
-        };
+        return new ConditionPredicate<T>(
+                object -> !predicate.create(object),
+                (oldObject, newObject) -> !predicate.update(oldObject, newObject),
+                object -> !predicate.delete(object));
     }
 
     /**
@@ -110,22 +72,7 @@ public interface EventPredicate<T> {
      */
     static <T> EventPredicate<T> of(Predicate<? super T> condition) {
         Objects.requireNonNull(condition, "condition");
-        return new EventPredicate<>() {
-            @Override
-            public boolean create(T object) {
-                return condition.test(object);
-            }
-
-            @Override
-            public boolean update(T oldObject, T newObject) {
-                return condition.test(newObject);
-            }
-
-            @Override
-            public boolean delete(T object) {
-                return condition.test(object);
-            }
-        };
+        return new ConditionPredicate<T>(condition, (oldObject, newObject) -> condition.test(newObject), condition);
     }
 
     /**
@@ -159,14 +106,11 @@ public interface EventPredicate<T> {
     }
 
     private static <T> EventPredicate<T> updateWhenChanged(Function<? super T, ?> field) {
-        return new EventPredicate<>() {
-            @Override
-            public boolean update(T oldObject, T newObject) {
-                if (oldObject == null || newObject == null) {
-                    return false;
-                }
-                return !Objects.equals(field.apply(oldObject), field.apply(newObject));
-            }
-        };
+        return new ConditionPredicate<T>(
+                object -> true,
+                (oldObject, newObject) -> oldObject != null
+                        && newObject != null
+                        && !Objects.equals(field.apply(oldObject), field.apply(newObject)),
+                object -> true);
     }
 }

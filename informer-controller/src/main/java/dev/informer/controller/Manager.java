@@ -5,7 +5,6 @@ import dev.informer.cache.SyncError;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
 import dev.informer.clock.Clock;
-import dev.informer.concurrent.ThreadFactories;
 import dev.informer.health.HealthCheck;
 import dev.informer.leaderelection.LeaderContext;
 import dev.informer.leaderelection.LeaderElector;
@@ -71,13 +70,10 @@ public final class Manager implements AutoCloseable {
 
     private final KubernetesClient client;
     private final SharedInformerFactory factory;
-    private final Clock clock;
-    private final @Nullable ThreadFactory threadFactory;
+    private final ControllerDefaults controllerDefaults;
     private final Duration syncTimeout;
     private final Duration gracefulShutdownTimeout;
     private final boolean warmCachesBeforeLeading;
-    private final ControllerMetrics controllerMetrics;
-    private final MetricsProvider workQueueMetrics;
     private final @Nullable LeaderElector elector;
 
     private final Object lock = new Object();
@@ -98,15 +94,12 @@ public final class Manager implements AutoCloseable {
 
     private Manager(Builder builder) {
         this.client = builder.client;
-        this.clock = builder.clock;
-        this.threadFactory = builder.threadFactory;
+        this.controllerDefaults = builder.controllerDefaults.copy();
         this.syncTimeout = builder.syncTimeout;
         this.gracefulShutdownTimeout = builder.gracefulShutdownTimeout;
         this.warmCachesBeforeLeading = builder.warmCachesBeforeLeading;
-        this.controllerMetrics = builder.controllerMetrics;
-        this.workQueueMetrics = builder.workQueueMetrics;
         SharedInformerFactory.Builder factoryBuilder =
-                SharedInformerFactory.builder(client).clock(clock);
+                SharedInformerFactory.builder(client).clock(controllerDefaults.clock);
         builder.informerConfig.accept(factoryBuilder);
         this.factory = factoryBuilder.build();
         this.elector = builder.leaderElection == null
@@ -340,20 +333,8 @@ public final class Manager implements AutoCloseable {
 
     // ---- for the controller builder
 
-    Clock clock() {
-        return clock;
-    }
-
-    MetricsProvider workQueueMetrics() {
-        return workQueueMetrics;
-    }
-
-    ControllerMetrics controllerMetrics() {
-        return controllerMetrics;
-    }
-
-    ThreadFactory workerThreads(String controllerName) {
-        return threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("controller-" + controllerName);
+    ControllerDefaults controllerDefaults() {
+        return controllerDefaults;
     }
 
     void register(DefaultController controller) {
@@ -495,13 +476,10 @@ public final class Manager implements AutoCloseable {
     /** Configures a {@link Manager}. Not thread-safe. */
     public static final class Builder {
         private final KubernetesClient client;
-        private Clock clock = Clock.system();
-        private @Nullable ThreadFactory threadFactory;
+        private final ControllerDefaults controllerDefaults = new ControllerDefaults();
         private Duration syncTimeout = Duration.ofMinutes(2);
         private Duration gracefulShutdownTimeout = Duration.ofSeconds(30);
         private boolean warmCachesBeforeLeading = true;
-        private ControllerMetrics controllerMetrics = ControllerMetrics.noop();
-        private MetricsProvider workQueueMetrics = MetricsProvider.noop();
         private LeaderElector.@Nullable Builder leaderElection;
         private Consumer<SharedInformerFactory.Builder> informerConfig = b -> {};
 
@@ -511,7 +489,7 @@ public final class Manager implements AutoCloseable {
 
         /** The clock of the informers, the queues, the backoff and the reconcile timeouts (default the system clock). */
         public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
+            controllerDefaults.clock = Objects.requireNonNull(clock, "clock");
             return this;
         }
 
@@ -520,7 +498,7 @@ public final class Manager implements AutoCloseable {
          * {@code controller-<name>-N}).
          */
         public Builder threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            controllerDefaults.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
             return this;
         }
 
@@ -577,7 +555,7 @@ public final class Manager implements AutoCloseable {
 
         /** Where the controllers' reconcile metrics go (default {@link ControllerMetrics#noop()}). */
         public Builder controllerMetrics(ControllerMetrics metrics) {
-            this.controllerMetrics = Objects.requireNonNull(metrics, "metrics");
+            controllerDefaults.metrics = Objects.requireNonNull(metrics, "metrics");
             return this;
         }
 
@@ -586,7 +564,7 @@ public final class Manager implements AutoCloseable {
          * {@link MetricsProvider#noop()}).
          */
         public Builder workQueueMetrics(MetricsProvider metrics) {
-            this.workQueueMetrics = Objects.requireNonNull(metrics, "metrics");
+            controllerDefaults.workQueueMetrics = Objects.requireNonNull(metrics, "metrics");
             return this;
         }
 

@@ -49,9 +49,7 @@ public final class Retry {
             if (!(jitter >= 0.0) || Double.isInfinite(jitter)) {
                 throw new IllegalArgumentException("backoff jitter must be a finite number >= 0: " + jitter);
             }
-            if (steps < 1) {
-                throw new IllegalArgumentException("backoff steps must be at least 1: " + steps);
-            }
+            Checks.atLeastOne(steps, "backoff steps");
         }
     }
 

@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +43,14 @@ class ControllerBuilderTest {
     private Manager newManager() {
         manager = Manager.builder(fx.client).syncTimeout(Duration.ofSeconds(20)).build();
         return manager;
+    }
+
+    /** Builds one controller configured by {@code watches} on a new manager and starts the manager. */
+    private RecordingReconciler started(UnaryOperator<Controller.Builder> watches) throws InterruptedException {
+        RecordingReconciler r = new RecordingReconciler();
+        watches.apply(newManager().controllerBuilder()).build(r);
+        manager.start();
+        return r;
     }
 
     private void awaitReconciled(RecordingReconciler r, String name, int times) {
@@ -70,13 +79,8 @@ class ControllerBuilderTest {
 
     @Test
     void ownsEnqueuesTheControllingOwnerOfTheForType() throws Exception {
-        RecordingReconciler r = new RecordingReconciler();
-        newManager()
-                .controllerBuilder()
-                .forResource(ResourceType.CONFIGMAPS)
-                .owns(ResourceType.SECRETS)
-                .build(r);
-        manager.start();
+        RecordingReconciler r =
+                started(b -> b.forResource(ResourceType.CONFIGMAPS).owns(ResourceType.SECRETS));
         ConfigMap owner = fx.createConfigMap("owner");
         awaitReconciled(r, "owner", 1);
 
@@ -118,13 +122,8 @@ class ControllerBuilderTest {
 
     @Test
     void watchesMapsAnyObjectToRequests() throws Exception {
-        RecordingReconciler r = new RecordingReconciler();
-        newManager()
-                .controllerBuilder()
-                .forResource(ResourceType.CONFIGMAPS)
-                .watches(ResourceType.SECRETS, s -> List.of(request("app-" + s.name()), request("all")))
-                .build(r);
-        manager.start();
+        RecordingReconciler r = started(b -> b.forResource(ResourceType.CONFIGMAPS)
+                .watches(ResourceType.SECRETS, s -> List.of(request("app-" + s.name()), request("all"))));
         fx.createSecret("x", null);
         awaitReconciled(r, "app-x", 1);
         awaitReconciled(r, "all", 1);
@@ -132,12 +131,8 @@ class ControllerBuilderTest {
 
     @Test
     void predicatesDecideWhichUpdatesEnqueue() throws Exception {
-        RecordingReconciler r = new RecordingReconciler();
-        newManager()
-                .controllerBuilder()
-                .forResource(ResourceType.CONFIGMAPS, InformerOptions.ALL, EventPredicate.labelsChanged())
-                .build(r);
-        manager.start();
+        RecordingReconciler r = started(
+                b -> b.forResource(ResourceType.CONFIGMAPS, InformerOptions.ALL, EventPredicate.labelsChanged()));
         ConfigMap a = fx.createConfigMap("a", Map.of("app", "web"));
         awaitReconciled(r, "a", 1);
 
@@ -154,14 +149,9 @@ class ControllerBuilderTest {
 
     @Test
     void eventFilterAppliesToEveryWatch() throws Exception {
-        RecordingReconciler r = new RecordingReconciler();
-        newManager()
-                .controllerBuilder()
-                .forResource(ResourceType.CONFIGMAPS)
+        RecordingReconciler r = started(b -> b.forResource(ResourceType.CONFIGMAPS)
                 .watches(ResourceType.SECRETS, s -> List.of(request("from-" + s.name())))
-                .withEventFilter(EventPredicate.of(o -> !o.name().startsWith("ignored")))
-                .build(r);
-        manager.start();
+                .withEventFilter(EventPredicate.of(o -> !o.name().startsWith("ignored"))));
         fx.createConfigMap("ignored-cm");
         fx.createSecret("ignored-secret", null);
         fx.createSecret("kept", null);
@@ -173,13 +163,8 @@ class ControllerBuilderTest {
 
     @Test
     void labelSelectorPerWatchedTypeNarrowsTheInformer() throws Exception {
-        RecordingReconciler r = new RecordingReconciler();
-        newManager()
-                .controllerBuilder()
-                .forResource(
-                        ResourceType.CONFIGMAPS, InformerOptions.inNamespace(NS).withLabelSelector("app=web"))
-                .build(r);
-        manager.start();
+        RecordingReconciler r = started(b -> b.forResource(
+                ResourceType.CONFIGMAPS, InformerOptions.inNamespace(NS).withLabelSelector("app=web")));
         fx.createConfigMap("unlabelled");
         fx.createConfigMap("web", Map.of("app", "web"));
         awaitReconciled(r, "web", 1);
@@ -195,7 +180,7 @@ class ControllerBuilderTest {
                 .metadata(ObjectMeta.builder().name("gone").namespace(NS).build())
                 .build();
         Controller.Builder.EnqueueingHandler<ConfigMap> handler = new Controller.Builder.EnqueueingHandler<>(
-                "test", new ListController(enqueued), o -> List.of(Request.of(o)), List.of(), false);
+                "test", enqueued::add, o -> List.of(Request.of(o)), List.of(), false);
 
         handler.onDelete(new DeletedFinalStateUnknown<>("default/gone", last));
 
@@ -232,33 +217,5 @@ class ControllerBuilderTest {
                 () -> m.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(new RecordingReconciler()));
         assertTrue(duplicate.getMessage().contains("'configmap'"), duplicate.getMessage());
         assertThrows(IllegalArgumentException.class, () -> m.controllerBuilder().maxConcurrentReconciles(0));
-    }
-
-    /** A controller that only records what is enqueued. */
-    private record ListController(List<Request> enqueued) implements Controller {
-        @Override
-        public String name() {
-            return "list";
-        }
-
-        @Override
-        public int maxConcurrentReconciles() {
-            return 1;
-        }
-
-        @Override
-        public void enqueue(Request request) {
-            enqueued.add(request);
-        }
-
-        @Override
-        public int queueLength() {
-            return enqueued.size();
-        }
-
-        @Override
-        public int activeWorkers() {
-            return 0;
-        }
     }
 }

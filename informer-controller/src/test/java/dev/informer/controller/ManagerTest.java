@@ -59,6 +59,11 @@ class ManagerTest {
                 .random(new Random(identity.hashCode()));
     }
 
+    /** A controller of {@code manager} reconciling ConfigMaps with {@code reconciler}. */
+    private static Controller configMapController(Manager manager, Reconciler<Request> reconciler) {
+        return manager.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(reconciler);
+    }
+
     @Test
     void startFailsClearlyNamingTheInformersWhoseCachesDidNotSync() {
         Manager manager = track(builder().syncTimeout(Duration.ofMillis(300)).build());
@@ -76,7 +81,7 @@ class ManagerTest {
     @Test
     void readinessFollowsTheLifecycle() throws Exception {
         Manager manager = track(builder().build());
-        manager.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(new RecordingReconciler());
+        configMapController(manager, new RecordingReconciler());
         assertEquals(Optional.of("manager is not started"), manager.readiness().check());
 
         manager.start();
@@ -95,14 +100,12 @@ class ManagerTest {
         CountDownLatch release = new CountDownLatch(1);
         AtomicBoolean finishedNormally = new AtomicBoolean();
         Manager manager = track(builder().build());
-        Controller c = manager.controllerBuilder()
-                .forResource(ResourceType.CONFIGMAPS)
-                .build(new RecordingReconciler((k, cancellation) -> {
-                    inReconcile.countDown();
-                    release.await();
-                    finishedNormally.set(!cancellation.isCancelled());
-                    return Result.done();
-                }));
+        Controller c = configMapController(manager, new RecordingReconciler((k, cancellation) -> {
+            inReconcile.countDown();
+            release.await();
+            finishedNormally.set(!cancellation.isCancelled());
+            return Result.done();
+        }));
         manager.start();
         c.enqueue(request("busy"));
         inReconcile.await();
@@ -125,19 +128,17 @@ class ManagerTest {
         AtomicBoolean interrupted = new AtomicBoolean();
         AtomicBoolean cancelled = new AtomicBoolean();
         Manager manager = track(builder().build());
-        Controller c = manager.controllerBuilder()
-                .forResource(ResourceType.CONFIGMAPS)
-                .build(new RecordingReconciler((k, cancellation) -> {
-                    inReconcile.countDown();
-                    try {
-                        new CountDownLatch(1).await();
-                    } catch (InterruptedException e) {
-                        interrupted.set(true);
-                        cancelled.set(cancellation.isCancelled());
-                        throw e;
-                    }
-                    return Result.done();
-                }));
+        Controller c = configMapController(manager, new RecordingReconciler((k, cancellation) -> {
+            inReconcile.countDown();
+            try {
+                new CountDownLatch(1).await();
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+                cancelled.set(cancellation.isCancelled());
+                throw e;
+            }
+            return Result.done();
+        }));
         manager.start();
         c.enqueue(request("stuck"));
         inReconcile.await();
@@ -152,11 +153,9 @@ class ManagerTest {
         RecordingReconciler onA = new RecordingReconciler();
         RecordingReconciler onB = new RecordingReconciler();
         Manager a = track(builder().leaderElection(election("a")).build());
-        Controller controllerA =
-                a.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(onA);
+        Controller controllerA = configMapController(a, onA);
         Manager b = track(builder().leaderElection(election("b")).build());
-        Controller controllerB =
-                b.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(onB);
+        Controller controllerB = configMapController(b, onB);
         a.start();
         Await.until("a leads", a::isLeading);
         b.start();
@@ -170,14 +169,7 @@ class ManagerTest {
         assertEquals(1, controllerA.maxConcurrentReconciles());
 
         a.close(); // releases the lease
-        Await.until(
-                "b leads after a released the lease",
-                () -> {
-                    stepElectionClockAndSettle();
-                    return b.leaderElector().orElseThrow().isLeader();
-                },
-                Await.LONG_TIMEOUT);
-        Await.until("b's controllers run", b::isLeading); // the clock stands still: the term lasts
+        awaitTakeover("b", b);
         Await.until("b reconciled the key its cache had queued", () -> onB.count(request("x")) == 1);
     }
 
@@ -185,8 +177,7 @@ class ManagerTest {
     void losingTheLeadershipStopsTheControllersAndFailsLiveness() throws Exception {
         RecordingReconciler r = new RecordingReconciler();
         Manager manager = track(builder().leaderElection(election("solo")).build());
-        Controller c =
-                manager.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(r);
+        Controller c = configMapController(manager, r);
         manager.start();
         Await.until("leading", manager::isLeading);
         c.enqueue(request("before"));
@@ -211,7 +202,7 @@ class ManagerTest {
     void aStandbyThatStartsItsCachesOnlyOnWinningIsReadyWhileItWaits() throws Exception {
         RecordingReconciler r = new RecordingReconciler();
         Manager holder = track(builder().leaderElection(election("holder")).build());
-        holder.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(new RecordingReconciler());
+        configMapController(holder, new RecordingReconciler());
         holder.start();
         Await.until("holder leads", holder::isLeading);
 
@@ -219,7 +210,7 @@ class ManagerTest {
                 .leaderElection(election("cold"))
                 .warmCachesBeforeLeading(false)
                 .build());
-        cold.controllerBuilder().forResource(ResourceType.CONFIGMAPS).build(r);
+        configMapController(cold, r);
         cold.start();
         assertEquals(Optional.empty(), cold.readiness().check());
         assertFalse(
@@ -227,17 +218,25 @@ class ManagerTest {
         long callsBefore = configMapReads();
 
         holder.close();
-        Await.until(
-                "cold leads",
-                () -> {
-                    stepElectionClockAndSettle();
-                    return cold.leaderElector().orElseThrow().isLeader();
-                },
-                Await.LONG_TIMEOUT);
-        Await.until("cold's controllers run", cold::isLeading); // the clock stands still: the term lasts
+        awaitTakeover("cold", cold);
         fx.createConfigMap("y");
         Await.until("cold reconciled y", () -> r.count(request("y")) == 1);
         assertTrue(configMapReads() > callsBefore, "cold listed and watched only after winning");
+    }
+
+    /**
+     * Steps the election clock until {@code manager}'s elector takes the lease the previous holder
+     * released, then waits for its controllers to run (the clock stands still: the term lasts).
+     */
+    private void awaitTakeover(String name, Manager manager) {
+        Await.until(
+                name + " leads after the holder released the lease",
+                () -> {
+                    stepElectionClockAndSettle();
+                    return manager.leaderElector().orElseThrow().isLeader();
+                },
+                Await.LONG_TIMEOUT);
+        Await.until(name + "'s controllers run", manager::isLeading);
     }
 
     /**

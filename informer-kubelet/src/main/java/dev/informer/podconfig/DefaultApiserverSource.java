@@ -22,16 +22,16 @@ final class DefaultApiserverSource implements ApiserverSource {
     private final AtomicBoolean started = new AtomicBoolean();
 
     DefaultApiserverSource(ApiserverSource.Builder builder, ThreadFactory threadFactory) {
-        SourceChannel<PodUpdate> channel = builder.settings.channel;
+        SourceChannel<PodUpdate> channel = builder.channel;
         UndeltaStore<Pod> store =
                 Stores.newUndeltaStore(KeyFunctions.metaNamespaceKey(), (List<Pod> pods) -> send(channel, pods));
         // The pods of every namespace bound to the node (the kubelet's NewListWatchFromClient with
         // spec.nodeName=<node>; the reflector sets no field selector of its own).
-        String nodeName = builder.settings.nodeName;
+        String nodeName = builder.nodeName;
         ListerWatcher<Pod> nodePods = ClientListerWatcher.of(builder.pods, null, null, "spec.nodeName=" + nodeName);
         this.reflector = Reflector.builder(nodePods, store)
                 .name("pod-config-apiserver-" + nodeName)
-                .clock(builder.settings.clock)
+                .clock(builder.threads.clock())
                 .threadFactory(threadFactory)
                 .build();
     }

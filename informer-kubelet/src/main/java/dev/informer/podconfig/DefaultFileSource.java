@@ -53,15 +53,14 @@ final class DefaultFileSource implements FileSource {
 
     DefaultFileSource(FileSource.Builder builder, ThreadFactory threadFactory) {
         this.path = builder.path.toAbsolutePath().normalize();
-        SourceSettings settings = builder.settings;
-        this.channel = settings.channel;
-        this.decoder = new StaticPodDecoder(settings.nodeName, ConfigSources.FILE);
+        this.channel = builder.channel;
+        this.decoder = new StaticPodDecoder(builder.nodeName, ConfigSources.FILE);
         this.watchFileSystem = builder.watchFileSystem;
-        this.maxManifestBytes = settings.maxManifestBytes;
-        this.listener = settings.listener;
+        this.maxManifestBytes = builder.maxManifestBytes;
+        this.listener = builder.listener;
         this.threadFactory = threadFactory;
-        this.loop =
-                new PeriodicLoop("file source " + path, this::readOnce, settings.clock, settings.period, threadFactory);
+        this.loop = new PeriodicLoop(
+                "file source " + path, this::readOnce, builder.threads.clock(), builder.period, threadFactory);
     }
 
     @Override

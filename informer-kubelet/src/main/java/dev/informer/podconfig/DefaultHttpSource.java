@@ -44,13 +44,12 @@ final class DefaultHttpSource implements HttpSource {
         this.request = request.build();
         OkHttpClient base = builder.client != null ? builder.client : new OkHttpClient();
         this.client = base.newBuilder().callTimeout(builder.timeout).build();
-        SourceSettings settings = builder.settings;
-        this.channel = settings.channel;
-        this.decoder = new StaticPodDecoder(settings.nodeName, ConfigSources.HTTP);
-        this.maxManifestBytes = settings.maxManifestBytes;
-        this.listener = settings.listener;
-        this.loop =
-                new PeriodicLoop("http source " + url, this::pollOnce, settings.clock, settings.period, threadFactory);
+        this.channel = builder.channel;
+        this.decoder = new StaticPodDecoder(builder.nodeName, ConfigSources.HTTP);
+        this.maxManifestBytes = builder.maxManifestBytes;
+        this.listener = builder.listener;
+        this.loop = new PeriodicLoop(
+                "http source " + url, this::pollOnce, builder.threads.clock(), builder.period, threadFactory);
     }
 
     @Override

@@ -1,11 +1,7 @@
 package dev.informer.podconfig;
 
-import dev.informer.clock.Clock;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Objects;
-import java.util.concurrent.ThreadFactory;
-import java.util.function.Consumer;
 
 /**
  * A {@link PodSource} of static pod manifests read from a file or a directory (the kubelet's {@code
@@ -43,49 +39,22 @@ public interface FileSource extends PodSource {
      * periods log it only at DEBUG. For a single-file path an invalid file keeps the last set.
      *
      * <p>A read that fails as a whole (any exception or error escaping it) is logged at ERROR and
-     * retried the next period: the source's thread does not die. Not thread-safe; {@link #build()} may
-     * be called more than once.
+     * retried the next period: the source's thread does not die. Its clock times the period, and its
+     * thread factory makes the reader and watcher threads. Not thread-safe; {@link #build()} may be
+     * called more than once.
      */
-    final class Builder {
+    final class Builder extends ManifestSourceBuilder<Builder> {
 
         final Path path;
-        final SourceSettings settings;
         boolean watchFileSystem = true;
 
         private Builder(Path path, String nodeName, SourceChannel<PodUpdate> channel) {
+            super("file", "pod-source-file", nodeName, channel);
             this.path = Objects.requireNonNull(path, "path");
-            this.settings = new SourceSettings("file", "pod-source-file", nodeName, channel);
         }
 
-        /**
-         * How often the path is re-read; default 20 s.
-         *
-         * @throws IllegalArgumentException if not positive
-         */
-        public Builder period(Duration period) {
-            settings.period(period);
-            return this;
-        }
-
-        /**
-         * The largest manifest file accepted, in bytes; default {@link
-         * PodSource#DEFAULT_MAX_MANIFEST_BYTES} (10 MiB, the kubelet's limit of a manifest URL's body). A
-         * larger file is rejected by its size without being read.
-         *
-         * @throws IllegalArgumentException if not between 1 byte and 1 GiB
-         */
-        public Builder maxManifestBytes(long bytes) {
-            settings.maxManifestBytes(bytes);
-            return this;
-        }
-
-        /**
-         * Also tells {@code listener} of each invalid manifest, once per file content (as it is logged at
-         * WARN); called on the source's thread, so it should be quick; what it throws is logged and
-         * ignored. Default: nothing besides the log.
-         */
-        public Builder onInvalidManifest(Consumer<? super InvalidManifestException> listener) {
-            settings.onInvalidManifest(listener);
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -95,21 +64,9 @@ public interface FileSource extends PodSource {
             return this;
         }
 
-        /** The clock of the period; default the system clock. */
-        public Builder clock(Clock clock) {
-            settings.clock(clock);
-            return this;
-        }
-
-        /** Where the reader and watcher threads come from; default daemon threads. */
-        public Builder threadFactory(ThreadFactory threadFactory) {
-            settings.threadFactory(threadFactory);
-            return this;
-        }
-
         /** A new, not yet started, file source. */
         public FileSource build() {
-            return new DefaultFileSource(this, settings.threadFactory());
+            return new DefaultFileSource(this, threads.threadFactory());
         }
     }
 }

@@ -1,6 +1,5 @@
 package dev.informer.podconfig;
 
-import dev.informer.clock.Clock;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -8,8 +7,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ThreadFactory;
-import java.util.function.Consumer;
 import okhttp3.OkHttpClient;
 import org.jspecify.annotations.Nullable;
 
@@ -43,12 +40,12 @@ public interface HttpSource extends PodSource {
      * #onInvalidManifest listener}), and the last good set stays in force; invalid or duplicate items of
      * a list (a {@code null} container, say) are logged and skipped, the rest are sent. A poll that
      * fails as a whole is logged at ERROR and retried the next period: the polling thread does not
-     * die. Not thread-safe; {@link #build()} may be called more than once.
+     * die. Its clock times the period, and its thread factory makes the polling thread. Not
+     * thread-safe; {@link #build()} may be called more than once.
      */
-    final class Builder {
+    final class Builder extends ManifestSourceBuilder<Builder> {
 
         final URI url;
-        final SourceSettings settings;
         Duration timeout = Duration.ofSeconds(10);
         final Map<String, List<String>> headers = new LinkedHashMap<>();
 
@@ -56,21 +53,16 @@ public interface HttpSource extends PodSource {
         OkHttpClient client;
 
         private Builder(URI url, String nodeName, SourceChannel<PodUpdate> channel) {
+            super("http", "pod-source-http", nodeName, channel);
             this.url = Objects.requireNonNull(url, "url");
-            this.settings = new SourceSettings("http", "pod-source-http", nodeName, channel);
             String scheme = url.getScheme();
             if (!"http".equalsIgnoreCase(scheme) && !"https".equalsIgnoreCase(scheme)) {
                 throw new IllegalArgumentException("manifest URL must be http or https: " + url);
             }
         }
 
-        /**
-         * How often the URL is polled; default 20 s.
-         *
-         * @throws IllegalArgumentException if not positive
-         */
-        public Builder period(Duration period) {
-            settings.period(period);
+        @Override
+        Builder self() {
             return this;
         }
 
@@ -80,29 +72,7 @@ public interface HttpSource extends PodSource {
          * @throws IllegalArgumentException if not positive
          */
         public Builder timeout(Duration timeout) {
-            this.timeout = SourceSettings.positive(timeout, "http source timeout");
-            return this;
-        }
-
-        /**
-         * The largest body accepted, in bytes; default {@link PodSource#DEFAULT_MAX_MANIFEST_BYTES}
-         * (10 MiB, the kubelet's {@code maxConfigLength}). A larger body is rejected after reading at
-         * most this many bytes plus one (at once when its Content-Length says so).
-         *
-         * @throws IllegalArgumentException if not between 1 byte and 1 GiB
-         */
-        public Builder maxManifestBytes(long bytes) {
-            settings.maxManifestBytes(bytes);
-            return this;
-        }
-
-        /**
-         * Also tells {@code listener} of each invalid or oversized body, once per content (as it is
-         * logged at WARN); called on the polling thread, so it should be quick; what it throws is logged
-         * and ignored. Items skipped from a PodList are only logged. Default: nothing besides the log.
-         */
-        public Builder onInvalidManifest(Consumer<? super InvalidManifestException> listener) {
-            settings.onInvalidManifest(listener);
+            this.timeout = positive(timeout, "http source timeout");
             return this;
         }
 
@@ -120,21 +90,9 @@ public interface HttpSource extends PodSource {
             return this;
         }
 
-        /** The clock of the period; default the system clock. */
-        public Builder clock(Clock clock) {
-            settings.clock(clock);
-            return this;
-        }
-
-        /** Where the polling thread comes from; default a daemon thread. */
-        public Builder threadFactory(ThreadFactory threadFactory) {
-            settings.threadFactory(threadFactory);
-            return this;
-        }
-
         /** A new, not yet started, http source. */
         public HttpSource build() {
-            return new DefaultHttpSource(this, settings.threadFactory());
+            return new DefaultHttpSource(this, threads.threadFactory());
         }
     }
 }

@@ -1,6 +1,7 @@
 package dev.informer.podconfig;
 
 import dev.informer.clock.Clock;
+import dev.informer.kubelet.internal.LoopThread;
 import java.time.Duration;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
@@ -30,15 +31,11 @@ final class PeriodicLoop {
     private final Action action;
     private final Clock clock;
     private final Duration period;
-    private final Thread thread;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition wake = lock.newCondition();
+    private final LoopThread thread;
     // @GuardedBy("lock")
     private boolean triggered;
-    // @GuardedBy("lock")
-    private boolean started;
-    // @GuardedBy("lock")
-    private boolean closed;
     // Loop thread only: consecutive failed rounds and the last failure, to log each new one once.
     private int failures;
     private @Nullable String lastFailure;
@@ -48,19 +45,10 @@ final class PeriodicLoop {
         this.action = action;
         this.clock = clock;
         this.period = period;
-        this.thread = threadFactory.newThread(this::loop);
+        this.thread = new LoopThread(name, lock, wake, threadFactory, this::loop);
     }
 
     void start() {
-        lock.lock();
-        try {
-            if (started || closed) {
-                throw new IllegalStateException(name + " has already been " + (closed ? "closed" : "started"));
-            }
-            started = true;
-        } finally {
-            lock.unlock();
-        }
         thread.start();
     }
 
@@ -86,7 +74,7 @@ final class PeriodicLoop {
             } catch (ChannelClosedException e) {
                 return;
             } catch (InterruptedException e) {
-                if (isClosed()) {
+                if (thread.isClosed()) {
                     return;
                 }
                 // Not ours: an interrupt that is not close() must not end the source in silence.
@@ -130,10 +118,10 @@ final class PeriodicLoop {
         long next = clock.nanoTime() + period.toNanos();
         lock.lockInterruptibly();
         try {
-            while (!closed && !triggered && clock.nanoTime() - next < 0) {
+            while (!thread.isClosed() && !triggered && clock.nanoTime() - next < 0) {
                 clock.awaitUntil(lock, wake, next);
             }
-            if (closed) {
+            if (thread.isClosed()) {
                 return false;
             }
             triggered = false;
@@ -149,7 +137,7 @@ final class PeriodicLoop {
             try {
                 return awaitNextRound();
             } catch (InterruptedException e) {
-                if (isClosed()) {
+                if (thread.isClosed()) {
                     return false;
                 }
                 LOG.warn("{}: interrupted while not closed; going on", name);
@@ -157,35 +145,7 @@ final class PeriodicLoop {
         }
     }
 
-    private boolean isClosed() {
-        lock.lock();
-        try {
-            return closed;
-        } finally {
-            lock.unlock();
-        }
-    }
-
     void close() {
-        boolean wasStarted;
-        lock.lock();
-        try {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            wasStarted = started;
-            wake.signalAll();
-        } finally {
-            lock.unlock();
-        }
-        if (wasStarted && thread != Thread.currentThread()) {
-            thread.interrupt();
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        thread.close();
     }
 }

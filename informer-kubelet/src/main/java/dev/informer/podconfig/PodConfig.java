@@ -1,8 +1,6 @@
 package dev.informer.podconfig;
 
 import dev.informer.api.Pod;
-import dev.informer.clock.Clock;
-import dev.informer.concurrent.ThreadFactories;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -83,17 +81,23 @@ public interface PodConfig extends AutoCloseable {
     @Override
     void close();
 
-    /** Configures a {@link PodConfig}. Not thread-safe; each {@link #build()} gives a new config. */
-    final class Builder {
+    /**
+     * Configures a {@link PodConfig}; its clock stamps the first-seen annotation, its thread factory
+     * makes the channel threads. Not thread-safe; each {@link #build()} gives a new config.
+     */
+    final class Builder extends ThreadedBuilder<Builder> {
         NotificationMode mode = NotificationMode.INCREMENTAL;
         int updatesCapacity = 50;
         int channelCapacity = 1;
-        Clock clock = Clock.system();
 
-        @Nullable
-        ThreadFactory threadFactory;
+        private Builder() {
+            super("pod-config");
+        }
 
-        private Builder() {}
+        @Override
+        Builder self() {
+            return this;
+        }
 
         /** How merged changes are reported; default {@link NotificationMode#INCREMENTAL}. */
         public Builder mode(NotificationMode mode) {
@@ -107,10 +111,7 @@ public interface PodConfig extends AutoCloseable {
          * @throws IllegalArgumentException if below 1
          */
         public Builder updatesCapacity(int capacity) {
-            if (capacity < 1) {
-                throw new IllegalArgumentException("updatesCapacity must be at least 1: " + capacity);
-            }
-            this.updatesCapacity = capacity;
+            this.updatesCapacity = atLeastOne(capacity, "updatesCapacity");
             return this;
         }
 
@@ -120,30 +121,21 @@ public interface PodConfig extends AutoCloseable {
          * @throws IllegalArgumentException if below 1
          */
         public Builder channelCapacity(int capacity) {
+            this.channelCapacity = atLeastOne(capacity, "channelCapacity");
+            return this;
+        }
+
+        private static int atLeastOne(int capacity, String name) {
             if (capacity < 1) {
-                throw new IllegalArgumentException("channelCapacity must be at least 1: " + capacity);
+                throw new IllegalArgumentException(name + " must be at least 1: " + capacity);
             }
-            this.channelCapacity = capacity;
-            return this;
-        }
-
-        /** The clock stamping the first-seen annotation; default the system clock. */
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /** The factory of the channel threads; default daemon threads named {@code pod-config-N}. */
-        public Builder threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-            return this;
+            return capacity;
         }
 
         /** A new pod config. */
         public PodConfig build() {
-            ThreadFactory factory =
-                    threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-config");
-            return new DefaultPodConfig(mode, updatesCapacity, channelCapacity, clock, factory);
+            return new DefaultPodConfig(
+                    mode, updatesCapacity, channelCapacity, threads.clock(), threads.threadFactory());
         }
     }
 }

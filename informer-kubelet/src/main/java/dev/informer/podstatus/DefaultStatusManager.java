@@ -14,6 +14,7 @@ import dev.informer.client.PatchType;
 import dev.informer.client.ResourceClient;
 import dev.informer.client.StatusException;
 import dev.informer.clock.Clock;
+import dev.informer.kubelet.internal.LoopThread;
 import dev.informer.podconfig.ConfigAnnotations;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -50,18 +51,14 @@ final class DefaultStatusManager implements StatusManager {
     private final long batchNanos;
     private final long retryInitialNanos;
     private final long retryMaxNanos;
-    private final Thread thread;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition wake = lock.newCondition();
+    private final LoopThread thread;
     // @GuardedBy("lock") static or regular pod UID -> desired status
     private final Map<String, Versioned> statuses = new HashMap<>();
     // @GuardedBy("lock") whether a status changed since the sync thread last looked
     private boolean pending;
-    // @GuardedBy("lock")
-    private boolean started;
-    // @GuardedBy("lock")
-    private boolean closed;
 
     // Sync thread only: server (mirror) pod UID -> version last written.
     private final Map<String, Long> apiStatusVersions = new HashMap<>();
@@ -72,25 +69,15 @@ final class DefaultStatusManager implements StatusManager {
 
     DefaultStatusManager(StatusManager.Builder builder, ThreadFactory threadFactory) {
         this.pods = builder.pods;
-        this.clock = builder.clock;
+        this.clock = builder.threads.clock();
         this.batchNanos = builder.batchPeriod.toNanos();
         this.retryInitialNanos = builder.retryInitial.toNanos();
         this.retryMaxNanos = builder.retryMax.toNanos();
-        this.thread = threadFactory.newThread(this::syncLoop);
+        this.thread = new LoopThread("the status manager", lock, wake, threadFactory, this::syncLoop);
     }
 
     @Override
     public void start() {
-        lock.lock();
-        try {
-            if (started || closed) {
-                throw new IllegalStateException(
-                        "the status manager has already been " + (closed ? "closed" : "started"));
-            }
-            started = true;
-        } finally {
-            lock.unlock();
-        }
         thread.start();
     }
 
@@ -328,7 +315,7 @@ final class DefaultStatusManager implements StatusManager {
                 lock.lockInterruptibly();
                 try {
                     while (true) {
-                        if (closed) {
+                        if (thread.isClosed()) {
                             return;
                         }
                         long now = clock.nanoTime();
@@ -427,20 +414,17 @@ final class DefaultStatusManager implements StatusManager {
         Pod server;
         try {
             server = client.get(status.name());
-        } catch (StatusException e) {
-            if (e.isNotFound()) {
+        } catch (StatusException | ApiConnectionException e) {
+            if (e instanceof StatusException se && se.isNotFound()) {
                 LOG.debug(
                         "Pod {}/{} (uid {}) does not exist on the server; dropping its status",
                         status.namespace(),
                         status.name(),
                         uid);
                 deleteStatus(uid);
-                return;
+            } else {
+                failed(uid, status, "reading", e);
             }
-            failed(uid, status, "reading", e);
-            return;
-        } catch (ApiConnectionException e) {
-            failed(uid, status, "reading", e);
             return;
         }
         String serverUid = server.uid();
@@ -487,15 +471,12 @@ final class DefaultStatusManager implements StatusManager {
             try {
                 client.patchStatus(
                         status.name(), PatchType.MERGE, ApiJson.mapper().writeValueAsString(patch));
-            } catch (StatusException e) {
-                if (e.isNotFound()) {
+            } catch (StatusException | ApiConnectionException e) {
+                if (e instanceof StatusException se && se.isNotFound()) {
                     deleteStatus(uid);
-                    return;
+                } else {
+                    failed(uid, status, "patching", e);
                 }
-                failed(uid, status, "patching", e);
-                return;
-            } catch (ApiConnectionException e) {
-                failed(uid, status, "patching", e);
                 return;
             }
             LOG.debug("Wrote status version {} of pod {}/{}", status.version(), status.namespace(), status.name());
@@ -521,7 +502,7 @@ final class DefaultStatusManager implements StatusManager {
         delay = Math.min(delay, retryMaxNanos);
         // One line per failure; the stack trace only at debug level.
         LOG.debug("Failed {} the status of pod {}/{}", what, status.namespace(), status.name(), e);
-        if (isClosed()) {
+        if (thread.isClosed()) {
             // close() interrupted the request: not a failure worth a line.
             return;
         }
@@ -547,15 +528,6 @@ final class DefaultStatusManager implements StatusManager {
         }
     }
 
-    private boolean isClosed() {
-        lock.lock();
-        try {
-            return closed;
-        } finally {
-            lock.unlock();
-        }
-    }
-
     private void deleteStatus(String uid) {
         lock.lock();
         try {
@@ -570,25 +542,6 @@ final class DefaultStatusManager implements StatusManager {
 
     @Override
     public void close() {
-        boolean wasStarted;
-        lock.lock();
-        try {
-            if (closed) {
-                return;
-            }
-            closed = true;
-            wasStarted = started;
-            wake.signalAll();
-        } finally {
-            lock.unlock();
-        }
-        if (wasStarted && thread != Thread.currentThread()) {
-            thread.interrupt();
-            try {
-                thread.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        thread.close();
     }
 }

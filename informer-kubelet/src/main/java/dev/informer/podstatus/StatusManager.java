@@ -4,7 +4,7 @@ import dev.informer.api.Pod;
 import dev.informer.api.PodStatus;
 import dev.informer.client.ResourceClient;
 import dev.informer.clock.Clock;
-import dev.informer.concurrent.ThreadFactories;
+import dev.informer.kubelet.internal.ClockAndThreads;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -87,10 +87,7 @@ public interface StatusManager extends AutoCloseable {
     /** Configures a {@link StatusManager}. Not thread-safe; each {@link #build()} gives a new manager. */
     final class Builder {
         final ResourceClient<Pod> pods;
-        Clock clock = Clock.system();
-
-        @Nullable
-        ThreadFactory threadFactory;
+        final ClockAndThreads threads = new ClockAndThreads("pod-status");
 
         Duration batchPeriod = Duration.ofSeconds(10);
         Duration retryInitial = Duration.ofMillis(500);
@@ -102,13 +99,13 @@ public interface StatusManager extends AutoCloseable {
 
         /** The clock of the batch period, the backoff and new timestamps; default the system clock. */
         public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
+            threads.clock(clock);
             return this;
         }
 
         /** Where the sync thread comes from; default a daemon thread. */
         public Builder threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
+            threads.threadFactory(threadFactory);
             return this;
         }
 
@@ -142,9 +139,7 @@ public interface StatusManager extends AutoCloseable {
 
         /** A new, not yet started, status manager. */
         public StatusManager build() {
-            ThreadFactory factory =
-                    threadFactory != null ? threadFactory : ThreadFactories.platformDaemon("pod-status");
-            return new DefaultStatusManager(this, factory);
+            return new DefaultStatusManager(this, threads.threadFactory());
         }
     }
 }

@@ -9,6 +9,7 @@ import dev.informer.concurrent.ThreadFactories;
 import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +35,26 @@ class PeriodicLoopTest {
         loop.start();
     }
 
+    /**
+     * Starts a loop whose rounds add their number (from 1) to {@link #rounds}, then throw what {@code
+     * failure} makes of that number (an interrupt, a runtime exception or an error), or nothing for null.
+     */
+    private void startRecording(IntFunction<Throwable> failure) {
+        int[] count = {0};
+        start(() -> {
+            int round = ++count[0];
+            rounds.add(round);
+            Throwable thrown = failure.apply(round);
+            if (thrown instanceof InterruptedException e) {
+                throw e;
+            } else if (thrown instanceof RuntimeException e) {
+                throw e;
+            } else if (thrown instanceof Error e) {
+                throw e;
+            }
+        });
+    }
+
     private int nextRound() throws InterruptedException {
         Integer round = rounds.poll(10, TimeUnit.SECONDS);
         assertNotNull(round, "no round within 10 s");
@@ -47,14 +68,7 @@ class PeriodicLoopTest {
 
     @Test
     void aRoundThatThrowsAnErrorIsLoggedAndTheNextPeriodRunsAgain() throws Exception {
-        int[] count = {0};
-        start(() -> {
-            int round = ++count[0];
-            rounds.add(round);
-            if (round <= 2) {
-                throw new OutOfMemoryError("injected in round " + round);
-            }
-        });
+        startRecording(round -> round <= 2 ? new OutOfMemoryError("injected in round " + round) : null);
         assertEquals(1, nextRound());
         nextPeriod();
         assertEquals(2, nextRound(), "the thread survived the first error");
@@ -64,11 +78,7 @@ class PeriodicLoopTest {
 
     @Test
     void aRoundThatThrowsARuntimeExceptionIsRetriedAfterAPeriodNotAtOnce() throws Exception {
-        int[] count = {0};
-        start(() -> {
-            rounds.add(++count[0]);
-            throw new IllegalStateException("always");
-        });
+        startRecording(round -> new IllegalStateException("always"));
         assertEquals(1, nextRound());
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)), "a failed round waits for the period");
         assertEquals(0, rounds.size());
@@ -78,14 +88,7 @@ class PeriodicLoopTest {
 
     @Test
     void anInterruptThatIsNotCloseDoesNotEndTheLoop() throws Exception {
-        int[] count = {0};
-        start(() -> {
-            int round = ++count[0];
-            rounds.add(round);
-            if (round == 1) {
-                throw new InterruptedException("a stray interrupt, not close()");
-            }
-        });
+        startRecording(round -> round == 1 ? new InterruptedException("a stray interrupt, not close()") : null);
         assertEquals(1, nextRound());
         nextPeriod();
         assertEquals(2, nextRound(), "the loop went on");
@@ -93,14 +96,7 @@ class PeriodicLoopTest {
 
     @Test
     void aTriggerRunsARoundBeforeThePeriodEvenAfterAFailedRound() throws Exception {
-        int[] count = {0};
-        start(() -> {
-            int round = ++count[0];
-            rounds.add(round);
-            if (round == 1) {
-                throw new StackOverflowError("injected");
-            }
-        });
+        startRecording(round -> round == 1 ? new StackOverflowError("injected") : null);
         assertEquals(1, nextRound());
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
         loop.trigger();

@@ -56,6 +56,19 @@ class PodStorageTest {
         }
     }
 
+    /** Merges an update {@code op} of {@code pods} from TEST and expects one update {@code emitted} of the same pods. */
+    private void assertMergeEmits(PodStorage storage, PodOperation op, PodOperation emitted, Pod... pods)
+            throws InterruptedException {
+        storage.merge(TEST, update(op, TEST, pods));
+        expect(update(emitted, TEST, pods));
+    }
+
+    /** Syncs and expects one SET of {@code pods} from all sources. */
+    private void assertSyncSends(PodStorage storage, Pod... pods) throws InterruptedException {
+        storage.sync();
+        expect(update(SET, ConfigSources.ALL, pods));
+    }
+
     private void expectNothing() {
         assertEquals(List.of(), out);
     }
@@ -67,37 +80,30 @@ class PodStorageTest {
     @Test
     void newPodIsEmittedAsAddAndSyncSendsASetOfAllSources() throws InterruptedException {
         PodStorage storage = storage(NotificationMode.INCREMENTAL);
-        storage.merge(TEST, update(ADD, TEST, pod("foo", "new")));
-        expect(update(ADD, TEST, pod("foo", "new")));
+        assertMergeEmits(storage, ADD, ADD, pod("foo", "new"));
 
-        storage.sync();
-        expect(update(SET, ConfigSources.ALL, pod("foo", "new")));
+        assertSyncSends(storage, pod("foo", "new"));
     }
 
     @Test
     void podsOfTheSameNameInDifferentNamespacesAreBothAdded() throws InterruptedException {
         PodStorage storage = storage(NotificationMode.INCREMENTAL);
-        storage.merge(TEST, update(ADD, TEST, pod("foo", "default")));
-        expect(update(ADD, TEST, pod("foo", "default")));
-        storage.merge(TEST, update(ADD, TEST, pod("foo", "new")));
-        expect(update(ADD, TEST, pod("foo", "new")));
+        assertMergeEmits(storage, ADD, ADD, pod("foo", "default"));
+        assertMergeEmits(storage, ADD, ADD, pod("foo", "new"));
 
-        storage.sync();
-        expect(update(SET, ConfigSources.ALL, pod("foo", "default"), pod("foo", "new")));
+        assertSyncSends(storage, pod("foo", "default"), pod("foo", "new"));
     }
 
     @Test
     void podWithEmptyNamespaceIsKeptAsIs() throws InterruptedException {
         PodStorage storage = storage(NotificationMode.INCREMENTAL);
-        storage.merge(TEST, update(ADD, TEST, pod("foo", "")));
-        expect(update(ADD, TEST, pod("foo", "")));
+        assertMergeEmits(storage, ADD, ADD, pod("foo", ""));
     }
 
     @Test
     void identicalAddIsIgnored() throws InterruptedException {
         PodStorage storage = storage(NotificationMode.INCREMENTAL);
-        storage.merge(TEST, update(ADD, TEST, pod("foo", "new")));
-        expect(update(ADD, TEST, pod("foo", "new")));
+        assertMergeEmits(storage, ADD, ADD, pod("foo", "new"));
 
         storage.merge(TEST, update(ADD, TEST, pod("foo", "new")));
         expectNothing();
@@ -106,26 +112,21 @@ class PodStorageTest {
     @Test
     void snapshotAndUpdatesModeSendsASetForAddsAndAnUpdateForSpecChanges() throws InterruptedException {
         PodStorage storage = storage(NotificationMode.SNAPSHOT_AND_UPDATES);
-        storage.merge(TEST, update(ADD, TEST, pod("foo", "new")));
-        expect(update(SET, TEST, pod("foo", "new")));
+        assertMergeEmits(storage, ADD, SET, pod("foo", "new"));
 
-        storage.sync();
-        expect(update(SET, ConfigSources.ALL, pod("foo", "new")));
+        assertSyncSends(storage, pod("foo", "new"));
 
         Pod changed = withContainer(pod("foo", "new"), "bar", "test");
-        storage.merge(TEST, update(ADD, TEST, changed));
-        expect(update(UPDATE, TEST, changed));
+        assertMergeEmits(storage, ADD, UPDATE, changed);
     }
 
     @Test
     void snapshotModeSendsASetOfEverythingForEveryChange() throws InterruptedException {
         PodStorage storage = storage(NotificationMode.SNAPSHOT);
-        storage.merge(TEST, update(ADD, TEST, pod("foo", "new")));
-        expect(update(SET, TEST, pod("foo", "new")));
+        assertMergeEmits(storage, ADD, SET, pod("foo", "new"));
 
         Pod changed = withContainer(pod("foo", "new"), "bar", "test");
-        storage.merge(TEST, update(ADD, TEST, changed));
-        expect(update(SET, TEST, changed));
+        assertMergeEmits(storage, ADD, SET, changed);
 
         storage.merge(TEST, update(ADD, TEST, changed));
         expectNothing();
@@ -134,18 +135,15 @@ class PodStorageTest {
     @Test
     void addOfAKnownPodWithAChangedSpecIsAnUpdateAndRemoveEmitsTheStoredPod() throws InterruptedException {
         PodStorage storage = storage(NotificationMode.INCREMENTAL);
-        storage.merge(TEST, update(ADD, TEST, pod("foo", "new")));
-        expect(update(ADD, TEST, pod("foo", "new")));
+        assertMergeEmits(storage, ADD, ADD, pod("foo", "new"));
 
         Pod changed = withContainer(pod("foo", "new"), "bar", "test");
-        storage.merge(TEST, update(ADD, TEST, changed));
-        expect(update(UPDATE, TEST, changed));
+        assertMergeEmits(storage, ADD, UPDATE, changed);
 
         // The REMOVE names the pod by UID; the update carries the stored (changed) pod.
         storage.merge(TEST, update(REMOVE, TEST, pod("foo", "new")));
         expect(update(REMOVE, TEST, changed));
-        storage.sync();
-        expect(update(SET, ConfigSources.ALL));
+        assertSyncSends(storage);
     }
 
     @Test
@@ -159,8 +157,7 @@ class PodStorageTest {
     void podWithADeletionTimestampIsAGracefulDelete() throws InterruptedException {
         PodStorage storage = storage(NotificationMode.INCREMENTAL);
         Pod added = pod("foo", "new");
-        storage.merge(TEST, update(ADD, TEST, added));
-        expect(update(ADD, TEST, added));
+        assertMergeEmits(storage, ADD, ADD, added);
 
         Pod deleted = withMeta(pod("foo", "new"), m -> m.deletionTimestamp("2024-05-01T10:00:00Z"));
         storage.merge(TEST, update(DELETE, TEST, deleted));
@@ -173,8 +170,7 @@ class PodStorageTest {
     @Test
     void setIsDiffedIntoRemoveAddAndUpdateInThatOrder() throws InterruptedException {
         PodStorage storage = storage(NotificationMode.INCREMENTAL);
-        storage.merge(TEST, update(ADD, TEST, pod("foo", "new"), pod("foo2", "new"), pod("foo3", "new")));
-        expect(update(ADD, TEST, pod("foo", "new"), pod("foo2", "new"), pod("foo3", "new")));
+        assertMergeEmits(storage, ADD, ADD, pod("foo", "new"), pod("foo2", "new"), pod("foo3", "new"));
 
         Pod changed = withContainer(pod("foo2", "new"), "bar", "test");
         storage.merge(TEST, update(SET, TEST, changed, pod("foo3", "new"), pod("foo4", "new")));
@@ -208,8 +204,7 @@ class PodStorageTest {
             out.clear();
             PodStorage storage = storage(NotificationMode.INCREMENTAL);
             Pod[] pods = {pod("changeable-pod-0", "new"), pod("constant-pod-1", "new"), pod("constant-pod-2", "new")};
-            storage.merge(TEST, update(SET, TEST, pods));
-            expect(update(ADD, TEST, pods));
+            assertMergeEmits(storage, SET, ADD, pods);
 
             storage.merge(TEST, update(op, TEST, pods));
             expectNothing();
@@ -247,8 +242,7 @@ class PodStorageTest {
     void annotationChangesAreUpdates() throws InterruptedException {
         PodStorage storage = storage(NotificationMode.INCREMENTAL);
         Pod pod = withMeta(pod("foo2", "new"), m -> m.annotation("kubernetes.io/blah", "blah"));
-        storage.merge(TEST, update(SET, TEST, pod("foo1", "new"), pod, pod("foo3", "new")));
-        expect(update(ADD, TEST, pod("foo1", "new"), pod, pod("foo3", "new")));
+        assertMergeEmits(storage, SET, ADD, pod("foo1", "new"), pod, pod("foo3", "new"));
 
         pod = withMeta(pod, m -> m.annotation("kubernetes.io/blah", "superblah"));
         storage.merge(TEST, update(SET, TEST, pod("foo1", "new"), pod, pod("foo3", "new")));
@@ -279,12 +273,10 @@ class PodStorageTest {
     void aLabelChangeIsAnUpdate() throws InterruptedException {
         PodStorage storage = storage(NotificationMode.INCREMENTAL);
         Pod pod = withMeta(pod("foo2", "new"), m -> m.label("key", "value"));
-        storage.merge(TEST, update(SET, TEST, pod));
-        expect(update(ADD, TEST, pod));
+        assertMergeEmits(storage, SET, ADD, pod);
 
         pod = withMeta(pod, m -> m.label("key", "newValue"));
-        storage.merge(TEST, update(SET, TEST, pod));
-        expect(update(UPDATE, TEST, pod));
+        assertMergeEmits(storage, SET, UPDATE, pod);
         assertEquals("newValue", storage.mergedState().get(0).labels().get("key"));
     }
 

@@ -7,19 +7,11 @@ import java.time.Duration;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
-/** A source channel that records what a source sends. */
-final class RecordingChannel implements SourceChannel<PodUpdate> {
-
-    private final String source;
-    private final LinkedBlockingQueue<PodUpdate> sent = new LinkedBlockingQueue<>();
+/** A source channel that records what a source sends, in {@code sent}. */
+record RecordingChannel(String source, LinkedBlockingQueue<PodUpdate> sent) implements SourceChannel<PodUpdate> {
 
     RecordingChannel(String source) {
-        this.source = source;
-    }
-
-    @Override
-    public String source() {
-        return source;
+        this(source, new LinkedBlockingQueue<>());
     }
 
     @Override

@@ -123,18 +123,30 @@ class StatusManagerTest {
         }
     }
 
+    /**
+     * Creates pod {@code name} on the server, starts the manager, sets {@code status} and waits until the
+     * server has its phase.
+     */
+    private Pod startAndWrite(String name, String restartPolicy, PodStatus status) {
+        Pod pod = createPod(name, restartPolicy);
+        manager.start();
+        manager.setPodStatus(pod, status);
+        awaitServerPhase("the server has phase " + status.phase(), name, status.phase());
+        return pod;
+    }
+
+    /** Waits until the server's pod {@code name} is in {@code phase}. */
+    private void awaitServerPhase(String what, String name, String phase) {
+        await(what, () -> phase.equals(serverPod(name).status().phase()));
+    }
+
     private long statusPatches() {
         return server.requestCount("patch", "pods/status");
     }
 
     @Test
     void aNewStatusIsWrittenToTheStatusSubresource() {
-        Pod pod = createPod("web", "Always");
-        manager.start();
-        manager.setPodStatus(pod, running("True"));
-
-        await("the server has the status", () -> "Running"
-                .equals(serverPod("web").status().phase()));
+        Pod pod = startAndWrite("web", "Always", running("True"));
         PodStatus written = serverPod("web").status();
         assertEquals("True", written.conditions().get(0).status());
         assertEquals("2024-05-01T10:00:00Z", written.startTime(), "start time set on first sight");
@@ -225,19 +237,11 @@ class StatusManagerTest {
 
     @Test
     void aStatusNeverLeavesATerminalPhase() {
-        Pod pod = createPod("job", "Never");
-        manager.start();
-        manager.setPodStatus(pod, withPhase("Succeeded"));
-        await("the server has Succeeded", () -> "Succeeded"
-                .equals(serverPod("job").status().phase()));
+        Pod pod = startAndWrite("job", "Never", withPhase("Succeeded"));
 
         manager.setPodStatus(pod, withPhase("Running"));
         assertEquals("Succeeded", manager.getPodStatus(pod.uid()).orElseThrow().phase());
-        manager.setPodStatus(
-                pod, withPhase("Running").toBuilder().message("late").build());
-        await("the message is written", () -> "late"
-                .equals(serverPod("job").status().message()));
-        assertEquals("Succeeded", serverPod("job").status().phase());
+        assertARunningStatusIsWrittenButKeepsThePhase(pod, "Succeeded");
     }
 
     @Test
@@ -250,11 +254,21 @@ class StatusManagerTest {
                 """
                 {"apiVersion":"v1","kind":"Pod","metadata":{"name":"job"},"status":{"phase":"Failed"}}""");
         manager.start();
+        assertARunningStatusIsWrittenButKeepsThePhase(pod, "Failed");
+    }
+
+    /**
+     * Sets a Running status with a new message on {@code pod}, waits until the server has the message,
+     * and asserts that the server's phase is still {@code phase}.
+     */
+    private void assertARunningStatusIsWrittenButKeepsThePhase(Pod pod, String phase) {
+        String message = "running, but " + phase + " stays";
         manager.setPodStatus(
-                pod, withPhase("Running").toBuilder().message("hello").build());
-        await("the message is written", () -> "hello"
-                .equals(serverPod("job").status().message()));
-        assertEquals("Failed", serverPod("job").status().phase());
+                pod, withPhase("Running").toBuilder().message(message).build());
+        await(
+                "the message is written",
+                () -> message.equals(serverPod(pod.name()).status().message()));
+        assertEquals(phase, serverPod(pod.name()).status().phase());
     }
 
     @Test
@@ -320,10 +334,7 @@ class StatusManagerTest {
 
     @Test
     void theBatchPutsBackAStatusSomeoneElseChanged() throws InterruptedException {
-        Pod pod = createPod("web", "Always");
-        manager.start();
-        manager.setPodStatus(pod, running("True"));
-        await("first write", () -> "Running".equals(serverPod("web").status().phase()));
+        Pod pod = startAndWrite("web", "Always", running("True"));
 
         server.updateStatus(
                 "pods",
@@ -333,8 +344,7 @@ class StatusManagerTest {
                  "status":{"phase":"Pending","conditions":[{"type":"Custom","status":"True"}]}}""");
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
         clock.step(Duration.ofSeconds(10));
-        await("the batch restores the status", () -> "Running"
-                .equals(serverPod("web").status().phase()));
+        awaitServerPhase("the batch restores the status", "web", "Running");
         PodStatus restored = serverPod("web").status();
         assertTrue(
                 restored.conditions().stream().anyMatch(c -> c.type().equals("Custom")),
@@ -365,8 +375,7 @@ class StatusManagerTest {
                                 : serverPod("web").status().phase()));
         assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
         clock.step(Duration.ofSeconds(1));
-        await("the retry succeeds", () -> "Running"
-                .equals(serverPod("web").status().phase()));
+        awaitServerPhase("the retry succeeds", "web", "Running");
         assertEquals(3, statusPatches());
     }
 
@@ -395,11 +404,8 @@ class StatusManagerTest {
 
     @Test
     void aTerminalPhaseForcesTheReadyConditionsFalseOnTheServer() {
-        Pod pod = createPod("web", "Always");
-        manager.start();
-        manager.setPodStatus(pod, running("True").toBuilder().phase("Succeeded").build());
-        await("the server has Succeeded", () -> "Succeeded"
-                .equals(serverPod("web").status().phase()));
+        Pod pod = startAndWrite(
+                "web", "Always", running("True").toBuilder().phase("Succeeded").build());
         PodCondition ready = serverPod("web").status().conditions().stream()
                 .filter(c -> c.type().equals("Ready"))
                 .findFirst()
@@ -439,8 +445,7 @@ class StatusManagerTest {
                 .build();
         manager.start();
         manager.setPodStatus(staticPod, running("True"));
-        await("the mirror pod has the status", () -> "Running"
-                .equals(serverPod("etcd-node-1").status().phase()));
+        awaitServerPhase("the mirror pod has the status", "etcd-node-1", "Running");
         assertEquals(
                 "Running",
                 manager.getPodStatus(mirror.uid()).orElseThrow().phase(),

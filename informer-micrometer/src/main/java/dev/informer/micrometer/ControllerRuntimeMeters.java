@@ -9,7 +9,6 @@ import dev.informer.workqueue.CounterMetric;
 import dev.informer.workqueue.GaugeMetric;
 import dev.informer.workqueue.HistogramMetric;
 import dev.informer.workqueue.SettableGaugeMetric;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import java.time.Duration;
 
@@ -31,40 +30,35 @@ public final class ControllerRuntimeMeters implements ControllerMetrics {
             0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9, 1.0, 1.25,
             1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30, 40, 50, 60);
 
-    private final MeterRegistry registry;
-    private final Gauges gauges;
+    private final Meters meters;
 
-    ControllerRuntimeMeters(MeterRegistry registry, Gauges gauges) {
-        this.registry = registry;
-        this.gauges = gauges;
+    ControllerRuntimeMeters(Meters meters) {
+        this.meters = meters;
     }
 
     @Override
     public CounterMetric newReconcileTotalMetric(String controller, ReconcileOutcome outcome) {
-        return Meters.counter(
-                registry,
-                MetricNames.RECONCILE_TOTAL,
-                Tags.of(TAG_CONTROLLER, controller, TAG_RESULT, outcome.label()));
+        return meters.counter(
+                MetricNames.RECONCILE_TOTAL, Tags.of(TAG_CONTROLLER, controller, TAG_RESULT, outcome.label()));
     }
 
     @Override
     public CounterMetric newReconcileErrorsMetric(String controller) {
-        return Meters.counter(registry, MetricNames.RECONCILE_ERRORS, Tags.of(TAG_CONTROLLER, controller));
+        return meters.counter(MetricNames.RECONCILE_ERRORS, Tags.of(TAG_CONTROLLER, controller));
     }
 
     @Override
     public HistogramMetric newReconcileTimeMetric(String controller) {
-        return Meters.timer(
-                registry, MetricNames.RECONCILE_TIME, Tags.of(TAG_CONTROLLER, controller), RECONCILE_TIME_BUCKETS);
+        return meters.timer(MetricNames.RECONCILE_TIME, Tags.of(TAG_CONTROLLER, controller), RECONCILE_TIME_BUCKETS);
     }
 
     @Override
     public GaugeMetric newActiveWorkersMetric(String controller) {
-        return gauges.gauge(MetricNames.ACTIVE_WORKERS, null, Tags.of(TAG_CONTROLLER, controller));
+        return meters.gauge(MetricNames.ACTIVE_WORKERS, null, Tags.of(TAG_CONTROLLER, controller));
     }
 
     @Override
     public SettableGaugeMetric newMaxConcurrentReconcilesMetric(String controller) {
-        return gauges.gauge(MetricNames.MAX_CONCURRENT_RECONCILES, null, Tags.of(TAG_CONTROLLER, controller));
+        return meters.gauge(MetricNames.MAX_CONCURRENT_RECONCILES, null, Tags.of(TAG_CONTROLLER, controller));
     }
 }

@@ -39,7 +39,6 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class InformerMeters {
 
     private final MeterRegistry registry;
-    private final Gauges gauges;
     private final WorkQueueMeters workQueues;
     private final InformerMetricsMeters informers;
     private final ReflectorMeters reflectors;
@@ -48,11 +47,11 @@ public final class InformerMeters {
 
     private InformerMeters(MeterRegistry registry) {
         this.registry = registry;
-        this.gauges = new Gauges(registry);
-        this.workQueues = new WorkQueueMeters(registry, gauges);
-        this.informers = new InformerMetricsMeters(registry, gauges);
-        this.reflectors = new ReflectorMeters(registry, gauges);
-        this.controllers = new ControllerRuntimeMeters(registry, gauges);
+        Meters meters = new Meters(registry);
+        this.workQueues = new WorkQueueMeters(meters);
+        this.informers = new InformerMetricsMeters(meters);
+        this.reflectors = new ReflectorMeters(meters);
+        this.controllers = new ControllerRuntimeMeters(meters);
     }
 
     /** Meters registered on {@code registry}. */

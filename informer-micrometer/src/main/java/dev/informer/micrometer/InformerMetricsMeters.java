@@ -6,19 +6,16 @@ import static dev.informer.micrometer.MetricNames.TAG_RESOURCE;
 import dev.informer.cache.InformerMetricsProvider;
 import dev.informer.workqueue.HistogramMetric;
 import dev.informer.workqueue.SettableGaugeMetric;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
 
 /** client-go 1.36's informer metrics on Micrometer, tagged name and resource. Thread-safe. */
 final class InformerMetricsMeters implements InformerMetricsProvider {
 
-    private final MeterRegistry registry;
-    private final Gauges gauges;
+    private final Meters meters;
 
-    InformerMetricsMeters(MeterRegistry registry, Gauges gauges) {
-        this.registry = registry;
-        this.gauges = gauges;
+    InformerMetricsMeters(Meters meters) {
+        this.meters = meters;
     }
 
     private static Tags tags(String informerName, String resource) {
@@ -27,13 +24,12 @@ final class InformerMetricsMeters implements InformerMetricsProvider {
 
     @Override
     public SettableGaugeMetric newQueuedItemsMetric(String informerName, String resource) {
-        return gauges.gauge(MetricNames.INFORMER_QUEUED_ITEMS, null, tags(informerName, resource));
+        return meters.gauge(MetricNames.INFORMER_QUEUED_ITEMS, null, tags(informerName, resource));
     }
 
     @Override
     public HistogramMetric newProcessingLatencyMetric(String informerName, String resource) {
-        return Meters.timer(
-                registry,
+        return meters.timer(
                 MetricNames.INFORMER_PROCESSING_LATENCY,
                 tags(informerName, resource),
                 WorkQueueMeters.DURATION_BUCKETS);
@@ -41,19 +37,20 @@ final class InformerMetricsMeters implements InformerMetricsProvider {
 
     @Override
     public SettableGaugeMetric newStoreResourceVersionMetric(String informerName, String resource) {
-        return gauges.gauge(MetricNames.INFORMER_STORE_RESOURCE_VERSION, null, tags(informerName, resource));
+        return meters.gauge(MetricNames.INFORMER_STORE_RESOURCE_VERSION, null, tags(informerName, resource));
     }
 
     @Override
     public void unregister(String informerName, String resource) {
         Tags tags = tags(informerName, resource);
-        gauges.remove(MetricNames.INFORMER_QUEUED_ITEMS, tags);
-        gauges.remove(MetricNames.INFORMER_STORE_RESOURCE_VERSION, tags);
-        Timer timer = registry.find(MetricNames.INFORMER_PROCESSING_LATENCY)
+        meters.removeGauge(MetricNames.INFORMER_QUEUED_ITEMS, tags);
+        meters.removeGauge(MetricNames.INFORMER_STORE_RESOURCE_VERSION, tags);
+        Timer timer = meters.registry()
+                .find(MetricNames.INFORMER_PROCESSING_LATENCY)
                 .tags(tags)
                 .timer();
         if (timer != null) {
-            registry.remove(timer);
+            meters.registry().remove(timer);
         }
     }
 }

@@ -6,26 +6,23 @@ import dev.informer.cache.ReflectorMetricsProvider;
 import dev.informer.workqueue.CounterMetric;
 import dev.informer.workqueue.HistogramMetric;
 import dev.informer.workqueue.SettableGaugeMetric;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 
 /** client-go's reflector metrics on Micrometer, tagged with the reflector's name. Thread-safe. */
 final class ReflectorMeters implements ReflectorMetricsProvider {
 
-    private final MeterRegistry registry;
-    private final Gauges gauges;
+    private final Meters meters;
 
-    ReflectorMeters(MeterRegistry registry, Gauges gauges) {
-        this.registry = registry;
-        this.gauges = gauges;
+    ReflectorMeters(Meters meters) {
+        this.meters = meters;
     }
 
     private CounterMetric counter(String meter, String name) {
-        return Meters.counter(registry, meter, Tags.of(TAG_NAME, name));
+        return meters.counter(meter, Tags.of(TAG_NAME, name));
     }
 
     private HistogramMetric summary(String meter, String name) {
-        return Meters.summary(registry, meter, Tags.of(TAG_NAME, name));
+        return meters.summary(meter, Tags.of(TAG_NAME, name));
     }
 
     @Override
@@ -35,7 +32,7 @@ final class ReflectorMeters implements ReflectorMetricsProvider {
 
     @Override
     public HistogramMetric newListDurationMetric(String name) {
-        return Meters.timer(registry, MetricNames.REFLECTOR_LIST_DURATION, Tags.of(TAG_NAME, name));
+        return meters.timer(MetricNames.REFLECTOR_LIST_DURATION, Tags.of(TAG_NAME, name));
     }
 
     @Override
@@ -55,7 +52,7 @@ final class ReflectorMeters implements ReflectorMetricsProvider {
 
     @Override
     public HistogramMetric newWatchDurationMetric(String name) {
-        return Meters.timer(registry, MetricNames.REFLECTOR_WATCH_DURATION, Tags.of(TAG_NAME, name));
+        return meters.timer(MetricNames.REFLECTOR_WATCH_DURATION, Tags.of(TAG_NAME, name));
     }
 
     @Override
@@ -65,6 +62,6 @@ final class ReflectorMeters implements ReflectorMetricsProvider {
 
     @Override
     public SettableGaugeMetric newLastResourceVersionMetric(String name) {
-        return gauges.gauge(MetricNames.REFLECTOR_LAST_RESOURCE_VERSION, null, Tags.of(TAG_NAME, name));
+        return meters.gauge(MetricNames.REFLECTOR_LAST_RESOURCE_VERSION, null, Tags.of(TAG_NAME, name));
     }
 }

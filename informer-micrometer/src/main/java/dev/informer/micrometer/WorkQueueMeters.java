@@ -8,7 +8,6 @@ import dev.informer.workqueue.GaugeMetric;
 import dev.informer.workqueue.HistogramMetric;
 import dev.informer.workqueue.MetricsProvider;
 import dev.informer.workqueue.SettableGaugeMetric;
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import java.time.Duration;
 
@@ -29,12 +28,10 @@ final class WorkQueueMeters implements MetricsProvider {
         Duration.ofSeconds(10)
     };
 
-    private final MeterRegistry registry;
-    private final Gauges gauges;
+    private final Meters meters;
 
-    WorkQueueMeters(MeterRegistry registry, Gauges gauges) {
-        this.registry = registry;
-        this.gauges = gauges;
+    WorkQueueMeters(Meters meters) {
+        this.meters = meters;
     }
 
     private static Tags tags(String name) {
@@ -43,36 +40,36 @@ final class WorkQueueMeters implements MetricsProvider {
 
     @Override
     public GaugeMetric newDepthMetric(String name) {
-        return gauges.gauge(MetricNames.WORKQUEUE_DEPTH, null, tags(name));
+        return meters.gauge(MetricNames.WORKQUEUE_DEPTH, null, tags(name));
     }
 
     @Override
     public CounterMetric newAddsMetric(String name) {
-        return Meters.counter(registry, MetricNames.WORKQUEUE_ADDS, tags(name));
+        return meters.counter(MetricNames.WORKQUEUE_ADDS, tags(name));
     }
 
     @Override
     public HistogramMetric newLatencyMetric(String name) {
-        return Meters.timer(registry, MetricNames.WORKQUEUE_QUEUE_DURATION, tags(name), DURATION_BUCKETS);
+        return meters.timer(MetricNames.WORKQUEUE_QUEUE_DURATION, tags(name), DURATION_BUCKETS);
     }
 
     @Override
     public HistogramMetric newWorkDurationMetric(String name) {
-        return Meters.timer(registry, MetricNames.WORKQUEUE_WORK_DURATION, tags(name), DURATION_BUCKETS);
+        return meters.timer(MetricNames.WORKQUEUE_WORK_DURATION, tags(name), DURATION_BUCKETS);
     }
 
     @Override
     public SettableGaugeMetric newUnfinishedWorkSecondsMetric(String name) {
-        return gauges.gauge(MetricNames.WORKQUEUE_UNFINISHED_WORK, SECONDS, tags(name));
+        return meters.gauge(MetricNames.WORKQUEUE_UNFINISHED_WORK, SECONDS, tags(name));
     }
 
     @Override
     public SettableGaugeMetric newLongestRunningProcessorSecondsMetric(String name) {
-        return gauges.gauge(MetricNames.WORKQUEUE_LONGEST_RUNNING_PROCESSOR, SECONDS, tags(name));
+        return meters.gauge(MetricNames.WORKQUEUE_LONGEST_RUNNING_PROCESSOR, SECONDS, tags(name));
     }
 
     @Override
     public CounterMetric newRetriesMetric(String name) {
-        return Meters.counter(registry, MetricNames.WORKQUEUE_RETRIES, tags(name));
+        return meters.counter(MetricNames.WORKQUEUE_RETRIES, tags(name));
     }
 }

@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.ConfigMap;
-import dev.informer.api.ObjectMeta;
 import dev.informer.api.ResourceType;
 import dev.informer.cache.InformerMetricsProvider;
 import dev.informer.cache.SharedIndexInformer;
-import dev.informer.client.ClientConfig;
 import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
-import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.workqueue.HistogramMetric;
 import dev.informer.workqueue.SettableGaugeMetric;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -71,17 +68,6 @@ class InformerGaugesLifecycleTest {
         };
     }
 
-    private static void createConfigMap(KubernetesClient client, String name) {
-        client.resource(ResourceType.CONFIGMAPS)
-                .inNamespace("default")
-                .create(ConfigMap.builder()
-                        .metadata(ObjectMeta.builder()
-                                .name(name)
-                                .namespace("default")
-                                .build())
-                        .build());
-    }
-
     private static SharedInformerFactory startedFactory(KubernetesClient client, InformerMetricsProvider provider)
             throws InterruptedException {
         SharedInformerFactory factory = SharedInformerFactory.builder(client)
@@ -96,20 +82,18 @@ class InformerGaugesLifecycleTest {
 
     @Test
     void closingAnInformerWhoseProviderGaveNoGaugesRemovesItsSeriesAndFreesItsName() throws Exception {
-        try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-                KubernetesClient client = KubernetesClient.create(
-                        ClientConfig.builder().server(server.url()).build())) {
-            createConfigMap(client, "cm-1");
+        try (ApiServerFixture api = new ApiServerFixture()) {
+            api.createConfigMap("cm-1");
             InformerMetricsProvider provider = withoutGauges();
 
-            SharedInformerFactory first = startedFactory(client, provider);
+            SharedInformerFactory first = startedFactory(api.client, provider);
             String name = first.informerFor(ResourceType.CONFIGMAPS).name();
             assertTrue(registry.scrape().contains(LATENCY + name), registry.scrape());
             first.shutdown();
             assertFalse(registry.scrape().contains(LATENCY + name), "closed informer's series: " + registry.scrape());
 
             // The name was released: an informer of the same name and provider records again.
-            SharedInformerFactory second = startedFactory(client, provider);
+            SharedInformerFactory second = startedFactory(api.client, provider);
             try {
                 assertEquals(name, second.informerFor(ResourceType.CONFIGMAPS).name());
                 assertTrue(registry.scrape().contains(LATENCY + name), registry.scrape());
@@ -121,18 +105,16 @@ class InformerGaugesLifecycleTest {
 
     @Test
     void anInformerWithoutSeriesLeavesTheSeriesOfTheRunningInformerOfItsName() throws Exception {
-        try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-                KubernetesClient client = KubernetesClient.create(
-                        ClientConfig.builder().server(server.url()).build())) {
-            createConfigMap(client, "cm-1");
-            SharedInformerFactory holder = startedFactory(client, meters.informers());
+        try (ApiServerFixture api = new ApiServerFixture()) {
+            api.createConfigMap("cm-1");
+            SharedInformerFactory holder = startedFactory(api.client, meters.informers());
             try {
                 SharedIndexInformer<ConfigMap> held = holder.informerFor(ResourceType.CONFIGMAPS);
                 String queued = "informer_queued_items{name=\"" + held.name() + "\"";
                 assertTrue(registry.scrape().contains(queued), registry.scrape());
 
                 // Same name, same provider: this one gets no series (WARN), and closing it is no loss.
-                SharedInformerFactory second = startedFactory(client, meters.informers());
+                SharedInformerFactory second = startedFactory(api.client, meters.informers());
                 assertEquals(
                         held.name(), second.informerFor(ResourceType.CONFIGMAPS).name());
                 second.shutdown();

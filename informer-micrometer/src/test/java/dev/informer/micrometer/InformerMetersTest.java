@@ -6,21 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import dev.informer.api.ConfigMap;
-import dev.informer.api.ObjectMeta;
 import dev.informer.api.ResourceType;
 import dev.informer.cache.HandlerOptions;
 import dev.informer.cache.ReflectorOptions;
 import dev.informer.cache.ResourceEventHandler;
 import dev.informer.cache.SharedIndexInformer;
-import dev.informer.client.ClientConfig;
-import dev.informer.client.KubernetesClient;
 import dev.informer.client.SharedInformerFactory;
 import dev.informer.clock.testing.FakeClock;
 import dev.informer.controller.Manager;
 import dev.informer.controller.Result;
 import dev.informer.leaderelection.LeaderElector;
 import dev.informer.leaderelection.ResourceLock;
-import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.workqueue.RateLimiters;
 import dev.informer.workqueue.RateLimitingQueue;
 import dev.informer.workqueue.WorkQueue;
@@ -68,15 +64,19 @@ class InformerMetersTest {
         }
     }
 
+    /** A rate-limiting work queue named {@code name} on {@code clock}, its metrics on the meters under test. */
+    private WorkQueue.Builder<String> meteredQueue(String name, FakeClock clock) {
+        return WorkQueue.<String>builder()
+                .name(name)
+                .clock(clock)
+                .metricsProvider(meters.workQueues())
+                .rateLimiter(RateLimiters.itemExponentialFailure(Duration.ofMillis(5), Duration.ofSeconds(1)));
+    }
+
     @Test
     void aWorkQueueExportsClientGosSevenMetrics() throws InterruptedException {
         FakeClock clock = new FakeClock();
-        RateLimitingQueue<String> queue = WorkQueue.<String>builder()
-                .name("pods")
-                .clock(clock)
-                .metricsProvider(meters.workQueues())
-                .rateLimiter(RateLimiters.itemExponentialFailure(Duration.ofMillis(5), Duration.ofSeconds(1)))
-                .buildRateLimiting();
+        RateLimitingQueue<String> queue = meteredQueue("pods", clock).buildRateLimiting();
         try {
             queue.add("a");
             queue.add("b");
@@ -111,12 +111,8 @@ class InformerMetersTest {
     @Test
     void unfinishedWorkAndTheLongestRunningProcessorAreReportedInSeconds() throws InterruptedException {
         FakeClock clock = new FakeClock();
-        RateLimitingQueue<String> queue = WorkQueue.<String>builder()
-                .name("slow")
-                .clock(clock)
-                .metricsProvider(meters.workQueues())
+        RateLimitingQueue<String> queue = meteredQueue("slow", clock)
                 .unfinishedWorkUpdatePeriod(Duration.ofMillis(500))
-                .rateLimiter(RateLimiters.itemExponentialFailure(Duration.ofMillis(5), Duration.ofSeconds(1)))
                 .buildRateLimiting();
         try {
             queue.add("a");
@@ -136,20 +132,11 @@ class InformerMetersTest {
 
     @Test
     void informersReflectorsAndListenersAreExportedPerNameAndResource() throws Exception {
-        try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-                KubernetesClient client = KubernetesClient.create(
-                        ClientConfig.builder().server(server.url()).build())) {
+        try (ApiServerFixture api = new ApiServerFixture()) {
             for (int i = 0; i < 3; i++) {
-                client.resource(ResourceType.CONFIGMAPS)
-                        .inNamespace("default")
-                        .create(ConfigMap.builder()
-                                .metadata(ObjectMeta.builder()
-                                        .name("cm-" + i)
-                                        .namespace("default")
-                                        .build())
-                                .build());
+                api.createConfigMap("cm-" + i);
             }
-            SharedInformerFactory factory = SharedInformerFactory.builder(client)
+            SharedInformerFactory factory = SharedInformerFactory.builder(api.client)
                     .informerMetricsProvider(meters.informers())
                     .reflectorOptions(ReflectorOptions.builder()
                             .metrics(meters.reflectors())
@@ -200,13 +187,11 @@ class InformerMetersTest {
 
     @Test
     void leaderElectionMasterStatusIsOneWhileLeading() throws Exception {
-        try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-                KubernetesClient client = KubernetesClient.create(
-                        ClientConfig.builder().server(server.url()).build())) {
+        try (ApiServerFixture api = new ApiServerFixture()) {
             CountDownLatch leading = new CountDownLatch(1);
             CountDownLatch stopped = new CountDownLatch(1);
             LeaderElector elector = LeaderElector.builder()
-                    .lock(ResourceLock.lease(client, "default", "ctrl", "me"))
+                    .lock(ResourceLock.lease(api.client, "default", "ctrl", "me"))
                     .name("ctrl")
                     .onStartedLeading(ctx -> leading.countDown())
                     .onStoppedLeading(stopped::countDown)
@@ -226,12 +211,10 @@ class InformerMetersTest {
 
     @Test
     void controllerRuntimeReconcileMetricsFromARealController() throws Exception {
-        try (EmbeddedApiServer server = EmbeddedApiServer.builder().start();
-                KubernetesClient client = KubernetesClient.create(
-                        ClientConfig.builder().server(server.url()).build())) {
+        try (ApiServerFixture api = new ApiServerFixture()) {
             java.util.concurrent.CountDownLatch reconciled = new java.util.concurrent.CountDownLatch(2);
             java.util.concurrent.atomic.AtomicBoolean failOnce = new java.util.concurrent.atomic.AtomicBoolean(true);
-            try (Manager manager = Manager.builder(client)
+            try (Manager manager = Manager.builder(api.client)
                     .controllerMetrics(meters.controllers())
                     .build()) {
                 assertThrows(
@@ -256,7 +239,7 @@ class InformerMetersTest {
                         "series exist at zero once the controller is built");
                 manager.start();
                 assertEquals(2.0, sample("controller_runtime_max_concurrent_reconciles{controller=\"webapp\"}"));
-                server.create("configmaps", "default", "{\"metadata\":{\"name\":\"app\"}}");
+                api.server.create("configmaps", "default", "{\"metadata\":{\"name\":\"app\"}}");
                 assertTrue(reconciled.await(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS));
                 await(
                         "the retry succeeded",
