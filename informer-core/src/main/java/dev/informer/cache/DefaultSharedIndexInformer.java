@@ -36,6 +36,7 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -771,29 +772,24 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     }
 
     private @Nullable Thread processThreadIfStarted() {
-        startedLock.lock();
-        try {
-            return processThread;
-        } finally {
-            startedLock.unlock();
-        }
+        return readUnderStartedLock(() -> processThread);
     }
 
     @Override
     public boolean hasStarted() {
-        startedLock.lock();
-        try {
-            return started;
-        } finally {
-            startedLock.unlock();
-        }
+        return readUnderStartedLock(() -> started);
     }
 
     @Override
     public boolean isStopped() {
+        return readUnderStartedLock(() -> stopped);
+    }
+
+    /** Reads fields guarded by the started lock (the lifecycle flags and the process thread). */
+    private <V> V readUnderStartedLock(Supplier<V> read) {
         startedLock.lock();
         try {
-            return stopped;
+            return read.get();
         } finally {
             startedLock.unlock();
         }
@@ -829,28 +825,28 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     @Override
     public void setWatchErrorHandlerWithContext(WatchErrorHandlerWithContext handler) {
         Objects.requireNonNull(handler, "handler");
-        startedLock.lock();
-        try {
-            if (started) {
-                throw new IllegalStateException(
-                        "shared informer " + name + " has already started: set the watch error handler before start");
-            }
-            watchErrorHandler = handler;
-        } finally {
-            startedLock.unlock();
-        }
+        setBeforeStart("watch error handler", () -> watchErrorHandler = handler);
     }
 
     @Override
     public void setTransform(UnaryOperator<T> transform) {
         Objects.requireNonNull(transform, "transform");
+        setBeforeStart("transform", () -> this.transform = transform);
+    }
+
+    /**
+     * Runs {@code set} under the started lock.
+     *
+     * @throws IllegalStateException naming {@code what} if the informer has already started
+     */
+    private void setBeforeStart(String what, Runnable set) {
         startedLock.lock();
         try {
             if (started) {
                 throw new IllegalStateException(
-                        "shared informer " + name + " has already started: set the transform before start");
+                        "shared informer " + name + " has already started: set the " + what + " before start");
             }
-            this.transform = transform;
+            set.run();
         } finally {
             startedLock.unlock();
         }
