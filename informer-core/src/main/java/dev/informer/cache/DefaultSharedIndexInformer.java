@@ -5,6 +5,7 @@ import dev.informer.cache.internal.ProcessorListener;
 import dev.informer.cache.internal.SharedProcessor;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
+import dev.informer.concurrent.internal.Locks;
 import dev.informer.store.DeletedFinalStateUnknown;
 import dev.informer.store.Delta;
 import dev.informer.store.DeltaFifo;
@@ -36,7 +37,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -117,8 +117,8 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                 builder.threadFactory != null ? builder.threadFactory : ThreadFactories.platformDaemon(name);
         this.processor = new SharedProcessor<>(
                 name, clock, threadFactory, ProcessorListener.INITIAL_BUFFER_SIZE, builder.dispatchMode);
-        this.defaultEventHandlerResyncPeriod = builder.defaultResyncPeriod;
-        this.resyncCheckPeriod = builder.defaultResyncPeriod;
+        this.defaultEventHandlerResyncPeriod = builder.resyncPeriod;
+        this.resyncCheckPeriod = builder.resyncPeriod;
         this.watchErrorHandler = WatchErrorHandlerWithContext.of(
                 builder.watchErrorHandler != null
                         ? builder.watchErrorHandler
@@ -772,27 +772,17 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     }
 
     private @Nullable Thread processThreadIfStarted() {
-        return readUnderStartedLock(() -> processThread);
+        return Locks.read(startedLock, () -> processThread);
     }
 
     @Override
     public boolean hasStarted() {
-        return readUnderStartedLock(() -> started);
+        return Locks.read(startedLock, () -> started);
     }
 
     @Override
     public boolean isStopped() {
-        return readUnderStartedLock(() -> stopped);
-    }
-
-    /** Reads fields guarded by the started lock (the lifecycle flags and the process thread). */
-    private <V> V readUnderStartedLock(Supplier<V> read) {
-        startedLock.lock();
-        try {
-            return read.get();
-        } finally {
-            startedLock.unlock();
-        }
+        return Locks.read(startedLock, () -> stopped);
     }
 
     /**
@@ -840,16 +830,13 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
      * @throws IllegalStateException naming {@code what} if the informer has already started
      */
     private void setBeforeStart(String what, Runnable set) {
-        startedLock.lock();
-        try {
+        Locks.run(startedLock, () -> {
             if (started) {
                 throw new IllegalStateException(
                         "shared informer " + name + " has already started: set the " + what + " before start");
             }
             set.run();
-        } finally {
-            startedLock.unlock();
-        }
+        });
     }
 
     @Override

@@ -1,7 +1,9 @@
 package dev.informer.cache;
 
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
 import dev.informer.errors.InformerException;
+import dev.informer.store.KeyFunctions;
 import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.store.ReflectorStore;
 import dev.informer.store.Store;
@@ -129,8 +131,8 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         this.watchDurationMetric = metrics.newWatchDurationMetric(b.name);
         this.itemsInWatchMetric = metrics.newItemsInWatchMetric(b.name);
         this.lastResourceVersionMetric = metrics.newLastResourceVersionMetric(b.name);
-        this.keyFunction = b.keyFunction;
-        this.metadata = b.metadata;
+        this.keyFunction = b.keyFunction != null ? b.keyFunction : KeyFunctions.metaNamespaceKey();
+        this.metadata = b.metadata != null ? b.metadata : ObjectMetadataReaders::self;
     }
 
     private static ThreadFactory daemonThreads(String name) {
@@ -179,14 +181,11 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
 
     @Override
     public void run() {
-        lock.lock();
-        try {
+        Locks.run(lock, () -> {
             checkStartableLocked();
             runner = Thread.currentThread();
             started = true;
-        } finally {
-            lock.unlock();
-        }
+        });
         runLoop();
     }
 
@@ -278,13 +277,10 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         } catch (StopRequested e) {
             // stopped while backing off
         } finally {
-            lock.lock();
-            try {
+            Locks.run(lock, () -> {
                 stopped = true;
                 changed.signalAll();
-            } finally {
-                lock.unlock();
-            }
+            });
             log.debug("{}: reflector stopped", name);
         }
     }
@@ -985,14 +981,11 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         if (stopped) {
             return new StopRequested();
         }
-        lock.lock();
-        try {
+        return Locks.read(lock, () -> {
             RuntimeException error = resyncError;
             resyncError = null;
             return error;
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     private static RuntimeException errorOf(Object statusObject) {
@@ -1004,12 +997,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     }
 
     private void setCurrentWatch(@Nullable Watch<T> watch) {
-        lock.lock();
-        try {
-            currentWatch = watch;
-        } finally {
-            lock.unlock();
-        }
+        Locks.run(lock, () -> currentWatch = watch);
         if (watch != null && stopped) {
             stopQuietly(watch);
         }

@@ -1,6 +1,7 @@
 package dev.informer.client;
 
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
 import dev.informer.workqueue.internal.TokenBucket;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -37,12 +38,7 @@ final class TokenBucketRateLimiter implements RequestRateLimiter {
 
     @Override
     public boolean tryAcquire() {
-        lock.lock();
-        try {
-            return bucket.tryTake(clock.nanoTime());
-        } finally {
-            lock.unlock();
-        }
+        return Locks.read(lock, () -> bucket.tryTake(clock.nanoTime()));
     }
 
     @Override

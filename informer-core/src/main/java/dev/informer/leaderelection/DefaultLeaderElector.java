@@ -2,6 +2,7 @@ package dev.informer.leaderelection;
 
 import dev.informer.client.StatusException;
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -111,13 +112,10 @@ final class DefaultLeaderElector implements LeaderElector {
     @Override
     public void close() {
         termEnded.set(true); // isLeader() is false from now on, although the run thread may still be in a lock call
-        stateLock.lock();
-        try {
+        Locks.run(stateLock, () -> {
             stopped = true;
             stopSignal.signalAll();
-        } finally {
-            stateLock.unlock();
-        }
+        });
         DefaultLeaderContext current = term;
         if (current != null) {
             current.cancel();
@@ -193,12 +191,7 @@ final class DefaultLeaderElector implements LeaderElector {
         if (current != null) {
             current.cancel();
         }
-        stateLock.lock();
-        try {
-            stopSignal.signalAll();
-        } finally {
-            stateLock.unlock();
-        }
+        Locks.run(stateLock, stopSignal::signalAll);
         return true;
     }
 

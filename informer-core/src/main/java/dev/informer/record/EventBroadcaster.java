@@ -12,6 +12,7 @@ import dev.informer.client.ResourceClient;
 import dev.informer.client.StatusException;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
+import dev.informer.concurrent.internal.Locks;
 import dev.informer.record.internal.EventCorrelator;
 import java.time.Duration;
 import java.util.Map;
@@ -194,12 +195,7 @@ public final class EventBroadcaster implements AutoCloseable {
             draining = true;
             queue.add(STOP); // the spare slot: never full for STOP
         }
-        retryLock.lock();
-        try {
-            closing.signalAll(); // ends a retry wait; queued events are still written once
-        } finally {
-            retryLock.unlock();
-        }
+        Locks.run(retryLock, closing::signalAll); // ends a retry wait; queued events are still written once
         try {
             writer.join(closeTimeout.toMillis());
         } catch (InterruptedException e) {

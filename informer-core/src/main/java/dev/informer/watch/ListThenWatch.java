@@ -1,6 +1,7 @@
 package dev.informer.watch;
 
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Collection;
@@ -306,16 +307,13 @@ final class ListThenWatch<T> implements Watch<T> {
         try {
             return sourceCall.call();
         } finally {
-            lock.lock();
-            try {
+            Locks.run(lock, () -> {
                 callingThread = null;
                 if (stopped) {
                     // The interrupt, if any, was ours: do not leak it to the caller's thread.
                     Thread.interrupted();
                 }
-            } finally {
-                lock.unlock();
-            }
+            });
         }
     }
 }
