@@ -132,7 +132,7 @@ public interface Reflector<T> extends AutoCloseable {
      *
      * @param <T> the object type
      */
-    final class Builder<T> extends ListWatchBuilder<T, Builder<T>> {
+    final class Builder<T> extends ListWatchSettings<T, Builder<T>> {
         final ListerWatcher<T> listerWatcher;
         final ReflectorStore<T> store;
         BooleanSupplier shouldResync = () -> true;

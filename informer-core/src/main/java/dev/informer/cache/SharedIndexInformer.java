@@ -63,7 +63,7 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
      *
      * @param <T> the object type
      */
-    final class Builder<T> extends ListWatchBuilder<T, Builder<T>> {
+    final class Builder<T> extends ListWatchSettings<T, Builder<T>> {
         final ListerWatcher<T> listerWatcher;
         String resource = "";
         final Map<String, IndexFunction<T>> indexers = new LinkedHashMap<>();

@@ -256,20 +256,10 @@ public final class EventCorrelator {
                 event.message());
     }
 
+    /** The spam key's parts, then the type, reason and reporting component and instance. */
     static String aggregateKey(CoreEvent event) {
-        ObjectReference ref = involvedOf(event);
-        return join(
-                component(event),
-                host(event),
-                ref.kind(),
-                ref.namespace(),
-                ref.name(),
-                ref.uid(),
-                ref.apiVersion(),
-                event.type(),
-                event.reason(),
-                event.reportingComponent(),
-                event.reportingInstance());
+        return spamKey(event)
+                + join(event.type(), event.reason(), event.reportingComponent(), event.reportingInstance());
     }
 
     static String spamKey(CoreEvent event) {

@@ -19,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * @param <T> the object type
  * @param <B> the builder's own type
  */
-abstract class ListWatchBuilder<T, B extends ListWatchBuilder<T, B>> {
+abstract class ListWatchSettings<T, B extends ListWatchSettings<T, B>> {
 
     String name;
     Duration resyncPeriod = Duration.ZERO;
@@ -38,7 +38,7 @@ abstract class ListWatchBuilder<T, B extends ListWatchBuilder<T, B>> {
     @Nullable
     WatchErrorHandler watchErrorHandler;
 
-    ListWatchBuilder(String defaultName) {
+    ListWatchSettings(String defaultName) {
         this.name = defaultName;
     }
 
