@@ -218,17 +218,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     @Override
     public boolean removeEventHandler(ResourceEventHandlerRegistration registration) {
         Objects.requireNonNull(registration, "registration");
-        startedLock.lock();
-        try {
-            blockDeltas.lock();
-            try {
-                return processor.removeListener(registration);
-            } finally {
-                blockDeltas.unlock();
-            }
-        } finally {
-            startedLock.unlock();
-        }
+        return Locks.read(startedLock, () -> Locks.read(blockDeltas, () -> processor.removeListener(registration)));
     }
 
     @Override

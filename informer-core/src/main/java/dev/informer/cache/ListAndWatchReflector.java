@@ -772,14 +772,8 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                     if (stopped) {
                         throw new StopRequested();
                     }
-                    if (isRetriableWatchError(e)) {
-                        reportAndBackOff(e);
-                        continue;
-                    }
-                    if (retry.shouldRetry(e)) {
-                        continue;
-                    }
-                    throw markIfTooLarge(e);
+                    backOffRetryOrThrow(e, isRetriableWatchError(e), retry);
+                    continue;
                 }
                 recovered();
             }
@@ -793,13 +787,24 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             if (error instanceof StopRequested) {
                 throw error;
             }
-            if (isTooManyRequests(error)) {
-                reportAndBackOff(error);
-                continue;
-            }
-            if (retry.shouldRetry(error)) {
-                continue;
-            }
+            backOffRetryOrThrow(error, isTooManyRequests(error), retry);
+        }
+    }
+
+    /**
+     * After a failed watch start or a watch that ended with {@code error}: reports it and backs off when
+     * {@code shouldBackOff}, else lets {@code retry} decide whether the watch is retried at once (an internal
+     * error within the retry duration); returns to go round the watch loop again.
+     *
+     * @throws RuntimeException {@code error} (marked if too large) when it is not retried: the loop
+     *     relists
+     */
+    private void backOffRetryOrThrow(RuntimeException error, boolean shouldBackOff, InternalErrorRetry retry) {
+        if (shouldBackOff) {
+            reportAndBackOff(error);
+            return;
+        }
+        if (!retry.shouldRetry(error)) {
             throw markIfTooLarge(error);
         }
     }
