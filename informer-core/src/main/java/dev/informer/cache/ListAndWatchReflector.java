@@ -2,6 +2,7 @@ package dev.informer.cache;
 
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.internal.Locks;
+import dev.informer.concurrent.internal.Waits;
 import dev.informer.errors.InformerException;
 import dev.informer.store.KeyFunctions;
 import dev.informer.store.ObjectMetaAccessor;
@@ -1088,9 +1089,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     private void waitUntilOrStop(long deadline) {
         lock.lock();
         try {
-            while (!stopped && clock.nanoTime() - deadline < 0) {
-                clock.awaitUntil(lock, changed, deadline);
-            }
+            Waits.untilDeadlineUnless(clock, lock, changed, deadline, () -> stopped);
         } catch (InterruptedException e) {
             throw new StopRequested();
         } finally {

@@ -13,6 +13,7 @@ import dev.informer.client.StatusException;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
 import dev.informer.concurrent.internal.Locks;
+import dev.informer.concurrent.internal.Waits;
 import dev.informer.record.internal.EventCorrelator;
 import java.time.Duration;
 import java.util.Map;
@@ -256,10 +257,7 @@ public final class EventBroadcaster implements AutoCloseable {
         long deadline = clock.nanoTime() + wait.toNanos();
         retryLock.lock();
         try {
-            while (!draining && clock.nanoTime() - deadline < 0) {
-                clock.awaitUntil(retryLock, closing, deadline);
-            }
-            return !draining;
+            return Waits.untilDeadlineUnless(clock, retryLock, closing, deadline, () -> draining);
         } finally {
             retryLock.unlock();
         }

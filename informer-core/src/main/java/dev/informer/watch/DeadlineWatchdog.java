@@ -3,6 +3,7 @@ package dev.informer.watch;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.internal.Locks;
 import dev.informer.concurrent.internal.Threads;
+import dev.informer.concurrent.internal.Waits;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -52,10 +53,7 @@ final class DeadlineWatchdog {
     private void run() {
         lock.lock();
         try {
-            while (!cancelled && clock.nanoTime() - deadlineNanos < 0) {
-                clock.awaitUntil(lock, cancelledCondition, deadlineNanos);
-            }
-            if (cancelled) {
+            if (!Waits.untilDeadlineUnless(clock, lock, cancelledCondition, deadlineNanos, () -> cancelled)) {
                 return;
             }
             expired = true;

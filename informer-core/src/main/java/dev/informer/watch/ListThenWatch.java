@@ -2,6 +2,7 @@ package dev.informer.watch;
 
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.internal.Locks;
+import dev.informer.concurrent.internal.Waits;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Collection;
@@ -243,11 +244,9 @@ final class ListThenWatch<T> implements Watch<T> {
         }
         lock.lockInterruptibly();
         try {
-            while (!stopped && clock.nanoTime() - notBeforeNanos < 0) {
-                clock.awaitUntil(lock, stopCondition, notBeforeNanos);
-            }
+            boolean waited = Waits.untilDeadlineUnless(clock, lock, stopCondition, notBeforeNanos, () -> stopped);
             backoffArmed = false;
-            return !stopped;
+            return waited;
         } finally {
             lock.unlock();
         }

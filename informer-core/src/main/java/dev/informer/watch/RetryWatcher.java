@@ -2,6 +2,7 @@ package dev.informer.watch;
 
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.internal.Locks;
+import dev.informer.concurrent.internal.Waits;
 import dev.informer.store.ObjectMetaAccessor;
 import java.time.Duration;
 import java.util.Objects;
@@ -365,10 +366,7 @@ public final class RetryWatcher<T> implements Watch<T> {
     private boolean awaitUntil(long deadlineNanos) throws InterruptedException {
         lock.lockInterruptibly();
         try {
-            while (!stopRequested && clock.nanoTime() - deadlineNanos < 0) {
-                clock.awaitUntil(lock, stateChanged, deadlineNanos);
-            }
-            return !stopRequested;
+            return Waits.untilDeadlineUnless(clock, lock, stateChanged, deadlineNanos, () -> stopRequested);
         } finally {
             lock.unlock();
         }
