@@ -5,6 +5,7 @@ import dev.informer.cache.internal.ProcessorListener;
 import dev.informer.cache.internal.SharedProcessor;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
+import dev.informer.concurrent.internal.Locks;
 import dev.informer.store.DeletedFinalStateUnknown;
 import dev.informer.store.Delta;
 import dev.informer.store.DeltaFifo;
@@ -116,8 +117,8 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
                 builder.threadFactory != null ? builder.threadFactory : ThreadFactories.platformDaemon(name);
         this.processor = new SharedProcessor<>(
                 name, clock, threadFactory, ProcessorListener.INITIAL_BUFFER_SIZE, builder.dispatchMode);
-        this.defaultEventHandlerResyncPeriod = builder.defaultResyncPeriod;
-        this.resyncCheckPeriod = builder.defaultResyncPeriod;
+        this.defaultEventHandlerResyncPeriod = builder.resyncPeriod;
+        this.resyncCheckPeriod = builder.resyncPeriod;
         this.watchErrorHandler = WatchErrorHandlerWithContext.of(
                 builder.watchErrorHandler != null
                         ? builder.watchErrorHandler
@@ -217,17 +218,7 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     @Override
     public boolean removeEventHandler(ResourceEventHandlerRegistration registration) {
         Objects.requireNonNull(registration, "registration");
-        startedLock.lock();
-        try {
-            blockDeltas.lock();
-            try {
-                return processor.removeListener(registration);
-            } finally {
-                blockDeltas.unlock();
-            }
-        } finally {
-            startedLock.unlock();
-        }
+        return Locks.read(startedLock, () -> Locks.read(blockDeltas, () -> processor.removeListener(registration)));
     }
 
     @Override
@@ -771,32 +762,17 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     }
 
     private @Nullable Thread processThreadIfStarted() {
-        startedLock.lock();
-        try {
-            return processThread;
-        } finally {
-            startedLock.unlock();
-        }
+        return Locks.read(startedLock, () -> processThread);
     }
 
     @Override
     public boolean hasStarted() {
-        startedLock.lock();
-        try {
-            return started;
-        } finally {
-            startedLock.unlock();
-        }
+        return Locks.read(startedLock, () -> started);
     }
 
     @Override
     public boolean isStopped() {
-        startedLock.lock();
-        try {
-            return stopped;
-        } finally {
-            startedLock.unlock();
-        }
+        return Locks.read(startedLock, () -> stopped);
     }
 
     /**
@@ -829,31 +805,28 @@ final class DefaultSharedIndexInformer<T> implements SharedIndexInformer<T> {
     @Override
     public void setWatchErrorHandlerWithContext(WatchErrorHandlerWithContext handler) {
         Objects.requireNonNull(handler, "handler");
-        startedLock.lock();
-        try {
-            if (started) {
-                throw new IllegalStateException(
-                        "shared informer " + name + " has already started: set the watch error handler before start");
-            }
-            watchErrorHandler = handler;
-        } finally {
-            startedLock.unlock();
-        }
+        setBeforeStart("watch error handler", () -> watchErrorHandler = handler);
     }
 
     @Override
     public void setTransform(UnaryOperator<T> transform) {
         Objects.requireNonNull(transform, "transform");
-        startedLock.lock();
-        try {
+        setBeforeStart("transform", () -> this.transform = transform);
+    }
+
+    /**
+     * Runs {@code set} under the started lock.
+     *
+     * @throws IllegalStateException naming {@code what} if the informer has already started
+     */
+    private void setBeforeStart(String what, Runnable set) {
+        Locks.run(startedLock, () -> {
             if (started) {
                 throw new IllegalStateException(
-                        "shared informer " + name + " has already started: set the transform before start");
+                        "shared informer " + name + " has already started: set the " + what + " before start");
             }
-            this.transform = transform;
-        } finally {
-            startedLock.unlock();
-        }
+            set.run();
+        });
     }
 
     @Override

@@ -1,7 +1,10 @@
 package dev.informer.cache;
 
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
+import dev.informer.concurrent.internal.Waits;
 import dev.informer.errors.InformerException;
+import dev.informer.store.KeyFunctions;
 import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.store.ReflectorStore;
 import dev.informer.store.Store;
@@ -129,8 +132,8 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         this.watchDurationMetric = metrics.newWatchDurationMetric(b.name);
         this.itemsInWatchMetric = metrics.newItemsInWatchMetric(b.name);
         this.lastResourceVersionMetric = metrics.newLastResourceVersionMetric(b.name);
-        this.keyFunction = b.keyFunction;
-        this.metadata = b.metadata;
+        this.keyFunction = b.keyFunction != null ? b.keyFunction : KeyFunctions.metaNamespaceKey();
+        this.metadata = b.metadata != null ? b.metadata : ObjectMetadataReaders::self;
     }
 
     private static ThreadFactory daemonThreads(String name) {
@@ -179,14 +182,11 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
 
     @Override
     public void run() {
-        lock.lock();
-        try {
+        Locks.run(lock, () -> {
             checkStartableLocked();
             runner = Thread.currentThread();
             started = true;
-        } finally {
-            lock.unlock();
-        }
+        });
         runLoop();
     }
 
@@ -278,13 +278,10 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         } catch (StopRequested e) {
             // stopped while backing off
         } finally {
-            lock.lock();
-            try {
+            Locks.run(lock, () -> {
                 stopped = true;
                 changed.signalAll();
-            } finally {
-                lock.unlock();
-            }
+            });
             log.debug("{}: reflector stopped", name);
         }
     }
@@ -776,14 +773,8 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
                     if (stopped) {
                         throw new StopRequested();
                     }
-                    if (isRetriableWatchError(e)) {
-                        reportAndBackOff(e);
-                        continue;
-                    }
-                    if (retry.shouldRetry(e)) {
-                        continue;
-                    }
-                    throw markIfTooLarge(e);
+                    backOffRetryOrThrow(e, isRetriableWatchError(e), retry);
+                    continue;
                 }
                 recovered();
             }
@@ -797,13 +788,24 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
             if (error instanceof StopRequested) {
                 throw error;
             }
-            if (isTooManyRequests(error)) {
-                reportAndBackOff(error);
-                continue;
-            }
-            if (retry.shouldRetry(error)) {
-                continue;
-            }
+            backOffRetryOrThrow(error, isTooManyRequests(error), retry);
+        }
+    }
+
+    /**
+     * After a failed watch start or a watch that ended with {@code error}: reports it and backs off when
+     * {@code shouldBackOff}, else lets {@code retry} decide whether the watch is retried at once (an internal
+     * error within the retry duration); returns to go round the watch loop again.
+     *
+     * @throws RuntimeException {@code error} (marked if too large) when it is not retried: the loop
+     *     relists
+     */
+    private void backOffRetryOrThrow(RuntimeException error, boolean shouldBackOff, InternalErrorRetry retry) {
+        if (shouldBackOff) {
+            reportAndBackOff(error);
+            return;
+        }
+        if (!retry.shouldRetry(error)) {
             throw markIfTooLarge(error);
         }
     }
@@ -985,14 +987,11 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         if (stopped) {
             return new StopRequested();
         }
-        lock.lock();
-        try {
+        return Locks.read(lock, () -> {
             RuntimeException error = resyncError;
             resyncError = null;
             return error;
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     private static RuntimeException errorOf(Object statusObject) {
@@ -1004,12 +1003,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     }
 
     private void setCurrentWatch(@Nullable Watch<T> watch) {
-        lock.lock();
-        try {
-            currentWatch = watch;
-        } finally {
-            lock.unlock();
-        }
+        Locks.run(lock, () -> currentWatch = watch);
         if (watch != null && stopped) {
             stopQuietly(watch);
         }
@@ -1095,9 +1089,7 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
     private void waitUntilOrStop(long deadline) {
         lock.lock();
         try {
-            while (!stopped && clock.nanoTime() - deadline < 0) {
-                clock.awaitUntil(lock, changed, deadline);
-            }
+            Waits.untilDeadlineUnless(clock, lock, changed, deadline, () -> stopped);
         } catch (InterruptedException e) {
             throw new StopRequested();
         } finally {

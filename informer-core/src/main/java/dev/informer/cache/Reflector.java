@@ -1,16 +1,11 @@
 package dev.informer.cache;
 
 import dev.informer.clock.Clock;
-import dev.informer.store.KeyFunction;
-import dev.informer.store.KeyFunctions;
-import dev.informer.store.ObjectMetaAccessor;
 import dev.informer.store.ReflectorStore;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.BooleanSupplier;
-import java.util.function.Function;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Keeps a {@link ReflectorStore} in step with the API server, as client-go's {@code Reflector}: it
@@ -137,45 +132,20 @@ public interface Reflector<T> extends AutoCloseable {
      *
      * @param <T> the object type
      */
-    final class Builder<T> {
+    final class Builder<T> extends ListWatchSettings<T, Builder<T>> {
         final ListerWatcher<T> listerWatcher;
         final ReflectorStore<T> store;
-        String name = "reflector";
-        Duration resyncPeriod = Duration.ZERO;
         BooleanSupplier shouldResync = () -> true;
         ReflectorOptions options = ReflectorOptions.defaults();
-        Clock clock = Clock.system();
-
-        @Nullable
-        ThreadFactory threadFactory;
-
-        @Nullable
-        WatchErrorHandler watchErrorHandler;
-
-        KeyFunction<T> keyFunction = KeyFunctions.metaNamespaceKey();
-        Function<Object, ObjectMetaAccessor> metadata = ObjectMetadataReaders::self;
 
         private Builder(ListerWatcher<T> listerWatcher, ReflectorStore<T> store) {
+            super("reflector");
             this.listerWatcher = Objects.requireNonNull(listerWatcher, "listerWatcher");
             this.store = Objects.requireNonNull(store, "store");
         }
 
-        /** The name for log lines and the error handler; default "reflector". */
-        public Builder<T> name(String name) {
-            this.name = Objects.requireNonNull(name, "name");
-            return this;
-        }
-
-        /**
-         * How often to consider a resync during a watch; zero (the default) disables resync.
-         *
-         * @throws IllegalArgumentException if negative
-         */
-        public Builder<T> resyncPeriod(Duration resyncPeriod) {
-            if (resyncPeriod.isNegative()) {
-                throw new IllegalArgumentException("resyncPeriod must not be negative: " + resyncPeriod);
-            }
-            this.resyncPeriod = resyncPeriod;
+        @Override
+        Builder<T> self() {
             return this;
         }
 
@@ -191,42 +161,6 @@ public interface Reflector<T> extends AutoCloseable {
          */
         public Builder<T> options(ReflectorOptions options) {
             this.options = Objects.requireNonNull(options, "options");
-            return this;
-        }
-
-        /** The clock for backoff, resync and watch durations; default {@link Clock#system()}. */
-        public Builder<T> clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /** Where {@link Reflector#start()} and the resync loop get their threads; default daemon threads. */
-        public Builder<T> threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-            return this;
-        }
-
-        /** Called with every failure; default {@link WatchErrorHandler#logging(Clock)} on this builder's clock. */
-        public Builder<T> watchErrorHandler(WatchErrorHandler watchErrorHandler) {
-            this.watchErrorHandler = Objects.requireNonNull(watchErrorHandler, "watchErrorHandler");
-            return this;
-        }
-
-        /** Keys objects in the streaming list's temporary store; default namespace/name. */
-        public Builder<T> keyFunction(KeyFunction<T> keyFunction) {
-            this.keyFunction = Objects.requireNonNull(keyFunction, "keyFunction");
-            return this;
-        }
-
-        /**
-         * The metadata adapter: reads an event or list object's resource version and annotations
-         * (the streaming list's {@code k8s.io/initial-events-end} bookmark). Pass {@code
-         * ResourceType.metadataAccessor()} for a model that does not implement {@link
-         * ObjectMetaAccessor}; use the same adapter for the {@link #keyFunction}. Default: the
-         * object's own {@link ObjectMetaAccessor}.
-         */
-        public Builder<T> metadata(Function<Object, ObjectMetaAccessor> metadata) {
-            this.metadata = Objects.requireNonNull(metadata, "metadata");
             return this;
         }
 

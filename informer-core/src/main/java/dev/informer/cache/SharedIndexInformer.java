@@ -1,6 +1,5 @@
 package dev.informer.cache;
 
-import dev.informer.clock.Clock;
 import dev.informer.store.IndexFunction;
 import dev.informer.store.Indexer;
 import dev.informer.store.KeyFunction;
@@ -12,7 +11,6 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.ThreadFactory;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
@@ -65,31 +63,11 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
      *
      * @param <T> the object type
      */
-    final class Builder<T> {
+    final class Builder<T> extends ListWatchSettings<T, Builder<T>> {
         final ListerWatcher<T> listerWatcher;
-
-        @Nullable
-        String name;
-
         String resource = "";
-        Duration defaultResyncPeriod = Duration.ZERO;
         final Map<String, IndexFunction<T>> indexers = new LinkedHashMap<>();
-
-        @Nullable
-        KeyFunction<T> keyFunction;
-
-        @Nullable
-        Function<Object, ObjectMetaAccessor> metadata;
-
-        Clock clock = Clock.system();
-
-        @Nullable
-        ThreadFactory threadFactory;
-
         ReflectorOptions reflectorOptions = ReflectorOptions.defaults();
-
-        @Nullable
-        WatchErrorHandler watchErrorHandler;
 
         @Nullable
         UnaryOperator<T> transform;
@@ -102,12 +80,12 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         RealFifoOptions realFifo;
 
         private Builder(ListerWatcher<T> listerWatcher) {
+            super("informer");
             this.listerWatcher = listerWatcher;
         }
 
-        /** The name for logs and threads; default "informer". */
-        public Builder<T> name(String name) {
-            this.name = Objects.requireNonNull(name, "name");
+        @Override
+        Builder<T> self() {
             return this;
         }
 
@@ -117,20 +95,6 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
          */
         public Builder<T> resource(String resource) {
             this.resource = Objects.requireNonNull(resource, "resource");
-            return this;
-        }
-
-        /**
-         * The resync period for handlers added without one, and the initial resync check period;
-         * zero (default) means no resync.
-         *
-         * @throws IllegalArgumentException if negative
-         */
-        public Builder<T> resyncPeriod(Duration defaultResyncPeriod) {
-            if (defaultResyncPeriod.isNegative()) {
-                throw new IllegalArgumentException("resyncPeriod must not be negative: " + defaultResyncPeriod);
-            }
-            this.defaultResyncPeriod = defaultResyncPeriod;
             return this;
         }
 
@@ -146,39 +110,6 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         /** Adds indices to the cache. */
         public Builder<T> indexers(Map<String, IndexFunction<T>> indexers) {
             indexers.forEach(this::indexer);
-            return this;
-        }
-
-        /** The cache key; default namespace/name (read through the resource type's metadata reader). */
-        public Builder<T> keyFunction(KeyFunction<T> keyFunction) {
-            this.keyFunction = Objects.requireNonNull(keyFunction, "keyFunction");
-            return this;
-        }
-
-        /**
-         * The metadata adapter the cache key, the change detection, the reflector's resource versions
-         * and the streaming list's end bookmark all read through, for a model that does not implement
-         * {@link ObjectMetaAccessor} (e.g. {@code ResourceType.metadataAccessor()}, which the client's
-         * {@code Informers.builder} sets). Default: the object's own {@link ObjectMetaAccessor}.
-         */
-        public Builder<T> metadata(Function<Object, ObjectMetaAccessor> metadata) {
-            this.metadata = Objects.requireNonNull(metadata, "metadata");
-            return this;
-        }
-
-        /** The clock for backoff and resync; default {@link Clock#system()}. */
-        public Builder<T> clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /**
-         * Makes the reflector, processing and listener threads; default platform daemon threads
-         * ({@link dev.informer.concurrent.ThreadFactories#virtualIfAvailable(String)} is the one-line
-         * switch to virtual threads).
-         */
-        public Builder<T> threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
             return this;
         }
 
@@ -208,12 +139,6 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
         public Builder<T> backoff(BackoffPolicy backoff) {
             this.reflectorOptions =
                     reflectorOptions.toBuilder().backoff(backoff).build();
-            return this;
-        }
-
-        /** See {@link SharedInformer#setWatchErrorHandler}. */
-        public Builder<T> watchErrorHandler(WatchErrorHandler watchErrorHandler) {
-            this.watchErrorHandler = Objects.requireNonNull(watchErrorHandler, "watchErrorHandler");
             return this;
         }
 
@@ -274,7 +199,7 @@ public interface SharedIndexInformer<T> extends SharedInformer<T> {
             if (keys == null) {
                 keys = metadata == null ? KeyFunctions.metaNamespaceKey() : KeyFunctions.metaNamespaceKey(meta);
             }
-            return new DefaultSharedIndexInformer<>(this, listerWatcher, keys, meta, name != null ? name : "informer");
+            return new DefaultSharedIndexInformer<>(this, listerWatcher, keys, meta, name);
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.informer.client;
 
 import dev.informer.api.Status;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,11 +13,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Immutable and thread-safe.
  */
-public final class ForbiddenException extends StatusException {
+public final class ForbiddenException extends CredentialsRefusedException {
 
     private static final long serialVersionUID = 1L;
-
-    private final transient ClientConfig.Origin origin;
 
     /**
      * @param message the one-line message
@@ -29,12 +26,6 @@ public final class ForbiddenException extends StatusException {
      */
     public ForbiddenException(
             String message, Status status, @Nullable String method, @Nullable String url, ClientConfig.Origin origin) {
-        super(message, status, null, method, url);
-        this.origin = Objects.requireNonNull(origin, "origin");
-    }
-
-    /** Where the credentials of the refused request were configured. */
-    public ClientConfig.Origin origin() {
-        return origin;
+        super(message, status, method, url, origin);
     }
 }

@@ -26,8 +26,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Immutable and thread-safe.
  */
-public sealed class StatusException extends ApiException implements StatusCarrier
-        permits UnauthorizedException, ForbiddenException {
+public sealed class StatusException extends ApiException implements StatusCarrier permits CredentialsRefusedException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,6 +1,8 @@
 package dev.informer.client;
 
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
+import dev.informer.workqueue.internal.TokenBucket;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -12,8 +14,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class TokenBucketRateLimiter implements RequestRateLimiter {
 
-    private static final double NANOS_PER_SECOND = 1e9;
-
     private final double qps;
     private final int burst;
     private final Clock clock;
@@ -21,9 +21,7 @@ final class TokenBucketRateLimiter implements RequestRateLimiter {
     /** Never signalled: waits end on the clock's deadline (a fake clock wakes them when stepped). */
     private final Condition tick = lock.newCondition();
     // @GuardedBy("lock")
-    private double tokens;
-    // @GuardedBy("lock")
-    private long lastNanos;
+    private final TokenBucket bucket;
 
     TokenBucketRateLimiter(double qps, int burst, Clock clock) {
         if (!(qps > 0) || Double.isInfinite(qps)) {
@@ -35,56 +33,34 @@ final class TokenBucketRateLimiter implements RequestRateLimiter {
         this.qps = qps;
         this.burst = burst;
         this.clock = clock;
-        this.tokens = burst;
-        this.lastNanos = clock.nanoTime();
+        this.bucket = TokenBucket.perSecond(qps, burst, clock.nanoTime());
     }
 
     @Override
     public boolean tryAcquire() {
-        lock.lock();
-        try {
-            refillLocked();
-            if (tokens < 1) {
-                return false;
-            }
-            tokens -= 1;
-            return true;
-        } finally {
-            lock.unlock();
-        }
+        return Locks.read(lock, () -> bucket.tryTake(clock.nanoTime()));
     }
 
     @Override
     public void acquire() throws InterruptedException {
         lock.lock();
         try {
-            refillLocked();
-            tokens -= 1;
-            if (tokens >= 0) {
+            double wait = bucket.reserve(clock.nanoTime());
+            if (wait == 0) {
                 return;
             }
-            long deadline = lastNanos + (long) Math.ceil(-tokens / qps * NANOS_PER_SECOND);
+            long deadline = bucket.lastRefillNanos() + (long) Math.ceil(wait);
             try {
                 while (clock.nanoTime() - deadline < 0) {
                     clock.awaitUntil(lock, tick, deadline);
                 }
             } catch (InterruptedException e) {
                 // Give the reservation back (x/time/rate's cancel, simplified to one token).
-                refillLocked();
-                tokens = Math.min(burst, tokens + 1);
+                bucket.giveBack(clock.nanoTime());
                 throw e;
             }
         } finally {
             lock.unlock();
-        }
-    }
-
-    private void refillLocked() {
-        long now = clock.nanoTime();
-        long elapsed = now - lastNanos;
-        if (elapsed > 0) {
-            tokens = Math.min(burst, tokens + elapsed * qps / NANOS_PER_SECOND);
-            lastNanos = now;
         }
     }
 

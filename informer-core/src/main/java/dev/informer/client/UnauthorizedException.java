@@ -1,7 +1,6 @@
 package dev.informer.client;
 
 import dev.informer.api.Status;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,11 +13,9 @@ import org.jspecify.annotations.Nullable;
  * <p>Distinct from {@link AuthenticationException}, which means credentials could not be obtained at
  * all (an exec plugin failed) and no request was sent. Immutable and thread-safe.
  */
-public final class UnauthorizedException extends StatusException {
+public final class UnauthorizedException extends CredentialsRefusedException {
 
     private static final long serialVersionUID = 1L;
-
-    private final transient ClientConfig.Origin origin;
 
     /**
      * @param message the one-line message
@@ -29,12 +26,6 @@ public final class UnauthorizedException extends StatusException {
      */
     public UnauthorizedException(
             String message, Status status, @Nullable String method, @Nullable String url, ClientConfig.Origin origin) {
-        super(message, status, null, method, url);
-        this.origin = Objects.requireNonNull(origin, "origin");
-    }
-
-    /** Where the rejected credentials were configured (kubeconfig file, context and user; in-cluster; code). */
-    public ClientConfig.Origin origin() {
-        return origin;
+        super(message, status, method, url, origin);
     }
 }

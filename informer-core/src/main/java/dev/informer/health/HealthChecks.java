@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /** Ready-made {@link HealthCheck}s for the library's components. */
 public final class HealthChecks {
@@ -38,24 +39,13 @@ public final class HealthChecks {
                     notSynced.add(String.valueOf(key.type().groupVersionResource()));
                 }
             });
-            return notSynced.isEmpty()
-                    ? Optional.empty()
-                    : Optional.of("informers not synced: " + String.join(", ", notSynced));
+            return failing(notSynced, "not synced");
         };
     }
 
     /** Readiness: every one of {@code informers} has synced ({@link SharedInformer#hasSynced()}). */
     public static HealthCheck informersSynced(List<? extends SharedInformer<?>> informers) {
-        List<? extends SharedInformer<?>> copy = List.copyOf(informers);
-        return () -> {
-            List<String> notSynced = copy.stream()
-                    .filter(i -> !i.hasSynced())
-                    .map(SharedInformer::name)
-                    .toList();
-            return notSynced.isEmpty()
-                    ? Optional.empty()
-                    : Optional.of("informers not synced: " + String.join(", ", notSynced));
-        };
+        return noInformer(informers, i -> !i.hasSynced(), "not synced");
     }
 
     /**
@@ -63,16 +53,22 @@ public final class HealthChecks {
      * cache).
      */
     public static HealthCheck informersRunning(List<? extends SharedInformer<?>> informers) {
+        return noInformer(informers, i -> i.hasStarted() && i.isStopped(), "stopped");
+    }
+
+    /** Fails, naming them, while any of {@code informers} (copied now) is {@code failing}. */
+    private static HealthCheck noInformer(
+            List<? extends SharedInformer<?>> informers, Predicate<SharedInformer<?>> failing, String problem) {
         List<? extends SharedInformer<?>> copy = List.copyOf(informers);
-        return () -> {
-            List<String> stopped = copy.stream()
-                    .filter(i -> i.hasStarted() && i.isStopped())
-                    .map(SharedInformer::name)
-                    .toList();
-            return stopped.isEmpty()
-                    ? Optional.empty()
-                    : Optional.of("informers stopped: " + String.join(", ", stopped));
-        };
+        return () ->
+                failing(copy.stream().filter(failing).map(SharedInformer::name).toList(), problem);
+    }
+
+    /** {@code "informers <problem>: a, b"}, or empty when {@code names} is. */
+    private static Optional<String> failing(List<String> names, String problem) {
+        return names.isEmpty()
+                ? Optional.empty()
+                : Optional.of("informers " + problem + ": " + String.join(", ", names));
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.informer.leaderelection;
 
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
 import java.time.Duration;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -90,15 +91,12 @@ final class DefaultLeaderContext implements LeaderContext {
 
     /** Remembers the thread to interrupt on cancellation; interrupts it at once if already cancelled. */
     void attach(Thread thread) {
-        lock.lock();
-        try {
+        Locks.run(lock, () -> {
             leadingThread = thread;
             if (cancelled) {
                 thread.interrupt();
             }
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     /** Ends the term: wakes the waiters and interrupts the leading thread. Idempotent. */

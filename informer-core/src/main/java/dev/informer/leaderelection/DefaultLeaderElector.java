@@ -2,6 +2,7 @@ package dev.informer.leaderelection;
 
 import dev.informer.client.StatusException;
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -111,13 +112,10 @@ final class DefaultLeaderElector implements LeaderElector {
     @Override
     public void close() {
         termEnded.set(true); // isLeader() is false from now on, although the run thread may still be in a lock call
-        stateLock.lock();
-        try {
+        Locks.run(stateLock, () -> {
             stopped = true;
             stopSignal.signalAll();
-        } finally {
-            stateLock.unlock();
-        }
+        });
         DefaultLeaderContext current = term;
         if (current != null) {
             current.cancel();
@@ -193,12 +191,7 @@ final class DefaultLeaderElector implements LeaderElector {
         if (current != null) {
             current.cancel();
         }
-        stateLock.lock();
-        try {
-            stopSignal.signalAll();
-        } finally {
-            stateLock.unlock();
-        }
+        Locks.run(stateLock, stopSignal::signalAll);
         return true;
     }
 
@@ -339,15 +332,11 @@ final class DefaultLeaderElector implements LeaderElector {
             LeaderElectionRecord mine = observed.record();
             LeaderElectionRecord renewed = new LeaderElectionRecord(
                     config.identity(), leaseSeconds, mine.acquireTime(), now, mine.leaderTransitions());
-            try {
-                long sent = clock.nanoTime();
-                lock.update(renewed);
-                setObserved(renewed);
-                setRenewed(sent);
+            if (write(
+                    lock::update,
+                    renewed,
+                    "failed to update lock " + description + " optimistically, falling back to slow path")) {
                 return true;
-            } catch (RuntimeException e) {
-                logUpdateFailure(
-                        "failed to update lock " + description + " optimistically, falling back to slow path", e);
             }
         }
 
@@ -365,16 +354,7 @@ final class DefaultLeaderElector implements LeaderElector {
             return false;
         }
         if (fetched.isEmpty()) {
-            long sent = clock.nanoTime();
-            try {
-                lock.create(desired);
-            } catch (RuntimeException e) {
-                logUpdateFailure("error initially creating leader election record " + description, e);
-                return false;
-            }
-            setObserved(desired);
-            setRenewed(sent);
-            return true;
+            return write(lock::create, desired, "error initially creating leader election record " + description);
         }
 
         // 3. A changed record restarts the lease duration, measured on our clock from now.
@@ -398,14 +378,22 @@ final class DefaultLeaderElector implements LeaderElector {
         if (termOver()) {
             return false;
         }
+        return write(lock::update, desired, "failed to update lock " + description);
+    }
+
+    /**
+     * Writes {@code record} with {@code write} (the lock's create or update); on success remembers it as
+     * observed and renewed as of the send, else logs {@code failureLine}. Returns whether it was written.
+     */
+    private boolean write(Consumer<LeaderElectionRecord> write, LeaderElectionRecord record, String failureLine) {
         long sent = clock.nanoTime();
         try {
-            lock.update(desired);
+            write.accept(record);
         } catch (RuntimeException e) {
-            logUpdateFailure("failed to update lock " + description, e);
+            logUpdateFailure(failureLine, e);
             return false;
         }
-        setObserved(desired);
+        setObserved(record);
         setRenewed(sent);
         return true;
     }

@@ -12,6 +12,8 @@ import dev.informer.client.ResourceClient;
 import dev.informer.client.StatusException;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
+import dev.informer.concurrent.internal.Locks;
+import dev.informer.concurrent.internal.Waits;
 import dev.informer.record.internal.EventCorrelator;
 import java.time.Duration;
 import java.util.Map;
@@ -194,12 +196,7 @@ public final class EventBroadcaster implements AutoCloseable {
             draining = true;
             queue.add(STOP); // the spare slot: never full for STOP
         }
-        retryLock.lock();
-        try {
-            closing.signalAll(); // ends a retry wait; queued events are still written once
-        } finally {
-            retryLock.unlock();
-        }
+        Locks.run(retryLock, closing::signalAll); // ends a retry wait; queued events are still written once
         try {
             writer.join(closeTimeout.toMillis());
         } catch (InterruptedException e) {
@@ -260,10 +257,7 @@ public final class EventBroadcaster implements AutoCloseable {
         long deadline = clock.nanoTime() + wait.toNanos();
         retryLock.lock();
         try {
-            while (!draining && clock.nanoTime() - deadline < 0) {
-                clock.awaitUntil(retryLock, closing, deadline);
-            }
-            return !draining;
+            return Waits.untilDeadlineUnless(clock, retryLock, closing, deadline, () -> draining);
         } finally {
             retryLock.unlock();
         }

@@ -1,6 +1,9 @@
 package dev.informer.watch;
 
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
+import dev.informer.concurrent.internal.Threads;
+import dev.informer.concurrent.internal.Waits;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -30,39 +33,27 @@ final class DeadlineWatchdog {
 
     static DeadlineWatchdog start(Clock clock, long deadlineNanos, Runnable onExpiry, ThreadFactory threads) {
         DeadlineWatchdog watchdog = new DeadlineWatchdog(clock, deadlineNanos, onExpiry);
-        Thread thread = threads.newThread(watchdog::run);
-        thread.start();
+        Threads.start(threads, watchdog::run, "deadline watchdog");
         return watchdog;
     }
 
     /** Whether the deadline passed (and the action ran or is running) before {@link #cancel()}. */
     boolean expired() {
-        lock.lock();
-        try {
-            return expired;
-        } finally {
-            lock.unlock();
-        }
+        return Locks.read(lock, () -> expired);
     }
 
     /** Cancels the action if the deadline has not passed yet; ends the thread. Idempotent. */
     void cancel() {
-        lock.lock();
-        try {
+        Locks.run(lock, () -> {
             cancelled = true;
             cancelledCondition.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     private void run() {
         lock.lock();
         try {
-            while (!cancelled && clock.nanoTime() - deadlineNanos < 0) {
-                clock.awaitUntil(lock, cancelledCondition, deadlineNanos);
-            }
-            if (cancelled) {
+            if (!Waits.untilDeadlineUnless(clock, lock, cancelledCondition, deadlineNanos, () -> cancelled)) {
                 return;
             }
             expired = true;

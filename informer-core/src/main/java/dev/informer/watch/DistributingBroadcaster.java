@@ -1,5 +1,7 @@
 package dev.informer.watch;
 
+import dev.informer.concurrent.internal.Locks;
+import dev.informer.concurrent.internal.Threads;
 import java.util.ArrayDeque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,22 +66,15 @@ final class DistributingBroadcaster<T> implements Broadcaster<T> {
     }
 
     void start(ThreadFactory threadFactory) {
-        Thread thread = threadFactory.newThread(this::distributeUntilShutdown);
-        if (thread == null) {
-            throw new IllegalStateException("the broadcaster's thread factory returned null");
-        }
-        thread.start();
+        Threads.start(threadFactory, this::distributeUntilShutdown, "broadcaster");
     }
 
     @Override
     public Watch<T> watch() {
-        lock.lock();
-        try {
+        return Locks.read(lock, () -> {
             checkRunningLocked();
             return registerLocked(queueLength);
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     @Override
@@ -294,8 +289,7 @@ final class DistributingBroadcaster<T> implements Broadcaster<T> {
 
         @Override
         public void stop() {
-            lock.lock();
-            try {
+            Locks.run(lock, () -> {
                 if (!stopped) {
                     stopped = true;
                     queue.clear();
@@ -304,19 +298,12 @@ final class DistributingBroadcaster<T> implements Broadcaster<T> {
                     // Releases a distribution waiting for room in this watcher's queue.
                     watcherProgress.signalAll();
                 }
-            } finally {
-                lock.unlock();
-            }
+            });
         }
 
         @Override
         public boolean isStopped() {
-            lock.lock();
-            try {
-                return stopped || (ended && queue.isEmpty());
-            } finally {
-                lock.unlock();
-            }
+            return Locks.read(lock, () -> stopped || (ended && queue.isEmpty()));
         }
 
         @Override

@@ -4,13 +4,12 @@ import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 
 /** {@link Watches#filter}: applies the function on the consumer's thread. One consumer; stop() thread-safe. */
-final class FilteredWatch<T> implements Watch<T> {
+final class FilteredWatch<T> extends ForwardingWatch<T> {
 
-    private final Watch<T> source;
     private final Function<? super Event<T>, ? extends Event<T>> fn;
 
     FilteredWatch(Watch<T> source, Function<? super Event<T>, ? extends Event<T>> fn) {
-        this.source = source;
+        super(source);
         this.fn = fn;
     }
 
@@ -26,15 +25,5 @@ final class FilteredWatch<T> implements Watch<T> {
                 return kept;
             }
         }
-    }
-
-    @Override
-    public void stop() {
-        source.stop();
-    }
-
-    @Override
-    public boolean isStopped() {
-        return source.isStopped();
     }
 }

@@ -1,6 +1,8 @@
 package dev.informer.watch;
 
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
+import dev.informer.concurrent.internal.Waits;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Collection;
@@ -170,29 +172,11 @@ final class ListThenWatch<T> implements Watch<T> {
             return;
         }
         lastAttemptStartNanos = clock.nanoTime();
-        ListResult<T> listed;
-        try {
-            listed = call(source::list);
-        } catch (InterruptedException e) {
-            if (stopped) {
-                return;
-            }
-            throw e;
-        } catch (Exception e) {
-            if (!stopped) {
-                log.warn("list failed; retrying", e);
-                armBackoff(0);
-            }
-            return;
+        ListResult<T> listed =
+                callOrBackOff(source::list, "list failed; retrying", "the source's list() returned null; retrying");
+        if (listed != null) {
+            applyList(listed);
         }
-        if (listed == null) {
-            if (!stopped) {
-                log.error("the source's list() returned null; retrying");
-                armBackoff(0);
-            }
-            return;
-        }
-        applyList(listed);
     }
 
     /** Replaces the known objects with the listed ones and queues the events that tell the difference. */
@@ -225,26 +209,11 @@ final class ListThenWatch<T> implements Watch<T> {
         }
         lastAttemptStartNanos = clock.nanoTime();
         String from = resourceVersion;
-        Watch<T> watch;
-        try {
-            watch = call(() -> source.watch(from));
-        } catch (InterruptedException e) {
-            if (stopped) {
-                return;
-            }
-            throw e;
-        } catch (Exception e) {
-            if (!stopped) {
-                log.warn("watch from resourceVersion {} failed; retrying", from, e);
-                armBackoff(0);
-            }
-            return;
-        }
+        Watch<T> watch = callOrBackOff(
+                () -> source.watch(from),
+                "watch from resourceVersion " + from + " failed; retrying",
+                "the source's watch() returned null for resourceVersion " + from + "; retrying");
         if (watch == null) {
-            if (!stopped) {
-                log.error("the source's watch() returned null for resourceVersion {}; retrying", from);
-                armBackoff(0);
-            }
             return;
         }
         current = watch;
@@ -275,11 +244,9 @@ final class ListThenWatch<T> implements Watch<T> {
         }
         lock.lockInterruptibly();
         try {
-            while (!stopped && clock.nanoTime() - notBeforeNanos < 0) {
-                clock.awaitUntil(lock, stopCondition, notBeforeNanos);
-            }
+            boolean waited = Waits.untilDeadlineUnless(clock, lock, stopCondition, notBeforeNanos, () -> stopped);
             backoffArmed = false;
-            return !stopped;
+            return waited;
         } finally {
             lock.unlock();
         }
@@ -290,6 +257,36 @@ final class ListThenWatch<T> implements Watch<T> {
         if (version != null && !version.isEmpty()) {
             resourceVersion = version;
         }
+    }
+
+    /**
+     * Makes a source call ({@link #call}); when it fails or returns null, logs (unless stopped), arms the
+     * backoff and returns null, as it does when stop() interrupted it.
+     *
+     * @throws InterruptedException if the consumer's thread was interrupted other than by stop()
+     */
+    private <R> @Nullable R callOrBackOff(SourceCall<R> sourceCall, String failedLine, String nullLine)
+            throws InterruptedException {
+        R result;
+        try {
+            result = call(sourceCall);
+        } catch (InterruptedException e) {
+            if (stopped) {
+                return null;
+            }
+            throw e;
+        } catch (Exception e) {
+            if (!stopped) {
+                log.warn(failedLine, e);
+                armBackoff(0);
+            }
+            return null;
+        }
+        if (result == null && !stopped) {
+            log.error(nullLine);
+            armBackoff(0);
+        }
+        return result;
     }
 
     /** Runs a source call that stop() may interrupt; clears that interrupt afterwards. */
@@ -306,16 +303,13 @@ final class ListThenWatch<T> implements Watch<T> {
         try {
             return sourceCall.call();
         } finally {
-            lock.lock();
-            try {
+            Locks.run(lock, () -> {
                 callingThread = null;
                 if (stopped) {
                     // The interrupt, if any, was ours: do not leak it to the caller's thread.
                     Thread.interrupted();
                 }
-            } finally {
-                lock.unlock();
-            }
+            });
         }
     }
 }

@@ -2,7 +2,6 @@ package dev.informer.watch;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -14,14 +13,13 @@ import org.jspecify.annotations.Nullable;
  * consumer has seen so far, in order. {@code next()} has one consumer; {@link #events()},
  * {@link #stop()} and {@link #isStopped()} may be called from any thread.
  */
-public final class Recorder<T> implements Watch<T> {
+public final class Recorder<T> extends ForwardingWatch<T> {
 
-    private final Watch<T> source;
     // @GuardedBy("recorded")
     private final List<Event<T>> recorded = new ArrayList<>();
 
     private Recorder(Watch<T> source) {
-        this.source = Objects.requireNonNull(source, "source");
+        super(source);
     }
 
     /** A recorder over {@code source}; stopping the recorder stops {@code source}. */
@@ -45,15 +43,5 @@ public final class Recorder<T> implements Watch<T> {
         synchronized (recorded) {
             return List.copyOf(recorded);
         }
-    }
-
-    @Override
-    public void stop() {
-        source.stop();
-    }
-
-    @Override
-    public boolean isStopped() {
-        return source.isStopped();
     }
 }

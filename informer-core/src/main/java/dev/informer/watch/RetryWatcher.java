@@ -1,6 +1,8 @@
 package dev.informer.watch;
 
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
+import dev.informer.concurrent.internal.Waits;
 import dev.informer.store.ObjectMetaAccessor;
 import java.time.Duration;
 import java.util.Objects;
@@ -157,12 +159,7 @@ public final class RetryWatcher<T> implements Watch<T> {
 
     @Override
     public boolean isStopped() {
-        lock.lock();
-        try {
-            return stopRequested || (ended && slot == null);
-        } finally {
-            lock.unlock();
-        }
+        return Locks.read(lock, () -> stopRequested || (ended && slot == null));
     }
 
     /** Completes when the background thread has finished (after {@link #stop()} or a terminal error). */
@@ -172,12 +169,7 @@ public final class RetryWatcher<T> implements Watch<T> {
 
     /** Whether the background thread has finished; once true, {@link #awaitDone()} returns at once. */
     public boolean isDone() {
-        lock.lock();
-        try {
-            return ended;
-        } finally {
-            lock.unlock();
-        }
+        return Locks.read(lock, () -> ended);
     }
 
     /**
@@ -228,13 +220,10 @@ public final class RetryWatcher<T> implements Watch<T> {
                         e);
             }
         } finally {
-            lock.lock();
-            try {
+            Locks.run(lock, () -> {
                 ended = true;
                 stateChanged.signalAll();
-            } finally {
-                lock.unlock();
-            }
+            });
             done.complete(null);
             log.debug("RetryWatcher ended at resourceVersion {}", lastResourceVersion);
         }
@@ -377,10 +366,7 @@ public final class RetryWatcher<T> implements Watch<T> {
     private boolean awaitUntil(long deadlineNanos) throws InterruptedException {
         lock.lockInterruptibly();
         try {
-            while (!stopRequested && clock.nanoTime() - deadlineNanos < 0) {
-                clock.awaitUntil(lock, stateChanged, deadlineNanos);
-            }
-            return !stopRequested;
+            return Waits.untilDeadlineUnless(clock, lock, stateChanged, deadlineNanos, () -> stopRequested);
         } finally {
             lock.unlock();
         }

@@ -1,6 +1,7 @@
 package dev.informer.workqueue;
 
 import dev.informer.clock.Clock;
+import dev.informer.workqueue.internal.TokenBucket;
 import java.time.Duration;
 
 /**
@@ -12,22 +13,17 @@ import java.time.Duration;
  */
 final class BucketRateLimiter<T> implements RateLimiter<T> {
 
-    private static final double NANOS_PER_SECOND = 1e9;
-
     private final Clock clock;
     private final double qps;
     private final int burst;
     // @GuardedBy("this")
-    private double tokens;
-    // @GuardedBy("this")
-    private long lastNanos;
+    private final TokenBucket bucket;
 
     BucketRateLimiter(double qps, int burst, Clock clock) {
         this.clock = clock;
         this.qps = qps;
         this.burst = burst;
-        this.tokens = burst;
-        this.lastNanos = clock.nanoTime();
+        this.bucket = TokenBucket.perSecond(qps, burst, clock.nanoTime());
     }
 
     @Override
@@ -35,17 +31,7 @@ final class BucketRateLimiter<T> implements RateLimiter<T> {
         if (qps == Double.POSITIVE_INFINITY) {
             return Duration.ZERO;
         }
-        long now = clock.nanoTime();
-        long elapsed = now - lastNanos;
-        if (elapsed > 0) {
-            tokens = Math.min(burst, tokens + elapsed * qps / NANOS_PER_SECOND);
-            lastNanos = now;
-        }
-        tokens -= 1;
-        if (tokens >= 0) {
-            return Duration.ZERO;
-        }
-        return Duration.ofNanos((long) (-tokens / qps * NANOS_PER_SECOND));
+        return Duration.ofNanos((long) bucket.reserve(clock.nanoTime()));
     }
 
     @Override

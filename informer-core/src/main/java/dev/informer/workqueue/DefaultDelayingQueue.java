@@ -1,6 +1,8 @@
 package dev.informer.workqueue;
 
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
+import dev.informer.concurrent.internal.Threads;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
@@ -50,11 +52,7 @@ final class DefaultDelayingQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>>
     static <T> DefaultDelayingQueue<T> create(
             WorkQueue<T> queue, Clock clock, CounterMetric retries, ThreadFactory threadFactory) {
         DefaultDelayingQueue<T> delaying = new DefaultDelayingQueue<>(queue, clock, retries);
-        Thread thread = threadFactory.newThread(delaying::waitingLoop);
-        if (thread == null) {
-            throw new IllegalStateException("the work queue's ThreadFactory returned null");
-        }
-        thread.start();
+        Threads.start(threadFactory, delaying::waitingLoop, "work queue");
         return delaying;
     }
 
@@ -107,24 +105,16 @@ final class DefaultDelayingQueue<T> extends ForwardingWorkQueue<T, WorkQueue<T>>
     }
 
     private void stopWaiting() {
-        lock.lock();
-        try {
+        Locks.run(lock, () -> {
             stopped = true;
             waiting.clear();
             wake.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     /** How many items wait for their deadline (shown by {@link #toString}). */
     int waitingLen() {
-        lock.lock();
-        try {
-            return waiting.size();
-        } finally {
-            lock.unlock();
-        }
+        return Locks.read(lock, () -> waiting.size());
     }
 
     @Override

@@ -1,6 +1,8 @@
 package dev.informer.workqueue;
 
 import dev.informer.clock.Clock;
+import dev.informer.concurrent.internal.Locks;
+import dev.informer.concurrent.internal.Threads;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashSet;
@@ -58,11 +60,7 @@ final class DefaultWorkQueue<T> implements WorkQueue<T> {
             ThreadFactory threadFactory) {
         DefaultWorkQueue<T> queue = new DefaultWorkQueue<>(clock, metrics, unfinishedWorkUpdatePeriod);
         if (metrics != null) {
-            Thread thread = threadFactory.newThread(queue::updateUnfinishedWorkLoop);
-            if (thread == null) {
-                throw new IllegalStateException("the work queue's ThreadFactory returned null");
-            }
-            thread.start();
+            Threads.start(threadFactory, queue::updateUnfinishedWorkLoop, "work queue");
         }
         return queue;
     }
@@ -90,12 +88,7 @@ final class DefaultWorkQueue<T> implements WorkQueue<T> {
 
     @Override
     public int len() {
-        lock.lock();
-        try {
-            return queue.size();
-        } finally {
-            lock.unlock();
-        }
+        return Locks.read(lock, () -> queue.size());
     }
 
     @Override
@@ -145,13 +138,10 @@ final class DefaultWorkQueue<T> implements WorkQueue<T> {
 
     @Override
     public void shutDown() {
-        lock.lock();
-        try {
+        Locks.run(lock, () -> {
             drain = false;
             shutDownLocked();
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     @Override
@@ -177,12 +167,7 @@ final class DefaultWorkQueue<T> implements WorkQueue<T> {
 
     @Override
     public boolean shuttingDown() {
-        lock.lock();
-        try {
-            return shuttingDown;
-        } finally {
-            lock.unlock();
-        }
+        return Locks.read(lock, () -> shuttingDown);
     }
 
     private void updateUnfinishedWorkLoop() {
@@ -208,12 +193,9 @@ final class DefaultWorkQueue<T> implements WorkQueue<T> {
 
     @Override
     public String toString() {
-        lock.lock();
-        try {
-            return "WorkQueue[queued=" + queue.size() + ", processing=" + processing.size()
-                    + (shuttingDown ? ", shutting down]" : "]");
-        } finally {
-            lock.unlock();
-        }
+        return Locks.read(
+                lock,
+                () -> "WorkQueue[queued=" + queue.size() + ", processing=" + processing.size()
+                        + (shuttingDown ? ", shutting down]" : "]"));
     }
 }

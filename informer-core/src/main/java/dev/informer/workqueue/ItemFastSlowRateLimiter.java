@@ -1,15 +1,13 @@
 package dev.informer.workqueue;
 
 import java.time.Duration;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code fast} for an item's first {@code maxFastAttempts} failures, {@code slow} after that
  * (client-go's {@code ItemFastSlowRateLimiter}). Thread-safe.
  */
-final class ItemFastSlowRateLimiter<T> implements RateLimiter<T> {
+final class ItemFastSlowRateLimiter<T> extends ItemFailureRateLimiter<T> {
 
-    private final ConcurrentHashMap<T, Integer> failures = new ConcurrentHashMap<>();
     private final Duration fast;
     private final Duration slow;
     private final int maxFastAttempts;
@@ -22,18 +20,8 @@ final class ItemFastSlowRateLimiter<T> implements RateLimiter<T> {
 
     @Override
     public Duration when(T item) {
-        int attempts = failures.merge(item, 1, ItemExponentialFailureRateLimiter::saturatingSum);
+        int attempts = countFailure(item);
         return attempts <= maxFastAttempts ? fast : slow;
-    }
-
-    @Override
-    public void forget(T item) {
-        failures.remove(item);
-    }
-
-    @Override
-    public int numRequeues(T item) {
-        return failures.getOrDefault(item, 0);
     }
 
     @Override

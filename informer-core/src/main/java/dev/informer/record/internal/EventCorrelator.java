@@ -6,6 +6,7 @@ import dev.informer.api.ObjectMeta;
 import dev.informer.api.ObjectReference;
 import dev.informer.api.Timestamps;
 import dev.informer.clock.Clock;
+import dev.informer.workqueue.internal.TokenBucket;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
@@ -56,32 +57,6 @@ public final class EventCorrelator {
 
     private record EventLog(
             int count, @Nullable String firstTimestamp, @Nullable String name, @Nullable String resourceVersion) {}
-
-    private static final class TokenBucket {
-        private final int burst;
-        private final long refillNanos;
-        private double tokens;
-        private long lastNanos;
-
-        TokenBucket(int burst, long refillNanos, long nowNanos) {
-            this.burst = burst;
-            this.refillNanos = refillNanos;
-            this.tokens = burst;
-            this.lastNanos = nowNanos;
-        }
-
-        boolean tryAccept(long nowNanos) {
-            if (nowNanos > lastNanos) {
-                tokens = Math.min(burst, tokens + (double) (nowNanos - lastNanos) / refillNanos);
-                lastNanos = nowNanos;
-            }
-            if (tokens >= 1) {
-                tokens -= 1;
-                return true;
-            }
-            return false;
-        }
-    }
 
     private final Clock clock;
     private final int maxEvents;
@@ -229,8 +204,8 @@ public final class EventCorrelator {
 
         // The spam filter: a token bucket per source and object.
         TokenBucket bucket = spamBuckets.computeIfAbsent(
-                spamKey(observed), k -> new TokenBucket(burst, refillNanos, clock.nanoTime()));
-        if (!bucket.tryAccept(clock.nanoTime())) {
+                spamKey(observed), k -> TokenBucket.onePer(refillNanos, burst, clock.nanoTime()));
+        if (!bucket.tryTake(clock.nanoTime())) {
             return new Result(observed, null, true);
         }
         return new Result(observed, patch, false);
@@ -281,20 +256,10 @@ public final class EventCorrelator {
                 event.message());
     }
 
+    /** The spam key's parts, then the type, reason and reporting component and instance. */
     static String aggregateKey(CoreEvent event) {
-        ObjectReference ref = involvedOf(event);
-        return join(
-                component(event),
-                host(event),
-                ref.kind(),
-                ref.namespace(),
-                ref.name(),
-                ref.uid(),
-                ref.apiVersion(),
-                event.type(),
-                event.reason(),
-                event.reportingComponent(),
-                event.reportingInstance());
+        return spamKey(event)
+                + join(event.type(), event.reason(), event.reportingComponent(), event.reportingInstance());
     }
 
     static String spamKey(CoreEvent event) {

@@ -1,5 +1,6 @@
 package dev.informer.watch.testing;
 
+import dev.informer.concurrent.internal.Locks;
 import dev.informer.watch.Event;
 import java.util.ArrayDeque;
 import java.util.concurrent.locks.Condition;
@@ -67,51 +68,30 @@ final class FakeEventQueue<T> {
     }
 
     void stop() {
-        lock.lock();
-        try {
+        Locks.run(lock, () -> {
             stopCount++;
             stopped = true;
             changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     boolean isStopped() {
-        lock.lock();
-        try {
-            return stopped;
-        } finally {
-            lock.unlock();
-        }
+        return Locks.read(lock, () -> stopped);
     }
 
     int stopCount() {
-        lock.lock();
-        try {
-            return stopCount;
-        } finally {
-            lock.unlock();
-        }
+        return Locks.read(lock, () -> stopCount);
     }
 
     int pending() {
-        lock.lock();
-        try {
-            return queue.size();
-        } finally {
-            lock.unlock();
-        }
+        return Locks.read(lock, () -> queue.size());
     }
 
     void reset() {
-        lock.lock();
-        try {
+        Locks.run(lock, () -> {
             stopped = false;
             queue = new ArrayDeque<>();
             changed.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 }
