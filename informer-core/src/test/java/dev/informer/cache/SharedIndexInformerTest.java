@@ -265,13 +265,18 @@ class SharedIndexInformerTest extends FakeApiTestBase {
         lw.watcher(0).add(pod("b", "11"));
         handler.awaitEvent("add:b@11");
         lw.watcher(0).error(Status.failure(410, Status.REASON_EXPIRED, "too old"));
-        assertTrue(clock.awaitWaiters(1, Duration.ofSeconds(10)));
+        Await.until("the watch ended", () -> lw.watchers.get(0).isStopped(), Await.LONG_TIMEOUT);
+        // The reflector backs off for 1 ms on the fake clock before it relists. Its waiter cannot be
+        // told apart from the resync timer's (which stops waiting when the watch ends, in either order
+        // with the backoff starting), and a single step taken before the backoff waits would be lost:
+        // step 1 ms at a time until the relist has happened.
         Await.until(
-                "backing off",
-                () -> clock.waiterCount() >= 1 && lw.watchers.get(0).isStopped(),
+                "relisted",
+                () -> {
+                    clock.step(Duration.ofMillis(1));
+                    return "20".equals(informer.lastSyncResourceVersion());
+                },
                 Await.LONG_TIMEOUT);
-        clock.step(Duration.ofMillis(1));
-        Await.until("relisted", () -> "20".equals(informer.lastSyncResourceVersion()), Await.LONG_TIMEOUT);
         handler.awaitEvent("tombstone:ns/b");
         assertFalse(handler.events.contains("update:a@1->1"), "same-version replace is a resync: " + handler.events);
     }
