@@ -144,17 +144,25 @@ final class TableWriter {
         return Integer.toString(obj.path("spec").path("replicas").asInt(1));
     }
 
-    private static String externalIps(JsonNode svc) {
+    // kubectl's External-IP column: spec.externalIPs, then each load-balancer ingress's ip, else its
+    // hostname (an ingress with neither adds nothing); none: <pending> for a LoadBalancer, <none> else.
+    static String externalIps(JsonNode svc) {
         List<String> ips = new ArrayList<>();
-        svc.path("spec").path("externalIPs").forEach(ip -> ips.add(ip.asString()));
+        svc.path("spec").path("externalIPs").forEach(ip -> addIfPresent(ips, ip.isString() ? ip.asString() : null));
         svc.path("status").path("loadBalancer").path("ingress").forEach(i -> {
             String ip = Json.text(i, "ip");
-            ips.add(ip != null ? ip : Json.text(i, "hostname"));
+            addIfPresent(ips, ip != null && !ip.isEmpty() ? ip : Json.text(i, "hostname"));
         });
         if (!ips.isEmpty()) {
             return String.join(",", ips);
         }
         return "LoadBalancer".equals(Json.text(svc.path("spec"), "type")) ? "<pending>" : "<none>";
+    }
+
+    private static void addIfPresent(List<String> values, @Nullable String value) {
+        if (value != null && !value.isEmpty()) {
+            values.add(value);
+        }
     }
 
     private static String servicePorts(JsonNode svc) {

@@ -2,6 +2,7 @@ package dev.informer.testing.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -10,6 +11,25 @@ class TableWriterTest {
 
     private static String ageOf(long secondsAgo) {
         return TableWriter.age(ObjectRules.timestamp(NOW.minusSeconds(secondsAgo)), NOW);
+    }
+
+    private static String externalIps(String serviceJson) {
+        return TableWriter.externalIps(Json.parse(serviceJson.getBytes(StandardCharsets.UTF_8), "service"));
+    }
+
+    @Test
+    void externalIpColumnReadsLikeKubectls() {
+        assertEquals("<none>", externalIps("{\"spec\":{\"type\":\"ClusterIP\"}}"));
+        assertEquals("<pending>", externalIps("{\"spec\":{\"type\":\"LoadBalancer\"}}"));
+        assertEquals(
+                "<pending>",
+                externalIps("{\"spec\":{\"type\":\"LoadBalancer\"},\"status\":{\"loadBalancer\":{\"ingress\":[{}]}}}"),
+                "an ingress with neither ip nor hostname adds nothing (it printed null)");
+        assertEquals(
+                "1.2.3.4,10.0.0.1,lb.example.com",
+                externalIps(
+                        "{\"spec\":{\"type\":\"LoadBalancer\",\"externalIPs\":[\"1.2.3.4\"]},"
+                                + "\"status\":{\"loadBalancer\":{\"ingress\":[{\"ip\":\"10.0.0.1\"},{\"hostname\":\"lb.example.com\"}]}}}"));
     }
 
     @Test
