@@ -251,7 +251,7 @@ class CrudTest extends ServedApiTest {
                         "{\"metadata\":{\"name\":\"f\",\"finalizers\":[\"example.com/hold\"]}}")
                 .expect(201);
         TestApi.Response pending = api.delete("/api/v1/namespaces/default/configmaps/f");
-        assertEquals(202, pending.status(), pending.body());
+        assertEquals(200, pending.status(), pending.body());
         assertFalse(pending.json().path("metadata").path("deletionTimestamp").isMissingNode());
         api.get("/api/v1/namespaces/default/configmaps/f").expect(200);
         api.mergePatch("/api/v1/namespaces/default/configmaps/f", "{\"metadata\":{\"finalizers\":null}}")
@@ -260,10 +260,27 @@ class CrudTest extends ServedApiTest {
     }
 
     @Test
+    void aPendingDeletionAskedWithOrphanDependentsFalseIsAnsweredWith202() {
+        // kube-apiserver's delete handler answers 200 unless the deletion is pending and the deprecated
+        // orphanDependents was false.
+        api.post(
+                        "/api/v1/namespaces/default/configmaps",
+                        "{\"metadata\":{\"name\":\"f\",\"finalizers\":[\"example.com/hold\"]}}")
+                .expect(201);
+        TestApi.Response pending = api.delete("/api/v1/namespaces/default/configmaps/f?orphanDependents=false");
+        assertEquals(202, pending.status(), pending.body());
+        assertFalse(pending.json().path("metadata").path("deletionTimestamp").isMissingNode());
+        api.post("/api/v1/namespaces/default/configmaps", "{\"metadata\":{\"name\":\"g\"}}")
+                .expect(201);
+        api.delete("/api/v1/namespaces/default/configmaps/g?orphanDependents=false")
+                .expect(200);
+    }
+
+    @Test
     void podsOnANodeAreDeletedGracefullyUntilGracePeriodZero() {
         api.post(PODS, TestObjects.podOnNode("p", "node-1")).expect(201);
         TestApi.Response graceful = api.delete(PODS + "/p");
-        assertEquals(202, graceful.status(), graceful.body());
+        assertEquals(200, graceful.status(), graceful.body());
         assertEquals(
                 30,
                 graceful.json()

@@ -114,7 +114,7 @@ class LifecycleTest extends ServedApiTest {
                 .expect(201);
         try (WatchStream w = api.watch(CMS + "?resourceVersion="
                 + created.path("metadata").path("resourceVersion").asString())) {
-            JsonNode deleted = api.delete(CMS + "/held").expect(202);
+            JsonNode deleted = api.delete(CMS + "/held").expect(200);
             JsonNode meta = deleted.path("metadata");
             assertFalse(meta.path("deletionTimestamp").isMissingNode(), deleted.toString());
             assertEquals(0, meta.path("deletionGracePeriodSeconds").asInt(-1));
@@ -131,7 +131,7 @@ class LifecycleTest extends ServedApiTest {
     void removingTheLastFinalizerDeletesTheObject() throws Exception {
         api.post(CMS, cm("held", "\"finalizers\":[\"example.com/a\",\"example.com/b\"]"))
                 .expect(201);
-        JsonNode terminating = api.delete(CMS + "/held").expect(202);
+        JsonNode terminating = api.delete(CMS + "/held").expect(200);
         try (WatchStream w = api.watch(CMS + "?resourceVersion="
                 + terminating.path("metadata").path("resourceVersion").asString())) {
             api.mergePatch(CMS + "/held", "{\"metadata\":{\"finalizers\":[\"example.com/b\"]}}")
@@ -147,9 +147,9 @@ class LifecycleTest extends ServedApiTest {
     @Test
     void deleteOfAnObjectThatIsAlreadyTerminatingChangesNothing() {
         api.post(CMS, cm("held", "\"finalizers\":[\"example.com/hold\"]")).expect(201);
-        JsonNode first = api.delete(CMS + "/held").expect(202);
+        JsonNode first = api.delete(CMS + "/held").expect(200);
         long rv = server.resourceVersion();
-        JsonNode second = api.delete(CMS + "/held").expect(202);
+        JsonNode second = api.delete(CMS + "/held").expect(200);
         assertEquals(first, second);
         assertEquals(rv, server.resourceVersion(), "no write");
     }
@@ -157,7 +157,7 @@ class LifecycleTest extends ServedApiTest {
     @Test
     void addingAFinalizerToATerminatingObjectIsForbidden() {
         api.post(CMS, cm("held", "\"finalizers\":[\"example.com/hold\"]")).expect(201);
-        api.delete(CMS + "/held").expect(202);
+        api.delete(CMS + "/held").expect(200);
         JsonNode status = api.mergePatch(
                         CMS + "/held", "{\"metadata\":{\"finalizers\":[\"example.com/hold\",\"example.com/late\"]}}")
                 .expect(422);
@@ -174,7 +174,7 @@ class LifecycleTest extends ServedApiTest {
     void dryRunDeleteOfAnObjectWithFinalizersWritesNothing() {
         api.post(CMS, cm("held", "\"finalizers\":[\"example.com/hold\"]")).expect(201);
         long rv = server.resourceVersion();
-        JsonNode answer = api.delete(CMS + "/held?dryRun=All").expect(202);
+        JsonNode answer = api.delete(CMS + "/held?dryRun=All").expect(200);
         assertFalse(answer.path("metadata").path("deletionTimestamp").isMissingNode());
         assertEquals(rv, server.resourceVersion());
         assertTrue(api.get(CMS + "/held")
@@ -198,7 +198,7 @@ class LifecycleTest extends ServedApiTest {
     void foregroundDeletionKeepsTheOwnerUntilItsBlockingDependentsAreGone() throws Exception {
         chain("\"finalizers\":[\"example.com/hold\"]");
         JsonNode owner =
-                api.delete(DEPLOYMENTS + "/web?propagationPolicy=Foreground").expect(202);
+                api.delete(DEPLOYMENTS + "/web?propagationPolicy=Foreground").expect(200);
         assertEquals(List.of("foregroundDeletion"), finalizers(owner));
         assertFalse(owner.path("metadata").path("deletionTimestamp").isMissingNode());
         awaitIdle();
@@ -228,7 +228,7 @@ class LifecycleTest extends ServedApiTest {
         api.delete(
                         CMS + "/owner",
                         "{\"kind\":\"DeleteOptions\",\"apiVersion\":\"v1\",\"propagationPolicy\":\"Foreground\"}")
-                .expect(202);
+                .expect(200);
         awaitIdle();
         assertGone(CMS + "/owner");
         assertFalse(api.get(PODS + "/held")
@@ -242,7 +242,7 @@ class LifecycleTest extends ServedApiTest {
     void orphanDeletionRemovesTheOwnerReferencesAndKeepsTheDependents() throws Exception {
         JsonNode[] c = chain("");
         JsonNode owner =
-                api.delete(DEPLOYMENTS + "/web?propagationPolicy=Orphan").expect(202);
+                api.delete(DEPLOYMENTS + "/web?propagationPolicy=Orphan").expect(200);
         assertEquals(List.of("orphan"), finalizers(owner));
         awaitIdle();
         assertGone(DEPLOYMENTS + "/web");
@@ -258,7 +258,7 @@ class LifecycleTest extends ServedApiTest {
     @Test
     void theDeprecatedOrphanDependentsOptionOrphans() throws Exception {
         chain("");
-        api.delete(DEPLOYMENTS + "/web", "{\"orphanDependents\":true}").expect(202);
+        api.delete(DEPLOYMENTS + "/web", "{\"orphanDependents\":true}").expect(200);
         awaitIdle();
         assertGone(DEPLOYMENTS + "/web");
         api.get(REPLICASETS + "/web-5d4f").expect(200);
@@ -276,7 +276,7 @@ class LifecycleTest extends ServedApiTest {
                                 "\"ownerReferences\":[" + ownerRef("v1", "ConfigMap", owner, false) + "," + noUid
                                         + "]"))
                 .expect(201);
-        api.delete(CMS + "/owner?propagationPolicy=Orphan").expect(202);
+        api.delete(CMS + "/owner?propagationPolicy=Orphan").expect(200);
         awaitIdle();
         assertEquals(404, api.get(CMS + "/owner").status(), "the orphan finalizer was not removed");
         JsonNode refs = api.get(CMS + "/dependent").expect(200).path("metadata").path("ownerReferences");
@@ -295,7 +295,7 @@ class LifecycleTest extends ServedApiTest {
                 .expect(201);
         api.post(PODS, pod("rc-pod", ownerRef("v1", "ReplicationController", rc, true), ""))
                 .expect(201);
-        assertEquals(List.of("orphan"), finalizers(api.delete(rcs + "/rc").expect(202)));
+        assertEquals(List.of("orphan"), finalizers(api.delete(rcs + "/rc").expect(200)));
         awaitIdle();
         assertGone(rcs + "/rc");
         assertTrue(api.get(PODS + "/rc-pod")
@@ -380,7 +380,7 @@ class LifecycleTest extends ServedApiTest {
         api.post(ns + "/pods", TestObjects.pod("p")).expect(201);
         api.post(CMS, cm("elsewhere", "")).expect(201);
 
-        JsonNode terminating = api.delete(ns).expect(202);
+        JsonNode terminating = api.delete(ns).expect(200);
         assertEquals("Terminating", terminating.path("status").path("phase").asString());
         assertFalse(terminating.path("metadata").path("deletionTimestamp").isMissingNode());
         awaitIdle();
@@ -409,7 +409,7 @@ class LifecycleTest extends ServedApiTest {
         api.post("/api/v1/namespaces", "{\"metadata\":{\"name\":\"team\"}}").expect(201);
         api.post(ns + "/configmaps", cm("held", "\"finalizers\":[\"example.com/hold\"]"))
                 .expect(201);
-        api.delete(ns).expect(202);
+        api.delete(ns).expect(200);
         awaitIdle();
         JsonNode status = api.post(ns + "/configmaps", cm("late", "")).expect(403);
         assertRefusal(

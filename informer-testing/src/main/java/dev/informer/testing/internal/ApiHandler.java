@@ -332,9 +332,11 @@ public final class ApiHandler implements HttpHandler {
             }
             case "patch" -> patch(ex, store, t, dryRun, query);
             case "delete" -> {
-                ObjectVersion v = store.delete(t.namespace(), t.itemName(), DeleteRequest.parse(query, readBody(ex)));
-                // 200 when gone now, 202 when deletion is pending (grace period or finalizers).
-                sendObject(ex, v.deleted ? 200 : 202, v, t.def());
+                DeleteRequest request = DeleteRequest.parse(query, readBody(ex));
+                ObjectVersion v = store.delete(t.namespace(), t.itemName(), request);
+                // 200, gone now or pending (grace period, finalizers), as kube-apiserver; 202 only for
+                // a pending deletion asked with orphanDependents=false (its delete handler's rule).
+                sendObject(ex, !v.deleted && request.orphanDependentsFalse() ? 202 : 200, v, t.def());
             }
             case "deletecollection" -> deleteCollection(ex, store, t, query);
             default -> throw Refusal.methodNotAllowed();

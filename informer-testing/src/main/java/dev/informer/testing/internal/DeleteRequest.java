@@ -19,15 +19,19 @@ import tools.jackson.databind.node.ObjectNode;
  * @param propagation        what happens to the dependents; null for the resource's default (or
  *                           what the object's {@code orphan}/{@code foregroundDeletion} finalizer
  *                           already asks for)
+ * @param orphanDependentsFalse the deprecated {@code orphanDependents} was given as {@code false}: the
+ *                           one case where kube-apiserver answers a pending deletion with 202
+ *                           instead of 200
  */
 record DeleteRequest(
         @Nullable Long gracePeriodSeconds,
         @Nullable String preconditionUid,
         @Nullable String preconditionRv,
         boolean dryRun,
-        @Nullable Propagation propagation) {
+        @Nullable Propagation propagation,
+        boolean orphanDependentsFalse) {
 
-    static final DeleteRequest DEFAULT = new DeleteRequest(null, null, null, false, null);
+    static final DeleteRequest DEFAULT = new DeleteRequest(null, null, null, false, null, false);
 
     /** {@code DeleteOptions.propagationPolicy}. */
     enum Propagation {
@@ -64,12 +68,12 @@ record DeleteRequest(
 
     /** The same request with another propagation policy. */
     DeleteRequest withPropagation(Propagation p) {
-        return new DeleteRequest(gracePeriodSeconds, preconditionUid, preconditionRv, dryRun, p);
+        return new DeleteRequest(gracePeriodSeconds, preconditionUid, preconditionRv, dryRun, p, orphanDependentsFalse);
     }
 
     /** The same request with a uid precondition. */
     DeleteRequest withPreconditionUid(@Nullable String uid) {
-        return new DeleteRequest(gracePeriodSeconds, uid, preconditionRv, dryRun, propagation);
+        return new DeleteRequest(gracePeriodSeconds, uid, preconditionRv, dryRun, propagation, orphanDependentsFalse);
     }
 
     /**
@@ -138,7 +142,7 @@ record DeleteRequest(
             // The deprecated field: true orphans, false deletes the dependents in the background.
             propagation = orphanDependents ? Propagation.ORPHAN : Propagation.BACKGROUND;
         }
-        return new DeleteRequest(grace, uid, rv, dryRun, propagation);
+        return new DeleteRequest(grace, uid, rv, dryRun, propagation, Boolean.FALSE.equals(orphanDependents));
     }
 
     /**
