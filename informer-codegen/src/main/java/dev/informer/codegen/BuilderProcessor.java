@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -59,25 +60,66 @@ public final class BuilderProcessor extends CodegenProcessor {
     private static final String JSON_NODE = "tools.jackson.databind.JsonNode";
     private static final String NULLABLE = "org.jspecify.annotations.Nullable";
 
+    // Records whose component types did not exist yet (another processor writes them this round):
+    // retried in the next round, by name.
+    private final Set<String> deferred = new LinkedHashSet<>();
+
     /** Made by javac through {@code -processor}. */
     public BuilderProcessor() {}
 
     @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+        List<TypeElement> records = new ArrayList<>();
+        for (String name : deferred) {
+            TypeElement again = processingEnv.getElementUtils().getTypeElement(name);
+            if (again != null) {
+                records.add(again);
+            }
+        }
+        deferred.clear();
         for (TypeElement annotation : annotations) {
             for (Element element : round.getElementsAnnotatedWith(annotation)) {
                 if (element.getKind() != ElementKind.RECORD) {
                     error("@GenerateBuilder is for records only", element);
-                    continue;
-                }
-                try {
-                    write((TypeElement) element);
-                } catch (IOException e) {
-                    error("cannot write the builder: " + e, element);
+                } else {
+                    records.add((TypeElement) element);
                 }
             }
         }
+        for (TypeElement record : records) {
+            if (record.getRecordComponents().stream().anyMatch(c -> unresolved(c.asType()))) {
+                // A component's type is written by a processor this round (a record of the model
+                // spec): its name is not known yet. javac runs another round for the new sources.
+                if (round.processingOver()) {
+                    error(
+                            "@GenerateBuilder: a component type of " + record.getQualifiedName() + " does not exist",
+                            record);
+                } else {
+                    deferred.add(record.getQualifiedName().toString());
+                }
+                continue;
+            }
+            try {
+                write(record);
+            } catch (IOException e) {
+                error("cannot write the builder: " + e, record);
+            }
+        }
         // Claims nothing: another processor may also read @GenerateBuilder.
+        return false;
+    }
+
+    // Whether type, or a type argument or element type of it, is not (yet) known to javac.
+    private static boolean unresolved(TypeMirror type) {
+        if (type.getKind() == TypeKind.ERROR) {
+            return true;
+        }
+        if (type instanceof DeclaredType declared) {
+            return declared.getTypeArguments().stream().anyMatch(BuilderProcessor::unresolved);
+        }
+        if (type instanceof ArrayType array) {
+            return unresolved(array.getComponentType());
+        }
         return false;
     }
 

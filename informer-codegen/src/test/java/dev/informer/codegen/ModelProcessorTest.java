@@ -108,9 +108,15 @@ class ModelProcessorTest {
     private record Compiled(boolean success, List<String> errors) {}
 
     private Compiled compile(String spec, boolean giveModelDir) throws IOException {
+        return compile(spec, giveModelDir, Map.of());
+    }
+
+    private Compiled compile(String spec, boolean giveModelDir, Map<String, String> more) throws IOException {
         Path src = dir.resolve("src");
         List<Path> sources = new ArrayList<>();
-        for (Map.Entry<String, String> e : SUPPORT.entrySet()) {
+        Map<String, String> all = new java.util.HashMap<>(SUPPORT);
+        all.putAll(more);
+        for (Map.Entry<String, String> e : all.entrySet()) {
             Path file = src.resolve(e.getKey());
             Files.createDirectories(file.getParent());
             Files.writeString(file, e.getValue(), StandardCharsets.UTF_8);
@@ -173,6 +179,32 @@ class ModelProcessorTest {
             assertThrows(UnsupportedOperationException.class, () -> parts.clear(), "collections are unmodifiable");
             assertEquals(Map.of(), widget.getMethod("unknownFields").invoke(built), "null unknown fields become empty");
         }
+    }
+
+    @Test
+    void aHandWrittenRecordMayUseSpecRecordsAndStillGetsItsBuilder() throws Exception {
+        // The builder processor meets Box in the first round, before the model processor's Meta
+        // exists: it waits for the next round instead of writing an unknown type.
+        String box =
+                """
+                package p;
+
+                @dev.informer.codegen.GenerateBuilder
+                public record Box(Meta meta, java.util.List<Meta> more) {
+                    public static Builder builder() {
+                        return new Builder();
+                    }
+
+                    public static final class Builder extends BoxBuilderBase {
+                        private Builder() {}
+                    }
+                }
+                """;
+        Compiled compiled = compile(WIDGETS, true, Map.of("p/Box.java", box));
+        assertTrue(compiled.success(), compiled.errors().toString());
+        String base = Files.readString(dir.resolve("out/p/BoxBuilderBase.java"));
+        assertTrue(base.contains("p.Meta meta"), base);
+        assertTrue(base.contains("java.util.List<p.Meta> more"), base);
     }
 
     @Test
