@@ -33,7 +33,7 @@ enum Topic {
                             Goal.Against.peer("clientJava"),
                             2.0),
                     Goal.atLeast(
-                            "fewer bytes per op than client-java",
+                            "no more bytes per op than client-java",
                             "",
                             Map.of(),
                             Goal.Metric.ALLOC,
@@ -49,7 +49,7 @@ enum Topic {
                     Goal.atLeast(
                             "≥ 2× the faster peer", "", Map.of(), Goal.Metric.SPEED, Goal.Against.everyPeer(), 2.0),
                     Goal.atLeast(
-                            "fewer bytes per op than either peer",
+                            "no more bytes per op than either peer",
                             "",
                             Map.of(),
                             Goal.Metric.ALLOC,

@@ -987,11 +987,15 @@ final class ListAndWatchReflector<T> implements Reflector<T> {
         if (stopped) {
             return new StopRequested();
         }
-        return Locks.read(lock, () -> {
+        // Asked before every watch event: locked in place, no capturing lambda per event.
+        lock.lock();
+        try {
             RuntimeException error = resyncError;
             resyncError = null;
             return error;
-        });
+        } finally {
+            lock.unlock();
+        }
     }
 
     private static RuntimeException errorOf(Object statusObject) {

@@ -3,7 +3,10 @@ package dev.informer.store;
 import java.util.concurrent.locks.Lock;
 import java.util.function.Supplier;
 
-/** The lock-read-unlock step the stores and queues share. Stateless. */
+/**
+ * The lock-read-unlock step the queues share for their cheap reads ({@code len}, {@code hasSynced}).
+ * Not for hot paths: the capturing lambda costs an allocation per call. Stateless.
+ */
 final class Locking {
 
     private Locking() {}

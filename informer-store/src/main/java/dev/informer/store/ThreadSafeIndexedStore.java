@@ -87,14 +87,27 @@ final class ThreadSafeIndexedStore<T> implements Indexer<T> {
         }
     }
 
+    // The reads lock and unlock in place rather than through a helper taking a lambda: they are the
+    // listers' hot path, and the capturing lambda was not scalar-replaced (byIndexNamespace measured
+    // 504 instead of 480 bytes per call).
     @Override
     public List<T> list() {
-        return Locking.read(readLock, () -> snapshot(items.values()));
+        readLock.lock();
+        try {
+            return snapshot(items.values());
+        } finally {
+            readLock.unlock();
+        }
     }
 
     @Override
     public List<String> listKeys() {
-        return Locking.read(readLock, () -> snapshot(items.keySet()));
+        readLock.lock();
+        try {
+            return snapshot(items.keySet());
+        } finally {
+            readLock.unlock();
+        }
     }
 
     @Override
@@ -185,22 +198,35 @@ final class ThreadSafeIndexedStore<T> implements Indexer<T> {
     @Override
     public List<String> indexKeys(String indexName, String indexedValue) {
         Objects.requireNonNull(indexName, "indexName");
-        return Locking.read(readLock, () -> {
+        readLock.lock();
+        try {
             Set<String> bucket = index.bucket(indexName, indexedValue);
             return bucket == null ? List.of() : snapshot(bucket);
-        });
+        } finally {
+            readLock.unlock();
+        }
     }
 
     @Override
     public List<String> listIndexFuncValues(String indexName) {
         Objects.requireNonNull(indexName, "indexName");
-        return Locking.read(readLock, () -> snapshot(index.buckets(indexName).keySet()));
+        readLock.lock();
+        try {
+            return snapshot(index.buckets(indexName).keySet());
+        } finally {
+            readLock.unlock();
+        }
     }
 
     @Override
     public List<T> byIndex(String indexName, String indexedValue) {
         Objects.requireNonNull(indexName, "indexName");
-        return Locking.read(readLock, () -> itemsFor(index.bucket(indexName, indexedValue)));
+        readLock.lock();
+        try {
+            return itemsFor(index.bucket(indexName, indexedValue));
+        } finally {
+            readLock.unlock();
+        }
     }
 
     // Call with the read or write lock held.

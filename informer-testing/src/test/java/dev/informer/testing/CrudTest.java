@@ -244,15 +244,21 @@ class CrudTest extends ServedApiTest {
         api.get(PODS + "/a").expect(200);
     }
 
-    @Test
-    void objectsWithFinalizersAreDeletedWhenTheLastFinalizerGoes() {
+    // Creates configmap f held by a finalizer, deletes it with query, and checks the answer's status
+    // and that the object stays, marked for deletion.
+    private void assertPendingDelete(String query, int status) {
         api.post(
                         "/api/v1/namespaces/default/configmaps",
                         "{\"metadata\":{\"name\":\"f\",\"finalizers\":[\"example.com/hold\"]}}")
                 .expect(201);
-        TestApi.Response pending = api.delete("/api/v1/namespaces/default/configmaps/f");
-        assertEquals(200, pending.status(), pending.body());
+        TestApi.Response pending = api.delete("/api/v1/namespaces/default/configmaps/f" + query);
+        assertEquals(status, pending.status(), pending.body());
         assertFalse(pending.json().path("metadata").path("deletionTimestamp").isMissingNode());
+    }
+
+    @Test
+    void objectsWithFinalizersAreDeletedWhenTheLastFinalizerGoes() {
+        assertPendingDelete("", 200);
         api.get("/api/v1/namespaces/default/configmaps/f").expect(200);
         api.mergePatch("/api/v1/namespaces/default/configmaps/f", "{\"metadata\":{\"finalizers\":null}}")
                 .expect(200);
@@ -263,13 +269,7 @@ class CrudTest extends ServedApiTest {
     void aPendingDeletionAskedWithOrphanDependentsFalseIsAnsweredWith202() {
         // kube-apiserver's delete handler answers 200 unless the deletion is pending and the deprecated
         // orphanDependents was false.
-        api.post(
-                        "/api/v1/namespaces/default/configmaps",
-                        "{\"metadata\":{\"name\":\"f\",\"finalizers\":[\"example.com/hold\"]}}")
-                .expect(201);
-        TestApi.Response pending = api.delete("/api/v1/namespaces/default/configmaps/f?orphanDependents=false");
-        assertEquals(202, pending.status(), pending.body());
-        assertFalse(pending.json().path("metadata").path("deletionTimestamp").isMissingNode());
+        assertPendingDelete("?orphanDependents=false", 202);
         api.post("/api/v1/namespaces/default/configmaps", "{\"metadata\":{\"name\":\"g\"}}")
                 .expect(201);
         api.delete("/api/v1/namespaces/default/configmaps/g?orphanDependents=false")
