@@ -230,7 +230,15 @@ public final class WebAppReconciler implements Reconciler<Request> {
                 .inNamespace(webApp.namespace())
                 .delete(webApp.name()));
         recorder.eventf(webApp, EventSeverity.NORMAL, "CleanedUp", "deleted Deployment and Service %s", key);
-        updateWebApp(new Request(webApp.namespace(), webApp.name()), app -> Finalizers.remove(app, FINALIZER));
+        try {
+            updateWebApp(new Request(webApp.namespace(), webApp.name()), app -> Finalizers.remove(app, FINALIZER));
+        } catch (StatusException e) {
+            // Already gone: an earlier reconcile removed the finalizer and the cache has not seen the
+            // deletion yet (controller-runtime's IgnoreNotFound). Nothing is left to do.
+            if (!e.isNotFound()) {
+                throw e;
+            }
+        }
     }
 
     private static void deleteIfPresent(Runnable delete) {

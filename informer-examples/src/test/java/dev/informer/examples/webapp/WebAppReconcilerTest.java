@@ -22,6 +22,9 @@ import dev.informer.controller.Result;
 import dev.informer.examples.Await;
 import dev.informer.record.EventRecorder;
 import dev.informer.record.EventSeverity;
+import dev.informer.store.Indexer;
+import dev.informer.store.KeyFunctions;
+import dev.informer.store.Stores;
 import dev.informer.testing.EmbeddedApiServer;
 import java.time.Duration;
 import java.util.List;
@@ -202,6 +205,25 @@ class WebAppReconcilerTest {
         assertTrue(absent(() -> services.get("shop")), "Service deleted");
         assertTrue(absent(() -> webApps.get("shop")), "the WebApp is gone once the finalizer is removed");
         assertEquals(List.of("NORMAL CleanedUp deleted Deployment and Service default/shop"), recorder.events);
+    }
+
+    @Test
+    void aCleanupWhoseWebAppIsAlreadyGoneIsDoneWithoutAnError() throws Exception {
+        createAndCache("shop", 1);
+        reconcile("shop");
+        webApps.delete("shop");
+        GenericObject deleting = webApps.get("shop");
+        awaitCached(deleting);
+        assertEquals(Result.done(), reconcile("shop"));
+        assertTrue(absent(() -> webApps.get("shop")), "the first cleanup removed the finalizer");
+
+        // A second reconcile from a cache that has not seen the deletion yet (as when the owned
+        // Deployment's deletion queues the key again): the WebApp is gone on the server.
+        Indexer<GenericObject> stale = Stores.newIndexer(KeyFunctions.metaNamespaceKey(), Map.of());
+        stale.add(deleting);
+        WebAppReconciler lagging =
+                new WebAppReconciler(client, Lister.of(stale), deploymentCache, serviceCache, recorder, Clock.system());
+        assertEquals(Result.done(), lagging.reconcile(new Request("default", "shop"), token));
     }
 
     @Test
