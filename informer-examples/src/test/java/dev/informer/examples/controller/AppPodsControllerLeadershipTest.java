@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -57,7 +58,16 @@ class AppPodsControllerLeadershipTest extends EmbeddedServerTest {
     }
 
     private void createPod(String namespace, String name, String app) {
-        SamplePods.create(server, SamplePods.pod(namespace, name, app, null), true);
+        createPod(namespace, name, app, true);
+    }
+
+    private void createPod(String namespace, String name, String app, boolean ready) {
+        SamplePods.create(server, SamplePods.pod(namespace, name, app, null), ready);
+    }
+
+    private ReconcileResult.@Nullable Action lastAction() {
+        List<ReconcileResult> results = recorder.reconciled;
+        return results.isEmpty() ? null : results.get(results.size() - 1).action();
     }
 
     @Test
@@ -79,10 +89,16 @@ class AppPodsControllerLeadershipTest extends EmbeddedServerTest {
                 .leadership(elector::isLeader)
                 .build();
         controller.start(SYNC);
-        createPod("shop", "web-1", "web");
-        Await.until("shop/web-pods created while leading", () -> server.get("configmaps", "shop", "web-pods")
-                .isPresent());
-        Await.until("idle", controller::isIdle);
+        // Not ready, so the pod sends one event and the ConfigMap one: the pod's reconcile creates the
+        // ConfigMap, whose own event brings the last reconcile (UNCHANGED). After that nothing is due, so
+        // the count taken below cannot race with a reconcile still on its way.
+        createPod("shop", "web-1", "web", false);
+        Await.until(
+                "shop/web-pods created and its own event reconciled while leading",
+                () -> server.get("configmaps", "shop", "web-pods").isPresent()
+                        && controller.stats().configMapEvents() >= 1
+                        && lastAction() == ReconcileResult.Action.UNCHANGED
+                        && controller.isIdle());
 
         // The election clock jumps past the renew deadline while the elector waits: as after a pause.
         long writesBefore = configMapWrites();
