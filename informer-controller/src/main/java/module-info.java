@@ -3,6 +3,7 @@
  * limited work queue, with leader election and health checks.
  */
 module dev.informer.controller {
+    requires static dev.informer.codegen; // @GenerateBuilder, source retention
     requires transitive dev.informer.core;
     requires transitive org.jspecify;
     requires org.slf4j;

@@ -3,6 +3,7 @@
  * merged into one stream of pod updates) and the pod status manager.
  */
 module dev.informer.kubelet {
+    requires static dev.informer.codegen; // @GenerateBuilder, source retention
     requires transitive dev.informer.core;
     requires transitive okhttp3;
     requires transitive org.jspecify;

@@ -4,6 +4,7 @@
  * apimachinery's label selectors. Depends on nothing but the SLF4J API.
  */
 module dev.informer.store {
+    requires static dev.informer.codegen; // @GenerateBuilder, source retention
     requires transitive org.slf4j;
     requires transitive org.jspecify;
 

@@ -4,6 +4,7 @@
  * dev.informer.testing.internal} is not: no sibling module needs it.
  */
 module dev.informer.testing {
+    requires static dev.informer.codegen; // @GenerateBuilder, source retention
     requires transitive dev.informer.store; // ApiStatusException extends its InformerException
     requires transitive org.jspecify;
     requires org.slf4j;

@@ -12,17 +12,21 @@ import java.util.Set;
 import javax.annotation.processing.RoundEnvironment;
 import javax.annotation.processing.SupportedAnnotationTypes;
 import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.TypeParameterElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.type.TypeVariable;
 import javax.lang.model.type.WildcardType;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Writes {@code <Record>BuilderBase} for every record annotated {@link GenerateBuilder}: one field
@@ -132,21 +136,33 @@ public final class BuilderProcessor extends CodegenProcessor {
         // A nested record is named by its canonical name (Outer.Inner): its simple name is not in
         // scope in the top-level base class.
         String recordName = record.getQualifiedName().toString().substring(pkg.isEmpty() ? 0 : pkg.length() + 1);
+        String typeVars = typeVariables(record, false);
+        String recordType = recordName + typeVars;
         String baseName = record.getSimpleName() + "BuilderBase";
-        String builder = recordName + ".Builder";
+        Options options = options(record);
+        String builder = options.builder().isEmpty() ? recordName + ".Builder" + typeVars : options.builder();
         Map<String, String> docs = paramDocs(processingEnv.getElementUtils().getDocComment(record), recordName);
         List<Component> components = new ArrayList<>();
         for (RecordComponentElement rc : record.getRecordComponents()) {
-            components.add(new Component(rc.getSimpleName().toString(), rc.asType(), isNullable(rc)));
+            String name = rc.getSimpleName().toString();
+            components.add(new Component(
+                    name,
+                    rc.asType(),
+                    isNullable(rc),
+                    options.checked(),
+                    options.checked() ? checkMethod(record, name) : null));
         }
 
         StringBuilder out = new StringBuilder();
         out.append("package ").append(pkg).append(";\n\n");
-        out.append("/** The generated part of {@link ").append(builder).append("}: do not edit. */\n");
+        out.append("/** The generated part of {@link ").append(erase(builder)).append("}: do not edit. */\n");
         out.append("@javax.annotation.processing.Generated(\"")
                 .append(BuilderProcessor.class.getName())
                 .append("\")\n");
-        out.append("abstract class ").append(baseName).append(" {\n");
+        out.append("abstract class ")
+                .append(baseName)
+                .append(typeVariables(record, true))
+                .append(" {\n");
         for (Component c : components) {
             if (c.isList()) {
                 out.append("    private final java.util.List<")
@@ -172,6 +188,7 @@ public final class BuilderProcessor extends CodegenProcessor {
             }
         }
         out.append("\n    ").append(baseName).append("() {}\n\n");
+        out.append("    @SuppressWarnings(\"unchecked\")\n");
         out.append("    private ").append(builder).append(" self() {\n");
         out.append("        return (").append(builder).append(") this;\n    }\n\n");
 
@@ -180,7 +197,7 @@ public final class BuilderProcessor extends CodegenProcessor {
         out.append("    final ")
                 .append(builder)
                 .append(" from(")
-                .append(recordName)
+                .append(recordType)
                 .append(" source) {\n");
         for (Component c : components) {
             if (c.isList() || c.isMap()) {
@@ -204,40 +221,30 @@ public final class BuilderProcessor extends CodegenProcessor {
         for (Component c : components) {
             String doc = docs.getOrDefault(c.name, "");
             String what = doc.isEmpty() ? "" : ": " + doc;
-            if (c.name.equals(UNKNOWN_FIELDS) && c.isMap()) {
+            if (c.name.equals(UNKNOWN_FIELDS) && c.isMap() && !options.checked()) {
                 unknownFieldSetters(out, builder);
             } else if (c.isList() || c.isMap()) {
-                String all = c.isList() ? ".addAll(" : ".putAll(";
-                method(
-                        out,
-                        "Replaces {@code " + c.name + "}" + what + " ({@code null} clears it).",
-                        builder,
-                        c.name,
-                        c.source(true) + " " + c.name,
-                        "this." + c.name + ".clear();\n        if (" + c.name + " != null) {\n            this."
-                                + c.name + all + c.name + ");\n        }");
-                oneElementSetter(out, builder, c);
+                collectionSetters(out, builder, c, what, options.checked());
             } else {
-                // A JsonNode is mutable: the builder keeps a deep copy.
-                boolean copy = c.isJsonNode();
-                method(
-                        out,
-                        "Sets {@code " + c.name + "}" + what + (copy ? "; a deep copy is kept." : "."),
-                        builder,
-                        c.name,
-                        c.source(c.nullable) + " " + c.name,
-                        "this." + c.name + " = "
-                                + (copy ? c.name + " == null ? null : " + c.name + ".deepCopy()" : c.name) + ";");
+                scalarSetter(out, builder, recordName, c, what);
             }
         }
 
-        out.append("\n    /** A new {@link ").append(recordName).append("} of the fields set so far. */\n");
-        out.append("    public ").append(recordName).append(" build() {\n");
-        out.append("        return new ").append(recordName).append('(');
+        String made = "new " + recordName + (typeVars.isEmpty() ? "" : "<>") + "(";
         for (int i = 0; i < components.size(); i++) {
-            out.append(i == 0 ? "" : ", ").append(components.get(i).name);
+            made += (i == 0 ? "" : ", ") + components.get(i).name;
         }
-        out.append(");\n    }\n}\n");
+        made += ")";
+        if (options.builder().isEmpty()) {
+            out.append("\n    /** A new {@link ").append(recordName).append("} of the fields set so far. */\n");
+            out.append("    public ").append(recordType).append(" build() {\n");
+        } else {
+            out.append("\n    /** A new {@link ")
+                    .append(recordName)
+                    .append("} of the fields set so far, for the builder's own {@code build()}. */\n");
+            out.append("    final ").append(recordType).append(" settings() {\n");
+        }
+        out.append("        return ").append(made).append(";\n    }\n}\n");
 
         try (Writer writer = processingEnv
                 .getFiler()
@@ -247,25 +254,178 @@ public final class BuilderProcessor extends CodegenProcessor {
         }
     }
 
+    private void scalarSetter(StringBuilder out, String builder, String recordName, Component c, String what) {
+        // A JsonNode is mutable: the builder keeps a deep copy.
+        boolean copy = c.isJsonNode();
+        String value = c.name;
+        boolean refusesNull = c.checked() && !c.nullable && !c.type.getKind().isPrimitive();
+        if (refusesNull) {
+            value = "java.util.Objects.requireNonNull(" + value + ", \"" + c.name + "\")";
+        }
+        if (copy) {
+            value = c.nullable ? c.name + " == null ? null : " + c.name + ".deepCopy()" : value + ".deepCopy()";
+        }
+        if (c.check != null) {
+            value = recordName + "." + c.check.getSimpleName() + "(" + value + ")";
+        }
+        String doc = "Sets {@code " + c.name + "}" + what + (copy ? "; a deep copy is kept." : ".");
+        method(
+                out,
+                doc + throwsTags(c),
+                builder,
+                c.name,
+                c.source(c.nullable) + " " + c.name,
+                "this." + c.name + " = " + value + ";");
+    }
+
+    private void collectionSetters(StringBuilder out, String builder, Component c, String what, boolean checked) {
+        String all = c.isList() ? ".addAll(" : ".putAll(";
+        if (checked) {
+            String each = c.isList()
+                    ? c.name + ".forEach(e -> java.util.Objects.requireNonNull(e, \"" + c.name + " element\"));"
+                    : c.name + ".forEach((k, v) -> {\n            java.util.Objects.requireNonNull(k, \"" + c.name
+                            + " key\");\n            java.util.Objects.requireNonNull(v, \"" + c.name
+                            + " value\");\n        });";
+            method(
+                    out,
+                    "Replaces {@code " + c.name + "}" + what + ".",
+                    builder,
+                    c.name,
+                    c.source(false) + " " + c.name,
+                    "java.util.Objects.requireNonNull(" + c.name + ", \"" + c.name + "\");\n        " + each
+                            + "\n        this." + c.name + ".clear();\n        this." + c.name + all + c.name + ");");
+        } else {
+            method(
+                    out,
+                    "Replaces {@code " + c.name + "}" + what + " ({@code null} clears it).",
+                    builder,
+                    c.name,
+                    c.source(true) + " " + c.name,
+                    "this." + c.name + ".clear();\n        if (" + c.name + " != null) {\n            this." + c.name
+                            + all + c.name + ");\n        }");
+        }
+        oneElementSetter(out, builder, c, checked);
+    }
+
+    // The check<Name> method of a checked record: static, one parameter.
+    private static @Nullable ExecutableElement checkMethod(TypeElement record, String component) {
+        String name = "check" + capitalize(component);
+        for (Element member : record.getEnclosedElements()) {
+            if (member.getKind() == ElementKind.METHOD
+                    && member.getSimpleName().contentEquals(name)
+                    && member.getModifiers().contains(Modifier.STATIC)
+                    && ((ExecutableElement) member).getParameters().size() == 1) {
+                return (ExecutableElement) member;
+            }
+        }
+        return null;
+    }
+
+    // The @throws tags of the component's check method, as javadoc lines to append.
+    private String throwsTags(Component c) {
+        if (c.check == null) {
+            return "";
+        }
+        String comment = processingEnv.getElementUtils().getDocComment(c.check);
+        if (comment == null) {
+            return "";
+        }
+        StringBuilder tags = new StringBuilder();
+        StringBuilder current = null;
+        for (String line : comment.split("\n", -1)) {
+            String trimmed = line.trim();
+            if (trimmed.startsWith("@")) {
+                if (current != null) {
+                    tags.append("\n     *\n     * ").append(current.toString().trim());
+                }
+                current = trimmed.startsWith("@throws ") ? new StringBuilder(trimmed) : null;
+            } else if (current != null) {
+                current.append(' ').append(trimmed);
+            }
+        }
+        if (current != null) {
+            tags.append("\n     *\n     * ").append(current.toString().trim());
+        }
+        return tags.toString();
+    }
+
+    private Options options(TypeElement record) {
+        String builder = "";
+        boolean checked = false;
+        for (AnnotationMirror mirror : record.getAnnotationMirrors()) {
+            TypeElement type = (TypeElement) mirror.getAnnotationType().asElement();
+            if (!type.getQualifiedName().contentEquals(GenerateBuilder.class.getName())) {
+                continue;
+            }
+            for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
+                    mirror.getElementValues().entrySet()) {
+                String key = e.getKey().getSimpleName().toString();
+                if (key.equals("builder")) {
+                    builder = String.valueOf(e.getValue().getValue()).trim();
+                } else if (key.equals("checked")) {
+                    checked = Boolean.TRUE.equals(e.getValue().getValue());
+                }
+            }
+        }
+        return new Options(builder, checked);
+    }
+
+    private record Options(String builder, boolean checked) {}
+
+    // "<T>" (declaration: "<T extends Comparable<T>>") of a generic record; "" otherwise.
+    private static String typeVariables(TypeElement record, boolean declaration) {
+        List<? extends TypeParameterElement> params = record.getTypeParameters();
+        if (params.isEmpty()) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder("<");
+        for (int i = 0; i < params.size(); i++) {
+            TypeParameterElement param = params.get(i);
+            text.append(i == 0 ? "" : ", ").append(param.getSimpleName());
+            if (declaration) {
+                List<String> bounds = new ArrayList<>();
+                for (TypeMirror bound : param.getBounds()) {
+                    String b = source(bound, false);
+                    if (!b.equals("java.lang.Object")) {
+                        bounds.add(b);
+                    }
+                }
+                if (!bounds.isEmpty()) {
+                    text.append(" extends ").append(String.join(" & ", bounds));
+                }
+            }
+        }
+        return text.append('>').toString();
+    }
+
+    // "WorkQueue.Builder<T>" -> "WorkQueue.Builder", for a {@link}.
+    private static String erase(String type) {
+        int lt = type.indexOf('<');
+        return lt < 0 ? type : type.substring(0, lt);
+    }
+
     // addFinalizer(String) for a list, label(String, String) for a map.
-    private static void oneElementSetter(StringBuilder out, String builder, Component c) {
+    private static void oneElementSetter(StringBuilder out, String builder, Component c, boolean checked) {
         if (c.isList()) {
             String one = singular(c.name);
+            String value = checked ? "java.util.Objects.requireNonNull(" + one + ", \"" + one + "\")" : one;
             method(
                     out,
                     "Appends one element to {@code " + c.name + "}.",
                     builder,
                     "add" + capitalize(one),
                     c.arg(0) + " " + one,
-                    "this." + c.name + ".add(" + one + ");");
+                    "this." + c.name + ".add(" + value + ");");
         } else {
+            String key = checked ? "java.util.Objects.requireNonNull(key, \"key\")" : "key";
+            String value = checked ? "java.util.Objects.requireNonNull(value, \"value\")" : "value";
             method(
                     out,
                     "Sets one entry of {@code " + c.name + "}.",
                     builder,
                     c.name.endsWith("s") ? singular(c.name) : c.name,
                     c.arg(0) + " key, " + c.arg(1) + " value",
-                    "this." + c.name + ".put(key, value);");
+                    "this." + c.name + ".put(" + key + ", " + value + ");");
         }
     }
 
@@ -291,7 +451,11 @@ public final class BuilderProcessor extends CodegenProcessor {
     // Not final: javac then writes public bridges of these methods into the public nested Builder,
     // so reflection (getMethod(...).invoke) works from any package, not only direct calls.
     private static void method(StringBuilder out, String doc, String returns, String name, String params, String body) {
-        out.append("\n    /** ").append(doc).append(" */\n");
+        if (doc.contains("\n")) {
+            out.append("\n    /**\n     * ").append(doc).append("\n     */\n");
+        } else {
+            out.append("\n    /** ").append(doc).append(" */\n");
+        }
         out.append("    public ")
                 .append(returns)
                 .append(' ')
@@ -428,11 +592,19 @@ public final class BuilderProcessor extends CodegenProcessor {
         final String name;
         final TypeMirror type;
         final boolean nullable;
+        final @Nullable ExecutableElement check;
+        private final boolean checked;
 
-        Component(String name, TypeMirror type, boolean nullable) {
+        Component(String name, TypeMirror type, boolean nullable, boolean checked, @Nullable ExecutableElement check) {
             this.name = name;
             this.type = type;
             this.nullable = nullable;
+            this.checked = checked;
+            this.check = check;
+        }
+
+        boolean checked() {
+            return checked;
         }
 
         boolean isList() {

@@ -12,6 +12,7 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import javax.tools.DiagnosticCollector;
@@ -80,6 +81,94 @@ class BuilderProcessorTest {
             """
                     + builderMembers("Named")
                     + "}\n";
+
+    private static final String TIMING =
+            """
+            package p;
+
+            import dev.informer.codegen.GenerateBuilder;
+            import java.time.Duration;
+            import java.util.List;
+            import java.util.Map;
+            import org.jspecify.annotations.Nullable;
+
+            /**
+             * Options.
+             *
+             * @param period how often
+             * @param label a label
+             * @param count how many
+             * @param tags tags
+             * @param limits limits
+             */
+            @GenerateBuilder(checked = true)
+            public record Timing(
+                    Duration period, @Nullable String label, int count, List<String> tags, Map<String, Integer> limits) {
+                /**
+                 * Checks a period.
+                 *
+                 * @throws IllegalArgumentException if {@code period} is negative
+                 */
+                static Duration checkPeriod(Duration period) {
+                    if (period.isNegative()) {
+                        throw new IllegalArgumentException("period must not be negative: " + period);
+                    }
+                    return period;
+                }
+
+                static int checkCount(int count) {
+                    if (count < 0) {
+                        throw new IllegalArgumentException("count must not be negative: " + count);
+                    }
+                    return count;
+                }
+            """
+                    + builderMembers("Timing")
+                    + "}\n";
+
+    // A generic service whose own builder extends the base of its settings record.
+    private static final String SERVICE =
+            """
+            package p;
+
+            import dev.informer.codegen.GenerateBuilder;
+            import java.util.List;
+
+            public final class Service<T extends Comparable<T>> {
+                final Settings<T> settings;
+
+                private Service(Settings<T> settings) {
+                    this.settings = settings;
+                }
+
+                public Settings<T> settings() {
+                    return settings;
+                }
+
+                public static <T extends Comparable<T>> Builder<T> builder() {
+                    return new Builder<>();
+                }
+
+                /**
+                 * The settings.
+                 *
+                 * @param name the name
+                 * @param items the items
+                 */
+                @GenerateBuilder(builder = "Service.Builder<T>", checked = true)
+                public record Settings<T extends Comparable<T>>(String name, List<T> items) {}
+
+                public static final class Builder<T extends Comparable<T>> extends SettingsBuilderBase<T> {
+                    private Builder() {
+                        name("default");
+                    }
+
+                    public Service<T> build() {
+                        return new Service<>(settings());
+                    }
+                }
+            }
+            """;
 
     @TempDir
     Path dir;
@@ -193,6 +282,82 @@ class BuilderProcessorTest {
     }
 
     @Test
+    void checkedSettersRefuseNullAndPassTheValueThroughTheRecordsCheck() throws Exception {
+        try (URLClassLoader loader = compiledLoader("Timing", TIMING)) {
+            Class<?> timing = loader.loadClass("p.Timing");
+            Object builder = timing.getMethod("builder").invoke(null);
+            Class<?> type = builder.getClass();
+
+            assertThrowsNamed(
+                    NullPointerException.class, "period", () -> call(type, builder, "period", Duration.class, null));
+            assertThrowsNamed(
+                    IllegalArgumentException.class,
+                    "period must not be negative: PT-1S",
+                    () -> call(type, builder, "period", Duration.class, Duration.ofSeconds(-1)));
+            assertThrowsNamed(
+                    IllegalArgumentException.class,
+                    "count must not be negative: -1",
+                    () -> call(type, builder, "count", int.class, -1));
+            assertThrowsNamed(
+                    NullPointerException.class, "tag", () -> call(type, builder, "addTag", String.class, null));
+            assertThrowsNamed(NullPointerException.class, "tags", () -> call(type, builder, "tags", List.class, null));
+            assertThrowsNamed(
+                    NullPointerException.class,
+                    "tags element",
+                    () -> call(type, builder, "tags", List.class, java.util.Arrays.asList("a", null)));
+            Method limit = type.getMethod("limit", String.class, Integer.class);
+            assertThrowsNamed(NullPointerException.class, "value", () -> limit.invoke(builder, "k", null));
+
+            call(type, builder, "period", Duration.class, Duration.ofSeconds(2));
+            call(type, builder, "label", String.class, null);
+            call(type, builder, "count", int.class, 3);
+            call(type, builder, "addTag", String.class, "t");
+            limit.invoke(builder, "k", 1);
+            Object built = type.getMethod("build").invoke(builder);
+
+            assertEquals(Duration.ofSeconds(2), timing.getMethod("period").invoke(built));
+            assertEquals(null, timing.getMethod("label").invoke(built));
+            assertEquals(3, timing.getMethod("count").invoke(built));
+            assertEquals(List.of("t"), timing.getMethod("tags").invoke(built));
+            assertEquals(Map.of("k", 1), timing.getMethod("limits").invoke(built));
+        }
+    }
+
+    @Test
+    void checkedSetterJavadocTakesTheChecksThrowsTags() throws IOException {
+        String generated = generatedBase("Timing", TIMING);
+
+        assertContainsAll(
+                generated,
+                "     * Sets {@code period}: how often.\n     *\n"
+                        + "     * @throws IllegalArgumentException if {@code period} is negative\n     */",
+                "/** Sets {@code count}: how many. */");
+    }
+
+    @Test
+    void aServicesBuilderExtendsTheBaseOfItsGenericSettingsAndBuildsItself() throws Exception {
+        try (URLClassLoader loader = compiledLoader("Service", SERVICE)) {
+            Class<?> service = loader.loadClass("p.Service");
+            Object builder = service.getMethod("builder").invoke(null);
+            Class<?> type = builder.getClass();
+            call(type, builder, "addItem", Comparable.class, "b");
+            Object built = type.getMethod("build").invoke(builder);
+
+            Object settings = service.getMethod("settings").invoke(built);
+            assertEquals("default", settings.getClass().getMethod("name").invoke(settings));
+            assertEquals(List.of("b"), settings.getClass().getMethod("items").invoke(settings));
+            // No public build() of the settings record: the service's builder has the only one.
+            assertEquals(service, type.getMethod("build").getReturnType());
+        }
+        String generated = Files.readString(dir.resolve("out/p/SettingsBuilderBase.java"));
+        assertContainsAll(
+                generated,
+                "abstract class SettingsBuilderBase<T extends java.lang.Comparable<T>> {",
+                "final Service.Settings<T> settings() {",
+                "public Service.Builder<T> addItem(T item)");
+    }
+
+    @Test
     void annotationOnAClassIsAnErrorNamingTheRule() throws IOException {
         Compiled compiled = compile(
                 "NotARecord", "package p;\n@dev.informer.codegen.GenerateBuilder\npublic class NotARecord {}\n");
@@ -228,6 +393,25 @@ class BuilderProcessorTest {
                 }
             """
                 .formatted(record);
+    }
+
+    private interface Call {
+        void run() throws Exception;
+    }
+
+    // The call throws expected (directly or as the cause of reflection's wrapper) with that message.
+    private static void assertThrowsNamed(Class<? extends Throwable> expected, String message, Call call) {
+        Throwable caught = null;
+        try {
+            call.run();
+        } catch (java.lang.reflect.InvocationTargetException e) {
+            caught = e.getCause();
+        } catch (Exception e) {
+            caught = e;
+        }
+        Throwable thrown = caught;
+        assertTrue(expected.isInstance(thrown), () -> "expected " + expected.getSimpleName() + ", got " + thrown);
+        assertEquals(message, thrown.getMessage());
     }
 
     private static void assertContainsAll(String text, String... expected) {
