@@ -1,5 +1,6 @@
 package dev.informer.cache;
 
+import dev.informer.codegen.GenerateBuilder;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -29,16 +30,12 @@ import org.slf4j.LoggerFactory;
 public final class HandlerOptions {
 
     /** No resync period, name or logger of its own: what {@code addEventHandler(handler)} uses. */
-    public static final HandlerOptions DEFAULTS = new HandlerOptions(null, null, null);
+    public static final HandlerOptions DEFAULTS = new HandlerOptions(new HandlerSettings(null, null, null));
 
-    private final @Nullable Duration resyncPeriod;
-    private final @Nullable String name;
-    private final @Nullable Logger logger;
+    private final HandlerSettings settings;
 
-    private HandlerOptions(@Nullable Duration resyncPeriod, @Nullable String name, @Nullable Logger logger) {
-        this.resyncPeriod = resyncPeriod;
-        this.name = name;
-        this.logger = logger;
+    private HandlerOptions(HandlerSettings settings) {
+        this.settings = settings;
     }
 
     /** A builder with nothing set. */
@@ -48,88 +45,100 @@ public final class HandlerOptions {
 
     /** The resync period asked for, or empty for the informer's default. */
     public Optional<Duration> resyncPeriod() {
-        return Optional.ofNullable(resyncPeriod);
+        return Optional.ofNullable(settings.resyncPeriod());
     }
 
     /** The handler's name, or empty. */
     public Optional<String> name() {
-        return Optional.ofNullable(name);
+        return Optional.ofNullable(settings.name());
     }
 
     /** The handler's logger, or empty for the listener's own. */
     public Optional<Logger> logger() {
-        return Optional.ofNullable(logger);
+        return Optional.ofNullable(settings.logger());
     }
 
     /** A builder holding these options, to change some of them. */
     public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.resyncPeriod = resyncPeriod;
-        builder.name = name;
-        builder.logger = logger;
-        return builder;
+        return new Builder().from(settings);
     }
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof HandlerOptions that
-                && Objects.equals(resyncPeriod, that.resyncPeriod)
-                && Objects.equals(name, that.name)
-                && Objects.equals(logger, that.logger);
+        return other instanceof HandlerOptions that && settings.equals(that.settings);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(resyncPeriod, name, logger);
+        return settings.hashCode();
     }
 
     @Override
     public String toString() {
-        return "HandlerOptions[resyncPeriod=" + resyncPeriod + ", name=" + name + ", logger="
+        Logger logger = settings.logger();
+        return "HandlerOptions[resyncPeriod=" + settings.resyncPeriod() + ", name=" + settings.name() + ", logger="
                 + (logger == null ? null : logger.getName()) + "]";
     }
 
-    /** Builds {@link HandlerOptions}. Not thread-safe; each {@link #build()} gives a new value. */
-    public static final class Builder {
-        private @Nullable Duration resyncPeriod;
-        private @Nullable String name;
-        private @Nullable Logger logger;
+    /**
+     * The values of {@link HandlerOptions}, each absent ({@code null}) until set; the setters of
+     * {@link Builder} refuse {@code null}.
+     *
+     * @param resyncPeriod the handler's resync period; zero: none
+     * @param name the handler's name for logs and metrics
+     * @param logger the logger the listener uses for this handler
+     */
+    @GenerateBuilder(builder = "HandlerOptions.Builder", checked = true)
+    record HandlerSettings(@Nullable Duration resyncPeriod, @Nullable String name, @Nullable Logger logger) {
 
-        private Builder() {}
+        HandlerSettings {
+            if (resyncPeriod != null) {
+                checkResyncPeriod(resyncPeriod);
+            }
+            if (name != null) {
+                checkName(name);
+            }
+        }
 
         /**
-         * The handler's resync period; zero: none.
+         * Checks a resync period.
          *
          * @throws IllegalArgumentException if negative
          */
-        public Builder resyncPeriod(@Nullable Duration resyncPeriod) {
+        static Duration checkResyncPeriod(@Nullable Duration resyncPeriod) {
             Objects.requireNonNull(resyncPeriod, "resyncPeriod");
             if (resyncPeriod.isNegative()) {
                 throw new IllegalArgumentException("resyncPeriod must not be negative: " + resyncPeriod);
             }
-            this.resyncPeriod = resyncPeriod;
-            return this;
+            return resyncPeriod;
         }
 
         /**
-         * The handler's name for logs and metrics.
+         * Checks a handler name.
          *
          * @throws IllegalArgumentException if blank
          */
-        public Builder name(@Nullable String name) {
+        static String checkName(@Nullable String name) {
             Objects.requireNonNull(name, "name");
             if (name.isBlank()) {
                 throw new IllegalArgumentException("a handler name must not be blank");
             }
-            this.name = name;
-            return this;
+            return name;
         }
 
-        /** The logger the listener uses for this handler. */
-        public Builder logger(@Nullable Logger logger) {
-            this.logger = Objects.requireNonNull(logger, "logger");
-            return this;
+        /** Refuses {@code null}: a logger is set or absent, never set to nothing. */
+        static Logger checkLogger(@Nullable Logger logger) {
+            return Objects.requireNonNull(logger, "logger");
         }
+    }
+
+    /**
+     * Builds {@link HandlerOptions}. Not thread-safe; each {@link #build()} gives a new value. Each
+     * setter refuses {@code null} ({@link NullPointerException} naming the option).
+     */
+    public static final class Builder extends HandlerSettingsBuilderBase {
+
+        private Builder() {}
 
         /** The logger named {@code loggerName} ({@link LoggerFactory#getLogger(String)}). */
         public Builder logger(String loggerName) {
@@ -138,7 +147,7 @@ public final class HandlerOptions {
 
         /** The options. */
         public HandlerOptions build() {
-            return new HandlerOptions(resyncPeriod, name, logger);
+            return new HandlerOptions(settings());
         }
     }
 }

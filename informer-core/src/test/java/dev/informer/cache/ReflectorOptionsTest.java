@@ -82,4 +82,76 @@ class ReflectorOptionsTest {
         assertEquals(Duration.ofSeconds(30), changed.maxInternalErrorRetryDuration());
         assertSame(random, changed.random());
     }
+
+    @Test
+    void canonicalConstructorRefusesWhatTheBuilderRefusesWithTheSameMessages() {
+        ReflectorOptions d = ReflectorOptions.defaults();
+        assertEquals(
+                "pageSize must not be negative: -1",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> new ReflectorOptions(
+                                        d.backoff(),
+                                        d.minWatchTimeout(),
+                                        -1,
+                                        true,
+                                        false,
+                                        Duration.ZERO,
+                                        d.metrics(),
+                                        d.random()))
+                        .getMessage());
+        assertEquals(
+                "minWatchTimeout must be at least 5m (as client-go): 4m59s",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> new ReflectorOptions(
+                                        d.backoff(),
+                                        Duration.ofSeconds(299),
+                                        0,
+                                        true,
+                                        false,
+                                        Duration.ZERO,
+                                        d.metrics(),
+                                        d.random()))
+                        .getMessage());
+        assertEquals(
+                "maxInternalErrorRetryDuration must not be negative: PT-1S",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> new ReflectorOptions(
+                                        d.backoff(),
+                                        d.minWatchTimeout(),
+                                        0,
+                                        true,
+                                        false,
+                                        Duration.ofSeconds(-1),
+                                        d.metrics(),
+                                        d.random()))
+                        .getMessage());
+        assertEquals(
+                "random",
+                assertThrows(
+                                NullPointerException.class,
+                                () -> new ReflectorOptions(
+                                        d.backoff(),
+                                        d.minWatchTimeout(),
+                                        0,
+                                        true,
+                                        false,
+                                        Duration.ZERO,
+                                        d.metrics(),
+                                        null))
+                        .getMessage());
+    }
+
+    @Test
+    void equalOptionsAreEqualValues() {
+        Random random = new Random(1);
+        ReflectorOptions one =
+                ReflectorOptions.builder().pageSize(7).random(random).build();
+        ReflectorOptions two = one.toBuilder().build();
+
+        assertEquals(one, two);
+        assertEquals(one.hashCode(), two.hashCode());
+    }
 }

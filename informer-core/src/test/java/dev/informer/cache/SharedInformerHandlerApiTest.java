@@ -147,6 +147,41 @@ class SharedInformerHandlerApiTest extends FakeApiTestBase {
                 IllegalArgumentException.class, () -> HandlerOptions.builder().resyncPeriod(Duration.ofSeconds(-1)));
     }
 
+    @Test
+    void handlerOptionsSettersRefuseNullNamingTheOptionAndTheSettingsRefuseWhatTheSettersRefuse() {
+        HandlerOptions.Builder builder = HandlerOptions.builder();
+        assertEquals(
+                "resyncPeriod",
+                assertThrows(NullPointerException.class, () -> builder.resyncPeriod(null))
+                        .getMessage());
+        assertEquals(
+                "name",
+                assertThrows(NullPointerException.class, () -> builder.name(null))
+                        .getMessage());
+        assertEquals(
+                "logger",
+                assertThrows(NullPointerException.class, () -> builder.logger((org.slf4j.Logger) null))
+                        .getMessage());
+        assertEquals(
+                "resyncPeriod must not be negative: PT-1S",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> new HandlerOptions.HandlerSettings(Duration.ofSeconds(-1), null, null))
+                        .getMessage());
+        assertEquals(
+                "a handler name must not be blank",
+                assertThrows(IllegalArgumentException.class, () -> new HandlerOptions.HandlerSettings(null, " ", null))
+                        .getMessage());
+        assertEquals(
+                "HandlerOptions[resyncPeriod=PT3S, name=a, logger=x.y]",
+                HandlerOptions.builder()
+                        .resyncPeriod(Duration.ofSeconds(3))
+                        .name("a")
+                        .logger("x.y")
+                        .build()
+                        .toString());
+    }
+
     // ------------------------------------------------------------ shutDownEventHandler
 
     @Test

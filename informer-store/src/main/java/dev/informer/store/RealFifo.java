@@ -1,7 +1,6 @@
 package dev.informer.store;
 
 import java.util.Objects;
-import java.util.function.LongSupplier;
 import java.util.function.UnaryOperator;
 import org.jspecify.annotations.Nullable;
 
@@ -67,17 +66,15 @@ public interface RealFifo<T> extends Queue<T> {
      *
      * @param <T> the object type
      */
-    final class Builder<T> {
+    final class Builder<T> extends RealFifoSettingsBuilderBase<T> {
 
         private final KeyFunction<T> keyFunction;
         private @Nullable KnownObjects<? extends T> knownObjects;
         private @Nullable UnaryOperator<Object> transformer;
-        private RealFifoOptions options = RealFifoOptions.plain();
-        private String name = "RealFifo";
-        private LongSupplier nanoTime = System::nanoTime;
 
         private Builder(KeyFunction<T> keyFunction) {
             this.keyFunction = Objects.requireNonNull(keyFunction, "keyFunction");
+            from(new RealFifoSettings<>());
         }
 
         /**
@@ -96,39 +93,20 @@ public interface RealFifo<T> extends Queue<T> {
             return this;
         }
 
-        /** The options; default {@link RealFifoOptions#plain()}. */
-        public Builder<T> options(RealFifoOptions options) {
-            this.options = Objects.requireNonNull(options, "options");
-            return this;
-        }
-
-        /** The name given to the metrics provider and used in logs; default {@code "RealFifo"}. */
-        public Builder<T> name(String name) {
-            this.name = Objects.requireNonNull(name, "name");
-            return this;
-        }
-
-        /**
-         * The monotonic time source for the processing-latency metric (the informer passes its clock's);
-         * default {@link System#nanoTime}. Read only when a metrics provider is set.
-         */
-        public Builder<T> nanoTime(LongSupplier nanoTime) {
-            this.nanoTime = Objects.requireNonNull(nanoTime, "nanoTime");
-            return this;
-        }
-
         /**
          * Builds the fifo.
          *
          * @throws IllegalStateException if known objects are given with atomic events
          */
         public RealFifo<T> build() {
-            if (options.atomicEvents() && knownObjects != null) {
+            RealFifoSettings<T> settings = settings();
+            if (settings.options().atomicEvents() && knownObjects != null) {
                 throw new IllegalStateException(
-                        "RealFifo " + name + ": knownObjects must not be set with atomic events "
+                        "RealFifo " + settings.name() + ": knownObjects must not be set with atomic events "
                                 + "(the consumer infers deletions from its own store)");
             }
-            return new LockingRealFifo<>(keyFunction, knownObjects, transformer, options, name, nanoTime);
+            return new LockingRealFifo<>(
+                    keyFunction, knownObjects, transformer, settings.options(), settings.name(), settings.nanoTime());
         }
     }
 }

@@ -318,6 +318,59 @@ class RealFifoTest {
         assertEquals(1000, clientGo.maxBatchSize());
     }
 
+    @Test
+    void optionsConstructorRejectsWhatTheBuilderRejectsWithTheSameMessages() {
+        FifoMetrics.Provider none = RealFifoOptions.plain().metricsProvider();
+        assertEquals(
+                "RealFifoOptions: unlockWhileProcessing needs atomicEvents "
+                        + "(the processor would race replace/resync reading the consumer's store)",
+                assertThrows(IllegalStateException.class, () -> new RealFifoOptions(false, 1, true, false, none))
+                        .getMessage());
+        assertEquals(
+                "RealFifoOptions: emitBookmarks needs atomicEvents "
+                        + "(a bookmark would overtake the per-object deltas of a relist)",
+                assertThrows(IllegalStateException.class, () -> new RealFifoOptions(false, 1, false, true, none))
+                        .getMessage());
+        assertEquals(
+                "maxBatchSize must be at least 1, got 0",
+                assertThrows(IllegalArgumentException.class, () -> new RealFifoOptions(true, 0, false, false, none))
+                        .getMessage());
+        assertEquals(
+                "metricsProvider",
+                assertThrows(NullPointerException.class, () -> RealFifoOptions.builder()
+                                .metricsProvider(null))
+                        .getMessage());
+        assertEquals(RealFifoOptions.clientGoDefaults(), new RealFifoOptions(true, 1000, true, true, none));
+        assertEquals(
+                "RealFifoOptions{atomicEvents=true, maxBatchSize=1000, unlockWhileProcessing=true, emitBookmarks=true}",
+                RealFifoOptions.clientGoDefaults().toBuilder().build().toString());
+    }
+
+    @Test
+    void fifoBuilderRefusesNullSettingsNamingThem() {
+        RealFifo.Builder<TestObject> builder = RealFifo.builder(KEY);
+        assertEquals(
+                "options",
+                assertThrows(NullPointerException.class, () -> builder.options(null))
+                        .getMessage());
+        assertEquals(
+                "name",
+                assertThrows(NullPointerException.class, () -> builder.name(null))
+                        .getMessage());
+        assertEquals(
+                "nanoTime",
+                assertThrows(NullPointerException.class, () -> builder.nanoTime(null))
+                        .getMessage());
+        assertEquals(
+                "knownObjects",
+                assertThrows(NullPointerException.class, () -> builder.knownObjects(null))
+                        .getMessage());
+        assertEquals(
+                "transformer",
+                assertThrows(NullPointerException.class, () -> builder.transformer(null))
+                        .getMessage());
+    }
+
     // ------------------------------------------------------------------ unlock while processing
 
     @Test
