@@ -32,10 +32,14 @@ public final class HandlerOptions {
     /** No resync period, name or logger of its own: what {@code addEventHandler(handler)} uses. */
     public static final HandlerOptions DEFAULTS = new HandlerOptions(new HandlerSettings(null, null, null));
 
-    private final HandlerSettings settings;
+    private final @Nullable Duration resyncPeriod;
+    private final @Nullable String name;
+    private final @Nullable Logger logger;
 
     private HandlerOptions(HandlerSettings settings) {
-        this.settings = settings;
+        this.resyncPeriod = settings.resyncPeriod();
+        this.name = settings.name();
+        this.logger = settings.logger();
     }
 
     /** A builder with nothing set. */
@@ -45,38 +49,40 @@ public final class HandlerOptions {
 
     /** The resync period asked for, or empty for the informer's default. */
     public Optional<Duration> resyncPeriod() {
-        return Optional.ofNullable(settings.resyncPeriod());
+        return Optional.ofNullable(resyncPeriod);
     }
 
     /** The handler's name, or empty. */
     public Optional<String> name() {
-        return Optional.ofNullable(settings.name());
+        return Optional.ofNullable(name);
     }
 
     /** The handler's logger, or empty for the listener's own. */
     public Optional<Logger> logger() {
-        return Optional.ofNullable(settings.logger());
+        return Optional.ofNullable(logger);
     }
 
     /** A builder holding these options, to change some of them. */
     public Builder toBuilder() {
-        return new Builder().from(settings);
+        return new Builder().from(new HandlerSettings(resyncPeriod, name, logger));
     }
 
     @Override
     public boolean equals(Object other) {
-        return other instanceof HandlerOptions that && settings.equals(that.settings);
+        return other instanceof HandlerOptions that
+                && Objects.equals(resyncPeriod, that.resyncPeriod)
+                && Objects.equals(name, that.name)
+                && Objects.equals(logger, that.logger);
     }
 
     @Override
     public int hashCode() {
-        return settings.hashCode();
+        return Objects.hash(resyncPeriod, name, logger);
     }
 
     @Override
     public String toString() {
-        Logger logger = settings.logger();
-        return "HandlerOptions[resyncPeriod=" + settings.resyncPeriod() + ", name=" + settings.name() + ", logger="
+        return "HandlerOptions[resyncPeriod=" + resyncPeriod + ", name=" + name + ", logger="
                 + (logger == null ? null : logger.getName()) + "]";
     }
 

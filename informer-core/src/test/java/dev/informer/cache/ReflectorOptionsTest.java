@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.time.Duration;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 class ReflectorOptionsTest {
 
@@ -85,73 +86,43 @@ class ReflectorOptionsTest {
 
     @Test
     void canonicalConstructorRefusesWhatTheBuilderRefusesWithTheSameMessages() {
-        ReflectorOptions d = ReflectorOptions.defaults();
+        Duration five = Duration.ofMinutes(5);
+        Random random = new Random(3);
         assertEquals(
                 "pageSize must not be negative: -1",
-                assertThrows(
-                                IllegalArgumentException.class,
-                                () -> new ReflectorOptions(
-                                        d.backoff(),
-                                        d.minWatchTimeout(),
-                                        -1,
-                                        true,
-                                        false,
-                                        Duration.ZERO,
-                                        d.metrics(),
-                                        d.random()))
-                        .getMessage());
+                message(IllegalArgumentException.class, () -> options(five, -1, Duration.ZERO, random)));
         assertEquals(
                 "minWatchTimeout must be at least 5m (as client-go): 4m59s",
-                assertThrows(
-                                IllegalArgumentException.class,
-                                () -> new ReflectorOptions(
-                                        d.backoff(),
-                                        Duration.ofSeconds(299),
-                                        0,
-                                        true,
-                                        false,
-                                        Duration.ZERO,
-                                        d.metrics(),
-                                        d.random()))
-                        .getMessage());
+                message(IllegalArgumentException.class, () -> options(five.minusSeconds(1), 0, Duration.ZERO, random)));
         assertEquals(
                 "maxInternalErrorRetryDuration must not be negative: PT-1S",
-                assertThrows(
-                                IllegalArgumentException.class,
-                                () -> new ReflectorOptions(
-                                        d.backoff(),
-                                        d.minWatchTimeout(),
-                                        0,
-                                        true,
-                                        false,
-                                        Duration.ofSeconds(-1),
-                                        d.metrics(),
-                                        d.random()))
-                        .getMessage());
+                message(IllegalArgumentException.class, () -> options(five, 0, Duration.ofSeconds(-1), random)));
+        assertEquals("random", message(NullPointerException.class, () -> options(five, 0, Duration.ZERO, null)));
         assertEquals(
-                "random",
-                assertThrows(
-                                NullPointerException.class,
-                                () -> new ReflectorOptions(
-                                        d.backoff(),
-                                        d.minWatchTimeout(),
-                                        0,
-                                        true,
-                                        false,
-                                        Duration.ZERO,
-                                        d.metrics(),
-                                        null))
-                        .getMessage());
+                options(five, 7, Duration.ZERO, random),
+                ReflectorOptions.builder()
+                        .pageSize(7)
+                        .random(random)
+                        .watchListConsistencyCheck(false)
+                        .build());
     }
 
-    @Test
-    void equalOptionsAreEqualValues() {
-        Random random = new Random(1);
-        ReflectorOptions one =
-                ReflectorOptions.builder().pageSize(7).random(random).build();
-        ReflectorOptions two = one.toBuilder().build();
+    // The defaults but for the values given (and no consistency check), made by the canonical constructor.
+    private static ReflectorOptions options(
+            Duration minWatchTimeout, long pageSize, Duration maxInternalErrorRetryDuration, Random random) {
+        ReflectorOptions defaults = ReflectorOptions.defaults();
+        return new ReflectorOptions(
+                defaults.backoff(),
+                minWatchTimeout,
+                pageSize,
+                true,
+                false,
+                maxInternalErrorRetryDuration,
+                defaults.metrics(),
+                random);
+    }
 
-        assertEquals(one, two);
-        assertEquals(one.hashCode(), two.hashCode());
+    private static String message(Class<? extends RuntimeException> type, Executable call) {
+        return assertThrows(type, call).getMessage();
     }
 }

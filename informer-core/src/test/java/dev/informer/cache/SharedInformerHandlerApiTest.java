@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.api.Pod;
 import dev.informer.api.ResourceType;
+import dev.informer.cache.HandlerOptions.HandlerSettings;
 import dev.informer.client.ClientConfig;
 import dev.informer.client.Informers;
 import dev.informer.client.KubernetesClient;
@@ -23,6 +24,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -150,36 +152,29 @@ class SharedInformerHandlerApiTest extends FakeApiTestBase {
     @Test
     void handlerOptionsSettersRefuseNullNamingTheOptionAndTheSettingsRefuseWhatTheSettersRefuse() {
         HandlerOptions.Builder builder = HandlerOptions.builder();
+        Class<NullPointerException> npe = NullPointerException.class;
         assertEquals(
                 "resyncPeriod",
-                assertThrows(NullPointerException.class, () -> builder.resyncPeriod(null))
-                        .getMessage());
+                assertThrows(npe, () -> builder.resyncPeriod(null)).getMessage());
+        assertEquals("name", assertThrows(npe, () -> builder.name(null)).getMessage());
         assertEquals(
-                "name",
-                assertThrows(NullPointerException.class, () -> builder.name(null))
-                        .getMessage());
-        assertEquals(
-                "logger",
-                assertThrows(NullPointerException.class, () -> builder.logger((org.slf4j.Logger) null))
-                        .getMessage());
+                "logger", assertThrows(npe, () -> builder.logger((Logger) null)).getMessage());
+        Duration negative = Duration.ofSeconds(-1);
         assertEquals(
                 "resyncPeriod must not be negative: PT-1S",
-                assertThrows(
-                                IllegalArgumentException.class,
-                                () -> new HandlerOptions.HandlerSettings(Duration.ofSeconds(-1), null, null))
+                assertThrows(IllegalArgumentException.class, () -> new HandlerSettings(negative, null, null))
                         .getMessage());
         assertEquals(
                 "a handler name must not be blank",
-                assertThrows(IllegalArgumentException.class, () -> new HandlerOptions.HandlerSettings(null, " ", null))
+                assertThrows(IllegalArgumentException.class, () -> new HandlerSettings(null, " ", null))
                         .getMessage());
-        assertEquals(
-                "HandlerOptions[resyncPeriod=PT3S, name=a, logger=x.y]",
-                HandlerOptions.builder()
-                        .resyncPeriod(Duration.ofSeconds(3))
-                        .name("a")
-                        .logger("x.y")
-                        .build()
-                        .toString());
+        HandlerOptions options = HandlerOptions.builder()
+                .resyncPeriod(Duration.ofSeconds(3))
+                .name("a")
+                .logger("x.y")
+                .build();
+        assertEquals("HandlerOptions[resyncPeriod=PT3S, name=a, logger=x.y]", options.toString());
+        assertEquals(options, options.toBuilder().build());
     }
 
     // ------------------------------------------------------------ shutDownEventHandler

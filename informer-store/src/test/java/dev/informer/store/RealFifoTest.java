@@ -28,6 +28,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 
 /**
  * What only {@link RealFifo} does (ports client-go's the_real_fifo_test.go), and where it differs from
@@ -324,22 +325,14 @@ class RealFifoTest {
         assertEquals(
                 "RealFifoOptions: unlockWhileProcessing needs atomicEvents "
                         + "(the processor would race replace/resync reading the consumer's store)",
-                assertThrows(IllegalStateException.class, () -> new RealFifoOptions(false, 1, true, false, none))
-                        .getMessage());
+                message(IllegalStateException.class, () -> new RealFifoOptions(false, 1, true, false, none)));
         assertEquals(
                 "RealFifoOptions: emitBookmarks needs atomicEvents "
                         + "(a bookmark would overtake the per-object deltas of a relist)",
-                assertThrows(IllegalStateException.class, () -> new RealFifoOptions(false, 1, false, true, none))
-                        .getMessage());
+                message(IllegalStateException.class, () -> new RealFifoOptions(false, 1, false, true, none)));
         assertEquals(
                 "maxBatchSize must be at least 1, got 0",
-                assertThrows(IllegalArgumentException.class, () -> new RealFifoOptions(true, 0, false, false, none))
-                        .getMessage());
-        assertEquals(
-                "metricsProvider",
-                assertThrows(NullPointerException.class, () -> RealFifoOptions.builder()
-                                .metricsProvider(null))
-                        .getMessage());
+                message(IllegalArgumentException.class, () -> new RealFifoOptions(true, 0, false, false, none)));
         assertEquals(RealFifoOptions.clientGoDefaults(), new RealFifoOptions(true, 1000, true, true, none));
         assertEquals(
                 "RealFifoOptions{atomicEvents=true, maxBatchSize=1000, unlockWhileProcessing=true, emitBookmarks=true}",
@@ -347,31 +340,21 @@ class RealFifoTest {
     }
 
     @Test
-    void fifoBuilderRefusesNullSettingsNamingThem() {
+    void optionsAndFifoBuildersRefuseNullNamingTheSetting() {
         RealFifo.Builder<TestObject> builder = RealFifo.builder(KEY);
+        Class<NullPointerException> npe = NullPointerException.class;
         assertEquals(
-                "options",
-                assertThrows(NullPointerException.class, () -> builder.options(null))
-                        .getMessage());
-        assertEquals(
-                "name",
-                assertThrows(NullPointerException.class, () -> builder.name(null))
-                        .getMessage());
-        assertEquals(
-                "nanoTime",
-                assertThrows(NullPointerException.class, () -> builder.nanoTime(null))
-                        .getMessage());
-        assertEquals(
-                "knownObjects",
-                assertThrows(NullPointerException.class, () -> builder.knownObjects(null))
-                        .getMessage());
-        assertEquals(
-                "transformer",
-                assertThrows(NullPointerException.class, () -> builder.transformer(null))
-                        .getMessage());
+                "metricsProvider", message(npe, () -> RealFifoOptions.builder().metricsProvider(null)));
+        assertEquals("options", message(npe, () -> builder.options(null)));
+        assertEquals("name", message(npe, () -> builder.name(null)));
+        assertEquals("nanoTime", message(npe, () -> builder.nanoTime(null)));
+        assertEquals("knownObjects", message(npe, () -> builder.knownObjects(null)));
+        assertEquals("transformer", message(npe, () -> builder.transformer(null)));
     }
 
-    // ------------------------------------------------------------------ unlock while processing
+    private static String message(Class<? extends RuntimeException> type, Executable call) {
+        return assertThrows(type, call).getMessage();
+    }
 
     @Test
     void withUnlockWhileProcessingAProducerQueuesWhileTheProcessorRuns() throws Exception {
