@@ -56,7 +56,7 @@ import java.util.random.RandomGenerator;
  * @param metrics where the reflector's metrics go (client-go's reflector metrics), labelled with the
  *     reflector's (or informer's) name; default {@link ReflectorMetricsProvider#noop()}
  * @param random the random source for backoff jitter and watch timeouts (seed it in tests); default a
- *     new {@link Random}
+ *     new {@link java.util.Random}
  */
 @GenerateBuilder(checked = true)
 public record ReflectorOptions(
