@@ -137,11 +137,6 @@ public interface Controller {
             return watch(type, options, predicates, "for", owner -> obj -> List.of(Request.of(obj)), false);
         }
 
-        /** {@link #owns(ResourceType, InformerOptions, EventPredicate[])} with every object, no predicate. */
-        public <T extends KubernetesObject> Builder owns(ResourceType<T> type) {
-            return owns(type, InformerOptions.ALL);
-        }
-
         /**
          * A resource this controller creates and owns: each notification of such an object enqueues its
          * controlling owner of the {@link #forResource} type (none when it has no such owner).
@@ -151,6 +146,11 @@ public interface Controller {
         public final <T extends KubernetesObject> Builder owns(
                 ResourceType<T> type, InformerOptions options, EventPredicate<? super T>... predicates) {
             return watch(type, options, predicates, "owns", owner -> controllerOwnerOf(owner), true);
+        }
+
+        /** {@link #owns(ResourceType, InformerOptions, EventPredicate[])} with every object, no predicate. */
+        public <T extends KubernetesObject> Builder owns(ResourceType<T> type) {
+            return owns(type, InformerOptions.ALL);
         }
 
         /** {@link #watches(ResourceType, InformerOptions, RequestMapper, EventPredicate[])} with every object. */

@@ -218,4 +218,47 @@ class ControllerBuilderTest {
         assertTrue(duplicate.getMessage().contains("'configmap'"), duplicate.getMessage());
         assertThrows(IllegalArgumentException.class, () -> m.controllerBuilder().maxConcurrentReconciles(0));
     }
+
+    @Test
+    void settersRefuseBadValuesAtOnceNamingTheSetting() {
+        Controller.Builder b = newManager().controllerBuilder();
+
+        assertEquals(
+                "a controller name must not be blank",
+                assertThrows(IllegalArgumentException.class, () -> b.name(" ")).getMessage());
+        assertEquals(
+                "a controller name must not be blank",
+                assertThrows(IllegalArgumentException.class, () -> b.name(null)).getMessage());
+        assertEquals(
+                "maxConcurrentReconciles must be at least 1: 0",
+                assertThrows(IllegalArgumentException.class, () -> b.maxConcurrentReconciles(0))
+                        .getMessage());
+        assertEquals(
+                "rateLimiter",
+                assertThrows(NullPointerException.class, () -> b.rateLimiter(null))
+                        .getMessage());
+        assertEquals(
+                "reconcileTimeout must be positive: PT0S",
+                assertThrows(IllegalArgumentException.class, () -> b.reconcileTimeout(Duration.ZERO))
+                        .getMessage());
+        assertEquals(
+                "reconcileTimeout",
+                assertThrows(NullPointerException.class, () -> b.reconcileTimeout(null))
+                        .getMessage());
+    }
+
+    @Test
+    void theBuiltControllerHasTheSettingsOfItsBuilder() {
+        Controller c = newManager()
+                .controllerBuilder()
+                .forResource(ResourceType.CONFIGMAPS)
+                .name("maps")
+                .maxConcurrentReconciles(3)
+                .reconcileTimeout(Duration.ofSeconds(5))
+                .build(new RecordingReconciler());
+
+        assertEquals("maps", c.name());
+        assertEquals(3, c.maxConcurrentReconciles());
+        assertEquals(List.of(c), manager.controllers());
+    }
 }

@@ -253,4 +253,51 @@ class ManagerTest {
             throw new AssertionError("interrupted while the elector caught up with the clock", e);
         }
     }
+
+    @Test
+    void builderSettersRefuseBadValuesAtOnceNamingTheSetting() {
+        Manager.Builder b = Manager.builder(fx.client);
+
+        assertEquals(
+                "syncTimeout must be positive: PT0S",
+                assertThrows(IllegalArgumentException.class, () -> b.syncTimeout(Duration.ZERO))
+                        .getMessage());
+        assertEquals(
+                "gracefulShutdownTimeout must not be negative: PT-1S",
+                assertThrows(IllegalArgumentException.class, () -> b.gracefulShutdownTimeout(Duration.ofSeconds(-1)))
+                        .getMessage());
+        assertEquals(
+                "leaderElection",
+                assertThrows(NullPointerException.class, () -> b.leaderElection(null))
+                        .getMessage());
+        assertEquals(
+                "threadFactory",
+                assertThrows(NullPointerException.class, () -> b.threadFactory(null))
+                        .getMessage());
+        assertEquals(
+                "controllerMetrics",
+                assertThrows(NullPointerException.class, () -> b.controllerMetrics(null))
+                        .getMessage());
+        assertEquals(
+                "workQueueMetrics",
+                assertThrows(NullPointerException.class, () -> b.workQueueMetrics(null))
+                        .getMessage());
+        assertEquals(
+                "informers",
+                assertThrows(NullPointerException.class, () -> b.informers(null))
+                        .getMessage());
+    }
+
+    @Test
+    void aBuiltManagerKeepsItsSettingsWhenTheBuilderChangesLater() {
+        FakeClock first = new FakeClock();
+        Manager.Builder b = builder().clock(first).gracefulShutdownTimeout(Duration.ofSeconds(3));
+        Manager manager = track(b.build());
+
+        b.clock(new FakeClock()).gracefulShutdownTimeout(Duration.ofSeconds(4));
+
+        assertEquals(first, manager.settings().clock());
+        assertEquals(Duration.ofSeconds(3), manager.settings().gracefulShutdownTimeout());
+        assertEquals(Duration.ofSeconds(4), track(b.build()).settings().gracefulShutdownTimeout());
+    }
 }

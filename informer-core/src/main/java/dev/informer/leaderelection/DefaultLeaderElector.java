@@ -82,14 +82,14 @@ final class DefaultLeaderElector implements LeaderElector {
             Consumer<LeaderContext> onStartedLeading,
             Runnable onStoppedLeading) {
         this.settings = settings;
+        this.clock = settings.clock();
+        this.renewDeadlineNanos = Clock.toNanosSaturated(settings.renewDeadline());
+        this.retryPeriodNanos = Clock.toNanosSaturated(settings.retryPeriod());
         this.lock = lock;
+        this.description = lock.describe();
         this.identity = identity;
         this.onStartedLeading = onStartedLeading;
         this.onStoppedLeading = onStoppedLeading;
-        this.renewDeadlineNanos = Clock.toNanosSaturated(settings.renewDeadline());
-        this.retryPeriodNanos = Clock.toNanosSaturated(settings.retryPeriod());
-        this.clock = settings.clock();
-        this.description = lock.describe();
     }
 
     // ---- lifecycle ----

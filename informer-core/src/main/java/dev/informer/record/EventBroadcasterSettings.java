@@ -77,6 +77,13 @@ record EventBroadcasterSettings(
         return inRange(maxTries, 100, "maxTries");
     }
 
+    private static int inRange(int value, int max, String name) {
+        if (value < 1 || value > max) {
+            throw new IllegalArgumentException(name + " must be in 1.." + max + ", got " + value);
+        }
+        return value;
+    }
+
     /**
      * Returns {@code retryInterval} if it is valid.
      *
@@ -96,30 +103,12 @@ record EventBroadcasterSettings(
     }
 
     /**
-     * Returns {@code aggregateMaxEvents} if it is valid.
-     *
-     * @throws IllegalArgumentException if {@code aggregateMaxEvents} is below 1
-     */
-    static int checkAggregateMaxEvents(int aggregateMaxEvents) {
-        return atLeastOne(aggregateMaxEvents, "aggregateMaxEvents");
-    }
-
-    /**
      * Returns {@code aggregateInterval} if it is valid.
      *
      * @throws IllegalArgumentException if {@code aggregateInterval} is not positive
      */
     static Duration checkAggregateInterval(Duration aggregateInterval) {
         return positive(aggregateInterval, "aggregateInterval");
-    }
-
-    /**
-     * Returns {@code spamBurst} if it is valid.
-     *
-     * @throws IllegalArgumentException if {@code spamBurst} is below 1
-     */
-    static int checkSpamBurst(int spamBurst) {
-        return atLeastOne(spamBurst, "spamBurst");
     }
 
     /**
@@ -131,23 +120,34 @@ record EventBroadcasterSettings(
         return positive(spamRefillInterval, "spamRefillInterval");
     }
 
-    private static int inRange(int value, int max, String name) {
-        if (value < 1 || value > max) {
-            throw new IllegalArgumentException(name + " must be in 1.." + max + ", got " + value);
+    private static Duration positive(Duration value, String name) {
+        if (Objects.requireNonNull(value, name).compareTo(Duration.ZERO) <= 0) {
+            throw new IllegalArgumentException(name + " must be positive, got " + value);
         }
         return value;
+    }
+
+    /**
+     * Returns {@code aggregateMaxEvents} if it is valid.
+     *
+     * @throws IllegalArgumentException if {@code aggregateMaxEvents} is below 1
+     */
+    static int checkAggregateMaxEvents(int aggregateMaxEvents) {
+        return atLeastOne(aggregateMaxEvents, "aggregateMaxEvents");
+    }
+
+    /**
+     * Returns {@code spamBurst} if it is valid.
+     *
+     * @throws IllegalArgumentException if {@code spamBurst} is below 1
+     */
+    static int checkSpamBurst(int spamBurst) {
+        return atLeastOne(spamBurst, "spamBurst");
     }
 
     private static int atLeastOne(int value, String name) {
         if (value < 1) {
             throw new IllegalArgumentException(name + " must be at least 1, got " + value);
-        }
-        return value;
-    }
-
-    private static Duration positive(Duration value, String name) {
-        if (Objects.requireNonNull(value, name).compareTo(Duration.ZERO) <= 0) {
-            throw new IllegalArgumentException(name + " must be positive, got " + value);
         }
         return value;
     }

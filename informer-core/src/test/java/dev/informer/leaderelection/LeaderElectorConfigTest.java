@@ -135,4 +135,45 @@ class LeaderElectorConfigTest {
     void healthCheckRejectsNegativeTolerance() {
         assertThrows(IllegalArgumentException.class, () -> new LeaderElectionHealthCheck(Duration.ofSeconds(-1)));
     }
+
+    @Test
+    void requiredSettingsRefuseNullAtTheSetterNamingIt() {
+        LeaderElector.Builder b = LeaderElector.builder();
+
+        assertEquals(
+                "lock",
+                assertThrows(NullPointerException.class, () -> b.lock(null)).getMessage());
+        assertEquals(
+                "onStartedLeading",
+                assertThrows(NullPointerException.class, () -> b.onStartedLeading(null))
+                        .getMessage());
+        assertEquals(
+                "onStoppedLeading",
+                assertThrows(NullPointerException.class, () -> b.onStoppedLeading(null))
+                        .getMessage());
+        assertEquals(
+                "healthCheck",
+                assertThrows(NullPointerException.class, () -> b.healthCheck(null))
+                        .getMessage());
+        assertEquals(
+                "random",
+                assertThrows(NullPointerException.class, () -> b.random(null)).getMessage());
+        assertEquals(
+                "threadFactory",
+                assertThrows(NullPointerException.class, () -> b.threadFactory(null))
+                        .getMessage());
+    }
+
+    @Test
+    void oneBuilderBuildsElectorsWithTheSettingsSetSoFar() {
+        LeaderElectionHealthCheck health = new LeaderElectionHealthCheck(Duration.ZERO);
+        LeaderElector.Builder b = valid().name("first").healthCheck(health);
+        LeaderElector first = b.build();
+        LeaderElector second = b.name("second").build();
+
+        assertEquals("first", first.name());
+        assertEquals("second", second.name());
+        assertTrue(health.check().isEmpty(), "an elector that never led is healthy");
+        assertEquals("baz", second.identity());
+    }
 }

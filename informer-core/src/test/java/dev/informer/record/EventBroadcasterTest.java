@@ -328,4 +328,46 @@ class EventBroadcasterTest {
                 () -> broadcaster.newRecorder("c").event(nameless, EventSeverity.NORMAL, "R", "m"));
         assertTrue(e.getMessage().contains("without metadata.name"), e.getMessage());
     }
+
+    @Test
+    void builderSettersRefuseBadValuesAtOnceNamingTheSetting() {
+        EventBroadcaster.Builder b = EventBroadcaster.builder(client);
+
+        assertEquals(
+                "queueCapacity must be in 1..1000000, got 0",
+                assertThrows(IllegalArgumentException.class, () -> b.queueCapacity(0))
+                        .getMessage());
+        assertEquals(
+                "maxTries must be in 1..100, got 101",
+                assertThrows(IllegalArgumentException.class, () -> b.maxTries(101))
+                        .getMessage());
+        assertEquals(
+                "retryInterval must be positive, got PT0S",
+                assertThrows(IllegalArgumentException.class, () -> b.retryInterval(Duration.ZERO))
+                        .getMessage());
+        assertEquals(
+                "closeTimeout",
+                assertThrows(NullPointerException.class, () -> b.closeTimeout(null))
+                        .getMessage());
+        assertEquals(
+                "aggregateMaxEvents must be at least 1, got 0",
+                assertThrows(IllegalArgumentException.class, () -> b.aggregateMaxEvents(0))
+                        .getMessage());
+        assertEquals(
+                "aggregateInterval must be positive, got PT-1S",
+                assertThrows(IllegalArgumentException.class, () -> b.aggregateInterval(Duration.ofSeconds(-1)))
+                        .getMessage());
+        assertEquals(
+                "spamBurst must be at least 1, got 0",
+                assertThrows(IllegalArgumentException.class, () -> b.spamBurst(0))
+                        .getMessage());
+        assertEquals(
+                "spamRefillInterval must be positive, got PT0S",
+                assertThrows(IllegalArgumentException.class, () -> b.spamRefillInterval(Duration.ZERO))
+                        .getMessage());
+        assertEquals(
+                "logLevel",
+                assertThrows(NullPointerException.class, () -> b.logLevel(null)).getMessage());
+        assertThrows(NullPointerException.class, () -> EventBroadcaster.builder(null));
+    }
 }
