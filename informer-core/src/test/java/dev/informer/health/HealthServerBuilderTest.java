@@ -1,10 +1,9 @@
 package dev.informer.health;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.concurrent.ThreadFactories;
+import dev.informer.testsupport.Setters;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -13,30 +12,12 @@ class HealthServerBuilderTest {
 
     @Test
     void settersRefuseBadValuesAtOnceNamingTheSetting() {
-        HealthServer.Builder b = HealthServer.builder();
+        HealthServer.Builder b = HealthServer.builder().livenessCheck("loop", Optional::empty);
 
-        assertEquals(
-                "health port must be in 0..65535, got -1",
-                assertThrows(IllegalArgumentException.class, () -> b.port(-1)).getMessage());
-        assertEquals(
-                "health port must be in 0..65535, got 65536",
-                assertThrows(IllegalArgumentException.class, () -> b.port(65536))
-                        .getMessage());
-        assertEquals(
-                "host",
-                assertThrows(NullPointerException.class, () -> b.host(null)).getMessage());
-        assertEquals(
-                "threadFactory",
-                assertThrows(NullPointerException.class, () -> b.threadFactory(null))
-                        .getMessage());
-        assertEquals(
-                "metrics",
-                assertThrows(NullPointerException.class, () -> b.metrics(null)).getMessage());
-        assertEquals(
-                "duplicate liveness check name: loop",
-                assertThrows(IllegalArgumentException.class, () -> b.livenessCheck("loop", Optional::empty)
-                                .livenessCheck("loop", Optional::empty))
-                        .getMessage());
+        Setters.assertRefuses("health port must be in 0..65535, got -1", () -> b.port(-1));
+        Setters.assertRefuses("health port must be in 0..65535, got 65536", () -> b.port(65536));
+        Setters.assertRefuses("duplicate liveness check name: loop", () -> b.livenessCheck("loop", Optional::empty));
+        Setters.assertEachRefusesNull(b, "host", "threadFactory", "metrics");
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.testsupport.Setters;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -137,31 +138,21 @@ class LeaderElectorConfigTest {
     }
 
     @Test
-    void requiredSettingsRefuseNullAtTheSetterNamingIt() {
-        LeaderElector.Builder b = LeaderElector.builder();
-
-        assertEquals(
+    void everySettingRefusesNullAtTheSetterNamingIt() {
+        Setters.assertEachRefusesNull(
+                LeaderElector.builder(),
                 "lock",
-                assertThrows(NullPointerException.class, () -> b.lock(null)).getMessage());
-        assertEquals(
+                "leaseDuration",
+                "renewDeadline",
+                "retryPeriod",
                 "onStartedLeading",
-                assertThrows(NullPointerException.class, () -> b.onStartedLeading(null))
-                        .getMessage());
-        assertEquals(
                 "onStoppedLeading",
-                assertThrows(NullPointerException.class, () -> b.onStoppedLeading(null))
-                        .getMessage());
-        assertEquals(
-                "healthCheck",
-                assertThrows(NullPointerException.class, () -> b.healthCheck(null))
-                        .getMessage());
-        assertEquals(
-                "random",
-                assertThrows(NullPointerException.class, () -> b.random(null)).getMessage());
-        assertEquals(
+                "onNewLeader",
+                "name",
+                "clock",
                 "threadFactory",
-                assertThrows(NullPointerException.class, () -> b.threadFactory(null))
-                        .getMessage());
+                "random",
+                "healthCheck");
     }
 
     @Test

@@ -18,6 +18,7 @@ import dev.informer.testing.Await;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testsupport.LogCapture;
 import dev.informer.testsupport.ServerAndClient;
+import dev.informer.testsupport.Setters;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -333,41 +334,10 @@ class EventBroadcasterTest {
     void builderSettersRefuseBadValuesAtOnceNamingTheSetting() {
         EventBroadcaster.Builder b = EventBroadcaster.builder(client);
 
-        assertEquals(
-                "queueCapacity must be in 1..1000000, got 0",
-                assertThrows(IllegalArgumentException.class, () -> b.queueCapacity(0))
-                        .getMessage());
-        assertEquals(
-                "maxTries must be in 1..100, got 101",
-                assertThrows(IllegalArgumentException.class, () -> b.maxTries(101))
-                        .getMessage());
-        assertEquals(
-                "retryInterval must be positive, got PT0S",
-                assertThrows(IllegalArgumentException.class, () -> b.retryInterval(Duration.ZERO))
-                        .getMessage());
-        assertEquals(
-                "closeTimeout",
-                assertThrows(NullPointerException.class, () -> b.closeTimeout(null))
-                        .getMessage());
-        assertEquals(
-                "aggregateMaxEvents must be at least 1, got 0",
-                assertThrows(IllegalArgumentException.class, () -> b.aggregateMaxEvents(0))
-                        .getMessage());
-        assertEquals(
-                "aggregateInterval must be positive, got PT-1S",
-                assertThrows(IllegalArgumentException.class, () -> b.aggregateInterval(Duration.ofSeconds(-1)))
-                        .getMessage());
-        assertEquals(
-                "spamBurst must be at least 1, got 0",
-                assertThrows(IllegalArgumentException.class, () -> b.spamBurst(0))
-                        .getMessage());
-        assertEquals(
-                "spamRefillInterval must be positive, got PT0S",
-                assertThrows(IllegalArgumentException.class, () -> b.spamRefillInterval(Duration.ZERO))
-                        .getMessage());
-        assertEquals(
-                "logLevel",
-                assertThrows(NullPointerException.class, () -> b.logLevel(null)).getMessage());
-        assertThrows(NullPointerException.class, () -> EventBroadcaster.builder(null));
+        Setters.assertRefuses("queueCapacity must be in 1..1000000, got 0", () -> b.queueCapacity(0));
+        Setters.assertRefuses("spamBurst must be at least 1, got 0", () -> b.spamBurst(0));
+        Setters.assertRefuses("retryInterval must be positive, got PT0S", () -> b.retryInterval(Duration.ZERO));
+        Setters.assertEachRefusesNull(
+                b, "clock", "threadFactory", "retryInterval", "closeTimeout", "aggregateInterval", "logLevel");
     }
 }
