@@ -12,7 +12,6 @@ import dev.informer.workqueue.RateLimiter;
 import dev.informer.workqueue.RateLimiters;
 import dev.informer.workqueue.RateLimitingQueue;
 import dev.informer.workqueue.WorkQueue;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -90,7 +89,7 @@ public interface Controller {
      * maxConcurrentReconciles}, as controller-runtime); {@link RateLimiters#defaultControllerRateLimiter}
      * on the manager's clock; no reconcile timeout. Not thread-safe; use once.
      */
-    final class Builder {
+    final class Builder extends ControllerSettingsBuilderBase {
 
         private static final Logger LOG = LoggerFactory.getLogger(Controller.class);
 
@@ -98,10 +97,6 @@ public interface Controller {
         private final List<WatchSpec<?>> watches = new ArrayList<>();
         private final List<EventPredicate<? super KubernetesObject>> globalPredicates = new ArrayList<>();
         private @Nullable ResourceType<?> forType;
-        private @Nullable String name;
-        private int maxConcurrentReconciles = 1;
-        private @Nullable RateLimiter<? super Request> rateLimiter;
-        private @Nullable Duration reconcileTimeout;
         private boolean built;
 
         /** One watched resource: its informer options, predicates and how objects become requests. */
@@ -115,6 +110,7 @@ public interface Controller {
 
         private Builder(Manager manager) {
             this.manager = manager;
+            from(ControllerSettings.DEFAULTS);
         }
 
         /** {@link #forResource(ResourceType, InformerOptions, EventPredicate[])} with every object, no predicate. */
@@ -141,11 +137,6 @@ public interface Controller {
             return watch(type, options, predicates, "for", owner -> obj -> List.of(Request.of(obj)), false);
         }
 
-        /** {@link #owns(ResourceType, InformerOptions, EventPredicate[])} with every object, no predicate. */
-        public <T extends KubernetesObject> Builder owns(ResourceType<T> type) {
-            return owns(type, InformerOptions.ALL);
-        }
-
         /**
          * A resource this controller creates and owns: each notification of such an object enqueues its
          * controlling owner of the {@link #forResource} type (none when it has no such owner).
@@ -155,6 +146,11 @@ public interface Controller {
         public final <T extends KubernetesObject> Builder owns(
                 ResourceType<T> type, InformerOptions options, EventPredicate<? super T>... predicates) {
             return watch(type, options, predicates, "owns", owner -> controllerOwnerOf(owner), true);
+        }
+
+        /** {@link #owns(ResourceType, InformerOptions, EventPredicate[])} with every object, no predicate. */
+        public <T extends KubernetesObject> Builder owns(ResourceType<T> type) {
+            return owns(type, InformerOptions.ALL);
         }
 
         /** {@link #watches(ResourceType, InformerOptions, RequestMapper, EventPredicate[])} with every object. */
@@ -194,54 +190,6 @@ public interface Controller {
         }
 
         /**
-         * The controller's name: its queue's name (for the work queue metrics), its threads' prefix, the
-         * {@code controller} label of its metrics. Unique per manager; default the for-resource's kind in
-         * lower case.
-         *
-         * @throws IllegalArgumentException if blank
-         */
-        public Builder name(String name) {
-            if (name == null || name.isBlank()) {
-                throw new IllegalArgumentException("a controller name must not be blank");
-            }
-            this.name = name;
-            return this;
-        }
-
-        /**
-         * How many keys are reconciled in parallel (default 1). One key is never reconciled by two workers
-         * at once, whatever this number.
-         *
-         * @throws IllegalArgumentException if below 1
-         */
-        public Builder maxConcurrentReconciles(int workers) {
-            this.maxConcurrentReconciles = Checks.atLeastOne(workers, "maxConcurrentReconciles");
-            return this;
-        }
-
-        /**
-         * The per-key backoff of failed and requeued keys (default {@link
-         * RateLimiters#defaultControllerRateLimiter(dev.informer.clock.Clock)}: 5 ms doubling to 1000 s per
-         * key, 10 qps with a burst of 100 overall).
-         */
-        public Builder rateLimiter(RateLimiter<? super Request> rateLimiter) {
-            this.rateLimiter = Objects.requireNonNull(rateLimiter, "rateLimiter");
-            return this;
-        }
-
-        /**
-         * The longest a reconcile may run (default none): past it, on the manager's clock, its cancellation
-         * is cancelled and its thread interrupted; it is logged with its key and requeued with backoff as an
-         * error once it returns. See {@link Reconciler} for what a reconciler must do to stop.
-         *
-         * @throws IllegalArgumentException if not positive
-         */
-        public Builder reconcileTimeout(Duration timeout) {
-            this.reconcileTimeout = Checks.positive(timeout, "reconcileTimeout");
-            return this;
-        }
-
-        /**
          * Builds the controller, registers its event handlers with the manager's informers and the
          * controller with the manager.
          *
@@ -257,26 +205,29 @@ public interface Controller {
                 throw new IllegalStateException("a controller needs forResource(type): the resource it reconciles");
             }
             built = true;
+            ControllerSettings settings = settings();
+            String name = settings.name();
             String controllerName = name != null ? name : forType.kind().toLowerCase(Locale.ROOT);
-            ControllerDefaults defaults = manager.controllerDefaults();
+            ManagerSettings defaults = manager.settings();
+            RateLimiter<? super Request> rateLimiter = settings.rateLimiter();
             RateLimitingQueue<Request> queue = WorkQueue.<Request>builder()
                     .name(controllerName)
-                    .clock(defaults.clock)
-                    .metricsProvider(defaults.workQueueMetrics)
+                    .clock(defaults.clock())
+                    .metricsProvider(defaults.workQueueMetrics())
                     .rateLimiter(
                             rateLimiter != null
                                     ? rateLimiter
-                                    : RateLimiters.defaultControllerRateLimiter(defaults.clock))
+                                    : RateLimiters.defaultControllerRateLimiter(defaults.clock()))
                     .buildRateLimiting();
             DefaultController controller = new DefaultController(
                     controllerName,
                     reconciler,
                     queue,
-                    maxConcurrentReconciles,
-                    reconcileTimeout,
-                    defaults.clock,
+                    settings.maxConcurrentReconciles(),
+                    settings.reconcileTimeout(),
+                    defaults.clock(),
                     defaults.workerThreads(controllerName),
-                    defaults.metrics);
+                    defaults.controllerMetrics());
             manager.register(controller);
             for (WatchSpec<?> watch : watches) {
                 wire(controller, watch);

@@ -8,7 +8,6 @@ import dev.informer.clock.Clock;
 import dev.informer.health.HealthCheck;
 import dev.informer.leaderelection.LeaderContext;
 import dev.informer.leaderelection.LeaderElector;
-import dev.informer.workqueue.MetricsProvider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,8 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ThreadFactory;
-import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,9 +67,8 @@ public final class Manager implements AutoCloseable {
 
     private final KubernetesClient client;
     private final SharedInformerFactory factory;
-    private final ControllerDefaults controllerDefaults;
+    private final ManagerSettings settings;
     private final Duration syncTimeout;
-    private final Duration gracefulShutdownTimeout;
     private final boolean warmCachesBeforeLeading;
     private final @Nullable LeaderElector elector;
 
@@ -92,19 +88,19 @@ public final class Manager implements AutoCloseable {
     // @GuardedBy("lock")
     private @Nullable String lostReason;
 
-    private Manager(Builder builder) {
-        this.client = builder.client;
-        this.controllerDefaults = builder.controllerDefaults.copy();
-        this.syncTimeout = builder.syncTimeout;
-        this.gracefulShutdownTimeout = builder.gracefulShutdownTimeout;
-        this.warmCachesBeforeLeading = builder.warmCachesBeforeLeading;
+    private Manager(KubernetesClient client, ManagerSettings settings) {
+        this.client = client;
+        this.settings = settings;
+        this.syncTimeout = settings.syncTimeout();
+        this.warmCachesBeforeLeading = settings.warmCachesBeforeLeading();
         SharedInformerFactory.Builder factoryBuilder =
-                SharedInformerFactory.builder(client).clock(controllerDefaults.clock);
-        builder.informerConfig.accept(factoryBuilder);
+                SharedInformerFactory.builder(client).clock(settings.clock());
+        settings.informers().accept(factoryBuilder);
         this.factory = factoryBuilder.build();
-        this.elector = builder.leaderElection == null
+        LeaderElector.Builder leaderElection = settings.leaderElection();
+        this.elector = leaderElection == null
                 ? null
-                : builder.leaderElection
+                : leaderElection
                         .onStartedLeading(this::lead)
                         .onStoppedLeading(this::stoppedLeading)
                         .build();
@@ -328,13 +324,14 @@ public final class Manager implements AutoCloseable {
     /** {@link #shutdown(Duration)} with the builder's graceful shutdown timeout (default 30 s). */
     @Override
     public void close() {
-        shutdown(gracefulShutdownTimeout);
+        shutdown(settings.gracefulShutdownTimeout());
     }
 
     // ---- for the controller builder
 
-    ControllerDefaults controllerDefaults() {
-        return controllerDefaults;
+    /** The settings it was built with: its controllers' clock, threads and metrics. */
+    ManagerSettings settings() {
+        return settings;
     }
 
     void register(DefaultController controller) {
@@ -474,103 +471,17 @@ public final class Manager implements AutoCloseable {
     }
 
     /** Configures a {@link Manager}. Not thread-safe. */
-    public static final class Builder {
+    public static final class Builder extends ManagerSettingsBuilderBase {
         private final KubernetesClient client;
-        private final ControllerDefaults controllerDefaults = new ControllerDefaults();
-        private Duration syncTimeout = Duration.ofMinutes(2);
-        private Duration gracefulShutdownTimeout = Duration.ofSeconds(30);
-        private boolean warmCachesBeforeLeading = true;
-        private LeaderElector.@Nullable Builder leaderElection;
-        private Consumer<SharedInformerFactory.Builder> informerConfig = b -> {};
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client, "client");
-        }
-
-        /** The clock of the informers, the queues, the backoff and the reconcile timeouts (default the system clock). */
-        public Builder clock(Clock clock) {
-            controllerDefaults.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /**
-         * Makes the controllers' worker and watchdog threads (default platform daemon threads named
-         * {@code controller-<name>-N}).
-         */
-        public Builder threadFactory(ThreadFactory threadFactory) {
-            controllerDefaults.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-            return this;
-        }
-
-        /**
-         * Further configuration of the shared informer factory (namespace, resync, transforms, informer
-         * metrics...), applied after the manager set the client and clock.
-         */
-        public Builder informers(Consumer<SharedInformerFactory.Builder> config) {
-            this.informerConfig = Objects.requireNonNull(config, "config");
-            return this;
-        }
-
-        /**
-         * How long {@link Manager#start()} waits for the caches (default 2 minutes, as
-         * controller-runtime's CacheSyncTimeout), on the manager's clock.
-         *
-         * @throws IllegalArgumentException if not positive
-         */
-        public Builder syncTimeout(Duration syncTimeout) {
-            this.syncTimeout = Checks.positive(syncTimeout, "syncTimeout");
-            return this;
-        }
-
-        /**
-         * How long {@link Manager#close()} lets the reconciles under way finish (default 30 s, as
-         * controller-runtime's GracefulShutdownTimeout).
-         *
-         * @throws IllegalArgumentException if negative
-         */
-        public Builder gracefulShutdownTimeout(Duration timeout) {
-            this.gracefulShutdownTimeout = Checks.nonNegative(timeout, "gracefulShutdownTimeout");
-            return this;
-        }
-
-        /**
-         * Runs the controllers only while this process leads the election {@code elector} describes
-         * (lock, durations, identity, release on cancel). The manager sets the builder's {@code
-         * onStartedLeading} and {@code onStoppedLeading} callbacks, replacing any set before.
-         */
-        public Builder leaderElection(LeaderElector.Builder elector) {
-            this.leaderElection = Objects.requireNonNull(elector, "elector");
-            return this;
-        }
-
-        /**
-         * With leader election: whether the informers start (and sync) before this process wins, so a
-         * new leader reconciles at once (default true, as controller-runtime's caches); false keeps a
-         * standby from listing and watching until it wins.
-         */
-        public Builder warmCachesBeforeLeading(boolean warm) {
-            this.warmCachesBeforeLeading = warm;
-            return this;
-        }
-
-        /** Where the controllers' reconcile metrics go (default {@link ControllerMetrics#noop()}). */
-        public Builder controllerMetrics(ControllerMetrics metrics) {
-            controllerDefaults.metrics = Objects.requireNonNull(metrics, "metrics");
-            return this;
-        }
-
-        /**
-         * Where the controllers' work queue metrics go, each queue named after its controller (default
-         * {@link MetricsProvider#noop()}).
-         */
-        public Builder workQueueMetrics(MetricsProvider metrics) {
-            controllerDefaults.workQueueMetrics = Objects.requireNonNull(metrics, "metrics");
-            return this;
+            from(ManagerSettings.DEFAULTS);
         }
 
         /** A new manager, not started. */
         public Manager build() {
-            return new Manager(this);
+            return new Manager(client, settings());
         }
     }
 }

@@ -218,4 +218,34 @@ class ControllerBuilderTest {
         assertTrue(duplicate.getMessage().contains("'configmap'"), duplicate.getMessage());
         assertThrows(IllegalArgumentException.class, () -> m.controllerBuilder().maxConcurrentReconciles(0));
     }
+
+    @Test
+    void settersRefuseBadValuesAtOnceNamingTheSetting() {
+        Controller.Builder b = newManager().controllerBuilder();
+
+        IllegalArgumentException blank = assertThrows(IllegalArgumentException.class, () -> b.name(" "));
+        assertEquals("a controller name must not be blank", blank.getMessage());
+        IllegalArgumentException zero =
+                assertThrows(IllegalArgumentException.class, () -> b.reconcileTimeout(Duration.ZERO));
+        assertEquals("reconcileTimeout must be positive: PT0S", zero.getMessage());
+        assertEquals(
+                "rateLimiter",
+                assertThrows(NullPointerException.class, () -> b.rateLimiter(null))
+                        .getMessage());
+    }
+
+    @Test
+    void theBuiltControllerHasTheSettingsOfItsBuilder() {
+        Controller c = newManager()
+                .controllerBuilder()
+                .forResource(ResourceType.CONFIGMAPS)
+                .name("maps")
+                .maxConcurrentReconciles(3)
+                .reconcileTimeout(Duration.ofSeconds(5))
+                .build(new RecordingReconciler());
+
+        assertEquals("maps", c.name());
+        assertEquals(3, c.maxConcurrentReconciles());
+        assertEquals(List.of(c), manager.controllers());
+    }
 }

@@ -253,4 +253,33 @@ class ManagerTest {
             throw new AssertionError("interrupted while the elector caught up with the clock", e);
         }
     }
+
+    @Test
+    void builderSettersRefuseNullNamingTheSetting() {
+        Manager.Builder b = Manager.builder(fx.client);
+
+        assertEquals(
+                "leaderElection",
+                assertThrows(NullPointerException.class, () -> b.leaderElection(null))
+                        .getMessage());
+        assertEquals(
+                "informers",
+                assertThrows(NullPointerException.class, () -> b.informers(null))
+                        .getMessage());
+        NullPointerException metrics = assertThrows(NullPointerException.class, () -> b.controllerMetrics(null));
+        assertEquals("controllerMetrics", metrics.getMessage());
+    }
+
+    @Test
+    void aBuiltManagerKeepsItsSettingsWhenTheBuilderChangesLater() {
+        FakeClock first = new FakeClock();
+        Manager.Builder b = builder().clock(first).gracefulShutdownTimeout(Duration.ofSeconds(3));
+        Manager manager = track(b.build());
+
+        b.clock(new FakeClock()).gracefulShutdownTimeout(Duration.ofSeconds(4));
+
+        assertEquals(first, manager.settings().clock());
+        assertEquals(Duration.ofSeconds(3), manager.settings().gracefulShutdownTimeout());
+        assertEquals(Duration.ofSeconds(4), track(b.build()).settings().gracefulShutdownTimeout());
+    }
 }

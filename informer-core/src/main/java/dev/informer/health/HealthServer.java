@@ -48,20 +48,22 @@ public final class HealthServer implements AutoCloseable {
     private final @Nullable Supplier<String> scrape;
 
     private HealthServer(Builder b) {
-        this.scrape = b.scrape;
+        HealthServerSettings settings = b.settings();
+        this.scrape = settings.metrics();
+        String host = settings.host();
+        int port = settings.port();
         HttpServer http;
         try {
-            http = HttpServer.create(new InetSocketAddress(b.host, b.port), 0);
+            http = HttpServer.create(new InetSocketAddress(host, port), 0);
         } catch (BindException e) {
             throw new IllegalStateException(
-                    "cannot listen on " + b.host + ":" + b.port + " for /healthz, /readyz and /metrics: "
-                            + e.getMessage(),
+                    "cannot listen on " + host + ":" + port + " for /healthz, /readyz and /metrics: " + e.getMessage(),
                     e);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the health server on port " + b.port + ": " + e, e);
+            throw new UncheckedIOException("cannot start the health server on port " + port + ": " + e, e);
         }
         this.server = http;
-        this.executor = Executors.newSingleThreadExecutor(b.threadFactory);
+        this.executor = Executors.newSingleThreadExecutor(settings.threadFactory());
         server.setExecutor(executor);
         Map<String, HealthCheck> live = new LinkedHashMap<>(b.liveness);
         Map<String, HealthCheck> ready = new LinkedHashMap<>(b.readiness);
@@ -165,39 +167,12 @@ public final class HealthServer implements AutoCloseable {
      * Builds a {@link HealthServer}; {@link #start()} binds the port. Not thread-safe. Check names must
      * be unique per endpoint and non-empty.
      */
-    public static final class Builder {
-        private String host = "0.0.0.0";
-        private int port;
-        private ThreadFactory threadFactory = ThreadFactories.platformDaemon("health-server");
+    public static final class Builder extends HealthServerSettingsBuilderBase {
         private final Map<String, HealthCheck> liveness = new LinkedHashMap<>();
         private final Map<String, HealthCheck> readiness = new LinkedHashMap<>();
-        private @Nullable Supplier<String> scrape;
 
-        private Builder() {}
-
-        /**
-         * The port, 0..65535 (0, the default, picks a free one).
-         *
-         * @throws IllegalArgumentException if out of range
-         */
-        public Builder port(int port) {
-            if (port < 0 || port > 65535) {
-                throw new IllegalArgumentException("health port must be in 0..65535, got " + port);
-            }
-            this.port = port;
-            return this;
-        }
-
-        /** The address to bind (default {@code 0.0.0.0}, all interfaces). */
-        public Builder host(String host) {
-            this.host = Objects.requireNonNull(host, "host");
-            return this;
-        }
-
-        /** Makes the server's thread (default a platform daemon thread named health-server). */
-        public Builder threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-            return this;
+        private Builder() {
+            from(new HealthServerSettings(0, "0.0.0.0", ThreadFactories.platformDaemon("health-server"), null));
         }
 
         /**
@@ -217,12 +192,6 @@ public final class HealthServer implements AutoCloseable {
          */
         public Builder readinessCheck(String name, HealthCheck check) {
             add(readiness, "readiness", name, check);
-            return this;
-        }
-
-        /** Serves {@code /metrics} with the text {@code scrape} returns (called per request). */
-        public Builder metrics(Supplier<String> scrape) {
-            this.scrape = Objects.requireNonNull(scrape, "scrape");
             return this;
         }
 

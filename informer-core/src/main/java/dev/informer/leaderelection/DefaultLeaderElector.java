@@ -6,12 +6,10 @@ import dev.informer.concurrent.internal.Locks;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.Random;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.Condition;
@@ -30,30 +28,19 @@ final class DefaultLeaderElector implements LeaderElector {
     private static final Logger LOG = LoggerFactory.getLogger(LeaderElector.class);
     private static final long NANOS_PER_SECOND = TimeUnit.SECONDS.toNanos(1);
 
-    /** The validated configuration (built by {@link LeaderElector.Builder}). */
-    record Config(
-            ResourceLock lock,
-            String identity,
-            Duration leaseDuration,
-            long renewDeadlineNanos,
-            long retryPeriodNanos,
-            Consumer<LeaderContext> onStartedLeading,
-            Runnable onStoppedLeading,
-            @Nullable Consumer<String> onNewLeader,
-            boolean releaseOnCancel,
-            String name,
-            Clock clock,
-            ThreadFactory threadFactory,
-            Random random) {}
-
     /**
      * The last record seen or written and when (on this candidate's monotonic clock); {@code timed}
      * is false before anything was observed (client-go's zero time, earlier than any moment).
      */
     private record Observation(LeaderElectionRecord record, long observedNanos, boolean timed) {}
 
-    private final Config config;
+    private final LeaderElectorSettings settings;
     private final ResourceLock lock;
+    private final String identity;
+    private final Consumer<LeaderContext> onStartedLeading;
+    private final Runnable onStoppedLeading;
+    private final long renewDeadlineNanos;
+    private final long retryPeriodNanos;
     private final Clock clock;
     private final String description;
 
@@ -87,11 +74,22 @@ final class DefaultLeaderElector implements LeaderElector {
     // The current term, null while not leading; cancelled by stop() or when the term ends.
     private volatile @Nullable DefaultLeaderContext term;
 
-    DefaultLeaderElector(Config config) {
-        this.config = config;
-        this.lock = config.lock();
-        this.clock = config.clock();
+    /** Made by {@link LeaderElector.Builder#build()}, which checked the settings and passes what it checked. */
+    DefaultLeaderElector(
+            LeaderElectorSettings settings,
+            ResourceLock lock,
+            String identity,
+            Consumer<LeaderContext> onStartedLeading,
+            Runnable onStoppedLeading) {
+        this.settings = settings;
+        this.clock = settings.clock();
+        this.renewDeadlineNanos = Clock.toNanosSaturated(settings.renewDeadline());
+        this.retryPeriodNanos = Clock.toNanosSaturated(settings.retryPeriod());
+        this.lock = lock;
         this.description = lock.describe();
+        this.identity = identity;
+        this.onStartedLeading = onStartedLeading;
+        this.onStoppedLeading = onStoppedLeading;
     }
 
     // ---- lifecycle ----
@@ -105,7 +103,7 @@ final class DefaultLeaderElector implements LeaderElector {
     @Override
     public void start() {
         claimRun();
-        Thread thread = config.threadFactory().newThread(this::runClaimed);
+        Thread thread = settings.threadFactory().newThread(this::runClaimed);
         thread.start();
     }
 
@@ -136,18 +134,18 @@ final class DefaultLeaderElector implements LeaderElector {
 
     // client-go's Run: acquire, start leading on its own thread, renew until that fails, stop leading.
     private void runClaimed() {
-        notifier = Executors.newSingleThreadExecutor(config.threadFactory());
+        notifier = Executors.newSingleThreadExecutor(settings.threadFactory());
         boolean interrupted = false;
         try {
             if (!acquire()) {
                 return;
             }
-            DefaultLeaderContext context = new DefaultLeaderContext(config.identity(), clock, this::fenceTripped);
+            DefaultLeaderContext context = new DefaultLeaderContext(identity, clock, this::fenceTripped);
             term = context;
             if (stopped) {
                 context.cancel(); // stop() ran before term was visible to it
             }
-            Thread leading = config.threadFactory().newThread(() -> startedLeading(context));
+            Thread leading = settings.threadFactory().newThread(() -> startedLeading(context));
             leading.start();
             context.attach(leading);
             renew();
@@ -173,7 +171,7 @@ final class DefaultLeaderElector implements LeaderElector {
             return;
         }
         try {
-            config.onStoppedLeading().run();
+            onStoppedLeading.run();
         } catch (RuntimeException e) {
             LOG.error("onStoppedLeading of {} threw", this, e);
         }
@@ -197,7 +195,7 @@ final class DefaultLeaderElector implements LeaderElector {
 
     private void startedLeading(DefaultLeaderContext context) {
         try {
-            config.onStartedLeading().accept(context);
+            onStartedLeading.accept(context);
         } catch (RuntimeException e) {
             LOG.error("onStartedLeading of {} threw", this, e);
         }
@@ -217,8 +215,8 @@ final class DefaultLeaderElector implements LeaderElector {
                 return true;
             }
             LOG.debug("failed to acquire lease {}", description);
-            long jitter = (long) (config.random().nextDouble() * JITTER_FACTOR * config.retryPeriodNanos());
-            if (!waitFor(config.retryPeriodNanos() + jitter)) {
+            long jitter = (long) (settings.random().nextDouble() * JITTER_FACTOR * retryPeriodNanos);
+            if (!waitFor(retryPeriodNanos + jitter)) {
                 break;
             }
         }
@@ -231,7 +229,7 @@ final class DefaultLeaderElector implements LeaderElector {
      */
     private void renew() {
         while (!stopped && !termEnded.get()) {
-            long deadline = renewedAtNanos + config.renewDeadlineNanos();
+            long deadline = renewedAtNanos + renewDeadlineNanos;
             boolean renewed = renewBefore(deadline);
             maybeReportTransition();
             if (!renewed) {
@@ -242,11 +240,11 @@ final class DefaultLeaderElector implements LeaderElector {
                 break;
             }
             LOG.trace("successfully renewed lease {}", description);
-            if (!waitFor(config.retryPeriodNanos())) {
+            if (!waitFor(retryPeriodNanos)) {
                 break;
             }
         }
-        if (config.releaseOnCancel()) {
+        if (settings.releaseOnCancel()) {
             release();
         }
         recordEvent("stopped leading");
@@ -275,7 +273,7 @@ final class DefaultLeaderElector implements LeaderElector {
                 LOG.warn("renewal of lease {} finished after the renew deadline; giving up leadership", description);
                 return false;
             }
-            long next = clock.nanoTime() + config.retryPeriodNanos();
+            long next = clock.nanoTime() + retryPeriodNanos;
             if (!waitUntil(next - deadline < 0 ? next : deadline) || clock.nanoTime() - deadline >= 0) {
                 return false;
             }
@@ -299,7 +297,7 @@ final class DefaultLeaderElector implements LeaderElector {
             LOG.info("lease lock {} not found, nothing to release", description);
             return false;
         }
-        if (!holdsRecord() || !current.get().holderIdentity().equals(config.identity())) {
+        if (!holdsRecord() || !current.get().holderIdentity().equals(identity)) {
             // Not ours (any more): a leader resumed after a pause must not overwrite its successor's lease.
             return true;
         }
@@ -324,14 +322,14 @@ final class DefaultLeaderElector implements LeaderElector {
     boolean tryAcquireOrRenew() {
         Instant now = clock.now();
         long nowNanos = clock.nanoTime();
-        int leaseSeconds = (int) config.leaseDuration().toSeconds();
-        LeaderElectionRecord desired = new LeaderElectionRecord(config.identity(), leaseSeconds, now, now, 0);
+        int leaseSeconds = (int) settings.leaseDuration().toSeconds();
+        LeaderElectionRecord desired = new LeaderElectionRecord(identity, leaseSeconds, now, now, 0);
 
         // 1. Fast path: the leader updates optimistically, assuming the record it last saw is current.
         if (holdsRecord() && isLeaseValid(nowNanos)) {
             LeaderElectionRecord mine = observed.record();
-            LeaderElectionRecord renewed = new LeaderElectionRecord(
-                    config.identity(), leaseSeconds, mine.acquireTime(), now, mine.leaderTransitions());
+            LeaderElectionRecord renewed =
+                    new LeaderElectionRecord(identity, leaseSeconds, mine.acquireTime(), now, mine.leaderTransitions());
             if (write(
                     lock::update,
                     renewed,
@@ -370,10 +368,9 @@ final class DefaultLeaderElector implements LeaderElector {
 
         // 4. Acquire (one more transition) or renew (keep acquire time and transitions).
         if (holdsRecord()) {
-            desired = new LeaderElectionRecord(
-                    config.identity(), leaseSeconds, old.acquireTime(), now, old.leaderTransitions());
+            desired = new LeaderElectionRecord(identity, leaseSeconds, old.acquireTime(), now, old.leaderTransitions());
         } else {
-            desired = new LeaderElectionRecord(config.identity(), leaseSeconds, now, now, old.leaderTransitions() + 1);
+            desired = new LeaderElectionRecord(identity, leaseSeconds, now, now, old.leaderTransitions() + 1);
         }
         if (termOver()) {
             return false;
@@ -405,7 +402,7 @@ final class DefaultLeaderElector implements LeaderElector {
             return;
         }
         reportedLeader = holder;
-        Consumer<String> callback = config.onNewLeader();
+        Consumer<String> callback = settings.onNewLeader();
         if (callback == null) {
             return;
         }
@@ -458,7 +455,7 @@ final class DefaultLeaderElector implements LeaderElector {
                 "stopped leading on lease {}: no renewal succeeded within the renew deadline of {} (last successful "
                         + "renewal {} ago); no further renewal or write",
                 description,
-                seconds(config.renewDeadlineNanos()),
+                seconds(renewDeadlineNanos),
                 seconds(clock.nanoTime() - renewedAtNanos));
     }
 
@@ -473,7 +470,7 @@ final class DefaultLeaderElector implements LeaderElector {
 
     /** client-go's IsLeader: whether the last observed record names this candidate (unfenced). */
     private boolean holdsRecord() {
-        return observed.record().holderIdentity().equals(config.identity());
+        return observed.record().holderIdentity().equals(identity);
     }
 
     /**
@@ -486,12 +483,12 @@ final class DefaultLeaderElector implements LeaderElector {
         if (termEnded.get()) {
             return true;
         }
-        if (!renewedEver || clock.nanoTime() - renewedAtNanos - config.renewDeadlineNanos() < 0) {
+        if (!renewedEver || clock.nanoTime() - renewedAtNanos - renewDeadlineNanos < 0) {
             return false;
         }
         if (term != null && endTerm()) {
             warnStoppedLeading();
-            Thread callback = config.threadFactory().newThread(this::fireStoppedLeading);
+            Thread callback = settings.threadFactory().newThread(this::fireStoppedLeading);
             callback.start();
         }
         return true;
@@ -509,12 +506,12 @@ final class DefaultLeaderElector implements LeaderElector {
 
     @Override
     public String identity() {
-        return config.identity();
+        return identity;
     }
 
     @Override
     public String name() {
-        return config.name();
+        return settings.name();
     }
 
     @Override
@@ -524,7 +521,7 @@ final class DefaultLeaderElector implements LeaderElector {
             return Optional.empty();
         }
         long tolerated =
-                Clock.toNanosSaturated(config.leaseDuration()) + Clock.toNanosSaturated(maxTolerableExpiredLease);
+                Clock.toNanosSaturated(settings.leaseDuration()) + Clock.toNanosSaturated(maxTolerableExpiredLease);
         long since = clock.nanoTime() - current.observedNanos();
         if (since - tolerated > 0) {
             return Optional.of("failed election to renew leadership on lease " + displayName() + ": last renewed "
@@ -584,11 +581,11 @@ final class DefaultLeaderElector implements LeaderElector {
     }
 
     private String displayName() {
-        return config.name().isEmpty() ? description : config.name();
+        return settings.name().isEmpty() ? description : settings.name();
     }
 
     @Override
     public String toString() {
-        return "LeaderElector[" + displayName() + ", identity=" + config.identity() + "]";
+        return "LeaderElector[" + displayName() + ", identity=" + identity + "]";
     }
 }

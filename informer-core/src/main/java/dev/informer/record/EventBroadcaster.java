@@ -104,22 +104,22 @@ public final class EventBroadcaster implements AutoCloseable {
     private final Condition closing = retryLock.newCondition();
     private volatile boolean lastDropLogged;
 
-    private EventBroadcaster(Builder b) {
-        this.events = b.client.resource(ResourceType.EVENTS);
-        this.clock = b.clock;
+    private EventBroadcaster(KubernetesClient client, EventBroadcasterSettings settings) {
+        this.events = client.resource(ResourceType.EVENTS);
+        this.clock = settings.clock();
         this.correlator = new EventCorrelator(
-                b.clock,
+                clock,
                 EventCorrelator.DEFAULT_CACHE_SIZE,
-                b.aggregateMaxEvents,
-                b.aggregateInterval,
-                b.spamBurst,
-                b.spamRefillInterval);
-        this.queue = new ArrayBlockingQueue<>(b.queueCapacity + 1); // one slot kept for STOP
-        this.maxTries = b.maxTries;
-        this.retryInterval = b.retryInterval;
-        this.closeTimeout = b.closeTimeout;
-        this.logLevel = b.logLevel;
-        this.writer = b.threadFactory.newThread(this::runWriter);
+                settings.aggregateMaxEvents(),
+                settings.aggregateInterval(),
+                settings.spamBurst(),
+                settings.spamRefillInterval());
+        this.queue = new ArrayBlockingQueue<>(settings.queueCapacity() + 1); // one slot kept for STOP
+        this.maxTries = settings.maxTries();
+        this.retryInterval = settings.retryInterval();
+        this.closeTimeout = settings.closeTimeout();
+        this.logLevel = settings.logLevel();
+        this.writer = settings.threadFactory().newThread(this::runWriter);
         writer.start();
     }
 
@@ -374,112 +374,28 @@ public final class EventBroadcaster implements AutoCloseable {
      * Setters throw {@link IllegalArgumentException} for values out of range and {@link
      * NullPointerException} for {@code null}.
      */
-    public static final class Builder {
+    public static final class Builder extends EventBroadcasterSettingsBuilderBase {
         private final KubernetesClient client;
-        private Clock clock = Clock.system();
-        private ThreadFactory threadFactory = ThreadFactories.platformDaemon("event-broadcaster");
-        private int queueCapacity = DEFAULT_QUEUE_CAPACITY;
-        private int maxTries = DEFAULT_MAX_TRIES;
-        private Duration retryInterval = DEFAULT_RETRY_INTERVAL;
-        private Duration closeTimeout = Duration.ofSeconds(10);
-        private int aggregateMaxEvents = EventCorrelator.DEFAULT_AGGREGATE_MAX_EVENTS;
-        private Duration aggregateInterval = EventCorrelator.DEFAULT_AGGREGATE_INTERVAL;
-        private int spamBurst = EventCorrelator.DEFAULT_SPAM_BURST;
-        private Duration spamRefillInterval = EventCorrelator.DEFAULT_SPAM_REFILL_INTERVAL;
-        private Level logLevel = Level.INFO;
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client, "client");
-        }
-
-        /** The clock for timestamps, throttling and retry waits (default the system clock). */
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /** Makes the writer thread (default a platform daemon thread named event-broadcaster). */
-        public Builder threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-            return this;
-        }
-
-        /** How many events may wait for the writer (1..1,000,000; default 1000); more are dropped. */
-        public Builder queueCapacity(int capacity) {
-            require(capacity >= 1 && capacity <= 1_000_000, "queueCapacity must be in 1..1000000, got " + capacity);
-            this.queueCapacity = capacity;
-            return this;
-        }
-
-        /** Write attempts per event when the server cannot be reached (1..100; default 12). */
-        public Builder maxTries(int tries) {
-            require(tries >= 1 && tries <= 100, "maxTries must be in 1..100, got " + tries);
-            this.maxTries = tries;
-            return this;
-        }
-
-        /** The wait between write attempts (positive; default 10 s). */
-        public Builder retryInterval(Duration interval) {
-            requirePositive(interval, "retryInterval");
-            this.retryInterval = interval;
-            return this;
-        }
-
-        /** How long {@link #close()} waits for queued events to be written (positive; default 10 s). */
-        public Builder closeTimeout(Duration timeout) {
-            requirePositive(timeout, "closeTimeout");
-            this.closeTimeout = timeout;
-            return this;
-        }
-
-        /** From how many different messages on similar events are combined (at least 1; default 10). */
-        public Builder aggregateMaxEvents(int maxEvents) {
-            require(maxEvents >= 1, "aggregateMaxEvents must be at least 1, got " + maxEvents);
-            this.aggregateMaxEvents = maxEvents;
-            return this;
-        }
-
-        /** How long similar events are remembered for combining (positive; default 10 min). */
-        public Builder aggregateInterval(Duration interval) {
-            requirePositive(interval, "aggregateInterval");
-            this.aggregateInterval = interval;
-            return this;
-        }
-
-        /** The spam filter's burst per source and object (at least 1; default 25). */
-        public Builder spamBurst(int burst) {
-            require(burst >= 1, "spamBurst must be at least 1, got " + burst);
-            this.spamBurst = burst;
-            return this;
-        }
-
-        /** The spam filter's refill: one token per this interval (positive; default 5 min). */
-        public Builder spamRefillInterval(Duration interval) {
-            requirePositive(interval, "spamRefillInterval");
-            this.spamRefillInterval = interval;
-            return this;
-        }
-
-        /** The level each event is logged at (default INFO). */
-        public Builder logLevel(Level level) {
-            this.logLevel = Objects.requireNonNull(level, "level");
-            return this;
+            from(new EventBroadcasterSettings(
+                    Clock.system(),
+                    ThreadFactories.platformDaemon("event-broadcaster"),
+                    DEFAULT_QUEUE_CAPACITY,
+                    DEFAULT_MAX_TRIES,
+                    DEFAULT_RETRY_INTERVAL,
+                    Duration.ofSeconds(10),
+                    EventCorrelator.DEFAULT_AGGREGATE_MAX_EVENTS,
+                    EventCorrelator.DEFAULT_AGGREGATE_INTERVAL,
+                    EventCorrelator.DEFAULT_SPAM_BURST,
+                    EventCorrelator.DEFAULT_SPAM_REFILL_INTERVAL,
+                    Level.INFO));
         }
 
         /** The broadcaster, its writer thread started. */
         public EventBroadcaster build() {
-            return new EventBroadcaster(this);
-        }
-
-        private static void requirePositive(Duration d, String name) {
-            Objects.requireNonNull(d, name);
-            require(d.compareTo(Duration.ZERO) > 0, name + " must be positive, got " + d);
-        }
-
-        private static void require(boolean condition, String message) {
-            if (!condition) {
-                throw new IllegalArgumentException(message);
-            }
+            return new EventBroadcaster(client, settings());
         }
     }
 }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.informer.clock.testing.FakeClock;
+import dev.informer.testsupport.Setters;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
@@ -134,5 +135,36 @@ class LeaderElectorConfigTest {
     @Test
     void healthCheckRejectsNegativeTolerance() {
         assertThrows(IllegalArgumentException.class, () -> new LeaderElectionHealthCheck(Duration.ofSeconds(-1)));
+    }
+
+    @Test
+    void everySettingRefusesNullAtTheSetterNamingIt() {
+        Setters.assertEachRefusesNull(
+                LeaderElector.builder(),
+                "lock",
+                "leaseDuration",
+                "renewDeadline",
+                "retryPeriod",
+                "onStartedLeading",
+                "onStoppedLeading",
+                "onNewLeader",
+                "name",
+                "clock",
+                "threadFactory",
+                "random",
+                "healthCheck");
+    }
+
+    @Test
+    void oneBuilderBuildsElectorsWithTheSettingsSetSoFar() {
+        LeaderElectionHealthCheck health = new LeaderElectionHealthCheck(Duration.ZERO);
+        LeaderElector.Builder b = valid().name("first").healthCheck(health);
+        LeaderElector first = b.build();
+        LeaderElector second = b.name("second").build();
+
+        assertEquals("first", first.name());
+        assertEquals("second", second.name());
+        assertTrue(health.check().isEmpty(), "an elector that never led is healthy");
+        assertEquals("baz", second.identity());
     }
 }

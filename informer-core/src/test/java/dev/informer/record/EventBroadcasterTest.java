@@ -18,6 +18,7 @@ import dev.informer.testing.Await;
 import dev.informer.testing.EmbeddedApiServer;
 import dev.informer.testsupport.LogCapture;
 import dev.informer.testsupport.ServerAndClient;
+import dev.informer.testsupport.Setters;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -327,5 +328,16 @@ class EventBroadcasterTest {
                 IllegalArgumentException.class,
                 () -> broadcaster.newRecorder("c").event(nameless, EventSeverity.NORMAL, "R", "m"));
         assertTrue(e.getMessage().contains("without metadata.name"), e.getMessage());
+    }
+
+    @Test
+    void builderSettersRefuseBadValuesAtOnceNamingTheSetting() {
+        EventBroadcaster.Builder b = EventBroadcaster.builder(client);
+
+        Setters.assertRefuses("queueCapacity must be in 1..1000000, got 0", () -> b.queueCapacity(0));
+        Setters.assertRefuses("spamBurst must be at least 1, got 0", () -> b.spamBurst(0));
+        Setters.assertRefuses("retryInterval must be positive, got PT0S", () -> b.retryInterval(Duration.ZERO));
+        Setters.assertEachRefusesNull(
+                b, "clock", "threadFactory", "retryInterval", "closeTimeout", "aggregateInterval", "logLevel");
     }
 }
