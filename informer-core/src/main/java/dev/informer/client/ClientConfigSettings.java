@@ -25,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  * @param readTimeout see {@link ClientConfig#readTimeout()}
  * @param writeTimeout see {@link ClientConfig#writeTimeout()}
  * @param watchReadTimeout see {@link ClientConfig#watchReadTimeout()}
- * @param pingInterval HTTP/2 ping interval; {@link Duration#ZERO} disables pings
+ * @param pingInterval HTTP/2 ping interval; {@link java.time.Duration#ZERO} disables
+ *     pings
  * @param userAgent the {@code User-Agent} header of every request (default {@code dev.informer/0.1.0
  *     (os/arch)})
  * @param execTimeout see {@link ClientConfig#execTimeout()} (default 30 s)

@@ -39,10 +39,7 @@ record BroadcasterSettings<T>(
      * @throws IllegalArgumentException if negative
      */
     static int checkQueueLength(int queueLength) {
-        if (queueLength < 0) {
-            throw new IllegalArgumentException("queueLength must be >= 0, was " + queueLength);
-        }
-        return queueLength;
+        return atLeast(0, queueLength, "queueLength");
     }
 
     /**
@@ -51,9 +48,13 @@ record BroadcasterSettings<T>(
      * @throws IllegalArgumentException if below 1
      */
     static int checkIncomingQueueLength(int incomingQueueLength) {
-        if (incomingQueueLength < 1) {
-            throw new IllegalArgumentException("incomingQueueLength must be >= 1, was " + incomingQueueLength);
+        return atLeast(1, incomingQueueLength, "incomingQueueLength");
+    }
+
+    private static int atLeast(int least, int length, String name) {
+        if (length < least) {
+            throw new IllegalArgumentException(name + " must be >= " + least + ", was " + length);
         }
-        return incomingQueueLength;
+        return length;
     }
 }

@@ -177,12 +177,7 @@ public interface WorkQueue<T> extends AutoCloseable {
          * @throws IllegalStateException if a metrics provider is set but the queue has no name
          */
         public DelayingQueue<T> buildDelaying() {
-            WorkQueueSettings<T> settings = settings();
-            DefaultWorkQueue<T> queue = newQueue(settings);
-            CounterMetric retries = metricsEnabled(settings)
-                    ? settings.metricsProvider().newRetriesMetric(settings.name())
-                    : NoopMetric.INSTANCE;
-            return DefaultDelayingQueue.create(queue, settings.clock(), retries, threadFactory(settings));
+            return buildDelaying(settings());
         }
 
         /**
@@ -192,10 +187,18 @@ public interface WorkQueue<T> extends AutoCloseable {
          * @throws IllegalStateException if a metrics provider is set but the queue has no name
          */
         public RateLimitingQueue<T> buildRateLimiting() {
-            RateLimiter<? super T> limiter = rateLimiter != null
-                    ? rateLimiter
-                    : RateLimiters.<T>defaultControllerRateLimiter(settings().clock());
-            return new DefaultRateLimitingQueue<>(buildDelaying(), limiter);
+            WorkQueueSettings<T> settings = settings();
+            RateLimiter<? super T> limiter =
+                    rateLimiter != null ? rateLimiter : RateLimiters.<T>defaultControllerRateLimiter(settings.clock());
+            return new DefaultRateLimitingQueue<>(buildDelaying(settings), limiter);
+        }
+
+        private DelayingQueue<T> buildDelaying(WorkQueueSettings<T> settings) {
+            DefaultWorkQueue<T> queue = newQueue(settings);
+            CounterMetric retries = metricsEnabled(settings)
+                    ? settings.metricsProvider().newRetriesMetric(settings.name())
+                    : NoopMetric.INSTANCE;
+            return DefaultDelayingQueue.create(queue, settings.clock(), retries, threadFactory(settings));
         }
 
         private DefaultWorkQueue<T> newQueue(WorkQueueSettings<T> settings) {
