@@ -38,6 +38,8 @@ public final class ClientConfig {
     /** The default namespace when none is configured, as kubectl. */
     public static final String DEFAULT_NAMESPACE = "default";
 
+    // What the builder stores as given, kept for toBuilder(); its values are also copied below.
+    private final ClientConfigSettings settings;
     private final URI server;
     private final List<X509Certificate> caCertificates;
     private final List<X509Certificate> clientCertificateChain;
@@ -64,32 +66,33 @@ public final class ClientConfig {
     private final int burst;
     private final @Nullable RequestRateLimiter rateLimiter;
 
-    private ClientConfig(Builder b) {
+    private ClientConfig(Builder b, ClientConfigSettings settings, @Nullable Supplier<String> bearerToken) {
+        this.settings = settings;
         this.server = Objects.requireNonNull(b.server, "server"); // build() checked it
-        this.caCertificates = List.copyOf(b.caCertificates);
         this.clientCertificateChain = List.copyOf(b.clientCertificateChain);
         this.clientKey = b.clientKey;
-        this.bearerToken = b.bearerToken;
+        this.bearerToken = bearerToken;
         this.username = b.username;
         this.password = b.password;
-        this.exec = b.exec;
-        this.insecureSkipTlsVerify = b.insecureSkipTlsVerify;
-        this.tlsServerName = b.tlsServerName;
         this.proxy = b.proxy;
-        this.disableCompression = b.disableCompression;
-        this.connectTimeout = b.connectTimeout;
-        this.readTimeout = b.readTimeout;
-        this.writeTimeout = b.writeTimeout;
-        this.watchReadTimeout = b.watchReadTimeout;
-        this.pingInterval = b.pingInterval;
-        this.userAgent = b.userAgent;
         this.namespace = b.namespace;
-        this.execTimeout = b.execTimeout;
-        this.origin = b.origin;
-        this.clock = b.clock;
-        this.qps = b.qps;
-        this.burst = b.burst;
-        this.rateLimiter = b.rateLimiter;
+        this.caCertificates = settings.caCertificates();
+        this.exec = settings.exec();
+        this.insecureSkipTlsVerify = settings.insecureSkipTlsVerify();
+        this.tlsServerName = settings.tlsServerName();
+        this.disableCompression = settings.disableCompression();
+        this.connectTimeout = settings.connectTimeout();
+        this.readTimeout = settings.readTimeout();
+        this.writeTimeout = settings.writeTimeout();
+        this.watchReadTimeout = settings.watchReadTimeout();
+        this.pingInterval = settings.pingInterval();
+        this.userAgent = settings.userAgent();
+        this.execTimeout = settings.execTimeout();
+        this.origin = settings.origin();
+        this.clock = settings.clock();
+        this.qps = settings.qps();
+        this.burst = settings.burst();
+        this.rateLimiter = settings.rateLimiter();
     }
 
     /**
@@ -523,62 +526,48 @@ public final class ClientConfig {
      * throws {@link ConfigException}); {@link #build()} checks the combination. Not thread-safe; a
      * builder may be reused after {@code build()}.
      */
-    public static final class Builder {
+    public static final class Builder extends ClientConfigSettingsBuilderBase {
         private @Nullable URI server;
-        private List<X509Certificate> caCertificates = List.of();
         private List<X509Certificate> clientCertificateChain = List.of();
         private @Nullable PrivateKey clientKey;
         private @Nullable Supplier<String> bearerToken;
         private @Nullable Path bearerTokenFile;
         private @Nullable String username;
         private @Nullable String password;
-        private @Nullable ExecConfig exec;
-        private boolean insecureSkipTlsVerify;
-        private @Nullable String tlsServerName;
         private @Nullable URI proxy;
-        private boolean disableCompression;
-        private Duration connectTimeout = Duration.ofSeconds(10);
-        private Duration readTimeout = Duration.ofSeconds(60);
-        private Duration writeTimeout = Duration.ofSeconds(60);
-        private Duration watchReadTimeout = Duration.ofMinutes(10);
-        private Duration pingInterval = Duration.ofSeconds(30);
-        private String userAgent = defaultUserAgent();
         private String namespace = DEFAULT_NAMESPACE;
-        private Duration execTimeout = Duration.ofSeconds(30);
-        private Origin origin = Origin.explicit();
-        private Clock clock = Clock.system();
-        private double qps;
-        private int burst = 10;
-        private @Nullable RequestRateLimiter rateLimiter;
 
-        private Builder() {}
+        private Builder() {
+            from(new ClientConfigSettings(
+                    List.of(),
+                    null,
+                    false,
+                    null,
+                    false,
+                    Duration.ofSeconds(10),
+                    Duration.ofSeconds(60),
+                    Duration.ofSeconds(60),
+                    Duration.ofMinutes(10),
+                    Duration.ofSeconds(30),
+                    defaultUserAgent(),
+                    Duration.ofSeconds(30),
+                    Origin.explicit(),
+                    Clock.system(),
+                    0,
+                    10,
+                    null));
+        }
 
         private Builder(ClientConfig c) {
+            from(c.settings);
             server = c.server;
-            caCertificates = c.caCertificates;
             clientCertificateChain = c.clientCertificateChain;
             clientKey = c.clientKey;
             bearerToken = c.bearerToken;
             username = c.username;
             password = c.password;
-            exec = c.exec;
-            insecureSkipTlsVerify = c.insecureSkipTlsVerify;
-            tlsServerName = c.tlsServerName;
             proxy = c.proxy;
-            disableCompression = c.disableCompression;
-            connectTimeout = c.connectTimeout;
-            readTimeout = c.readTimeout;
-            writeTimeout = c.writeTimeout;
-            watchReadTimeout = c.watchReadTimeout;
-            pingInterval = c.pingInterval;
-            userAgent = c.userAgent;
             namespace = c.namespace;
-            execTimeout = c.execTimeout;
-            origin = c.origin;
-            clock = c.clock;
-            qps = c.qps;
-            burst = c.burst;
-            rateLimiter = c.rateLimiter;
         }
 
         /**
@@ -606,12 +595,6 @@ public final class ClientConfig {
                 throw new ConfigException("server URL must not carry credentials; use basicAuth or a token");
             }
             this.server = uri;
-            return this;
-        }
-
-        /** Trusts exactly these CA certificates (not the JDK's defaults). An empty list restores the defaults. */
-        public Builder caCertificates(List<X509Certificate> certificates) {
-            this.caCertificates = List.copyOf(certificates);
             return this;
         }
 
@@ -739,24 +722,6 @@ public final class ClientConfig {
             return this;
         }
 
-        /** An exec credential plugin. */
-        public Builder exec(@Nullable ExecConfig plugin) {
-            this.exec = plugin;
-            return this;
-        }
-
-        /** Whether to skip verifying the server's certificate (never combine with CA certificates). */
-        public Builder insecureSkipTlsVerify(boolean insecure) {
-            this.insecureSkipTlsVerify = insecure;
-            return this;
-        }
-
-        /** The name to send as SNI and to verify the server certificate against, instead of the URL's host. */
-        public Builder tlsServerName(@Nullable String name) {
-            this.tlsServerName = name == null || name.isEmpty() ? null : name;
-            return this;
-        }
-
         /**
          * Reach the server through a proxy: {@code http://[user:pass@]host:port} or
          * {@code socks5://host:port}; {@code null} for a direct connection.
@@ -790,110 +755,9 @@ public final class ClientConfig {
             return this;
         }
 
-        /** Ask for uncompressed responses (saves CPU on fast local links). */
-        public Builder disableCompression(boolean disable) {
-            this.disableCompression = disable;
-            return this;
-        }
-
-        /** See {@link ClientConfig#connectTimeout()}. */
-        public Builder connectTimeout(Duration timeout) {
-            this.connectTimeout = positive(timeout, "connectTimeout");
-            return this;
-        }
-
-        /** See {@link ClientConfig#readTimeout()}. */
-        public Builder readTimeout(Duration timeout) {
-            this.readTimeout = positive(timeout, "readTimeout");
-            return this;
-        }
-
-        /** See {@link ClientConfig#writeTimeout()}. */
-        public Builder writeTimeout(Duration timeout) {
-            this.writeTimeout = positive(timeout, "writeTimeout");
-            return this;
-        }
-
-        /** See {@link ClientConfig#watchReadTimeout()}. */
-        public Builder watchReadTimeout(Duration timeout) {
-            this.watchReadTimeout = positive(timeout, "watchReadTimeout");
-            return this;
-        }
-
-        /** HTTP/2 ping interval; {@link Duration#ZERO} disables pings. */
-        public Builder pingInterval(Duration interval) {
-            if (interval.isNegative()) {
-                throw new IllegalArgumentException("pingInterval must not be negative: " + interval);
-            }
-            this.pingInterval = interval;
-            return this;
-        }
-
-        public Builder userAgent(String agent) {
-            this.userAgent = Objects.requireNonNull(agent, "agent");
-            return this;
-        }
-
         /** The default namespace ({@code null} or empty restores "default"). */
         public Builder namespace(@Nullable String ns) {
             this.namespace = ns == null || ns.isEmpty() ? DEFAULT_NAMESPACE : ns;
-            return this;
-        }
-
-        /** See {@link ClientConfig#execTimeout()} (default 30 s). */
-        public Builder execTimeout(Duration timeout) {
-            this.execTimeout = positive(timeout, "execTimeout");
-            return this;
-        }
-
-        /** Where the configuration came from, named in authentication and authorization errors. */
-        public Builder origin(Origin newOrigin) {
-            this.origin = Objects.requireNonNull(newOrigin, "origin");
-            return this;
-        }
-
-        /** The clock for token re-reads and exec credential expiry. */
-        public Builder clock(Clock newClock) {
-            this.clock = Objects.requireNonNull(newClock, "clock");
-            return this;
-        }
-
-        /**
-         * Turns the client-side rate limiter on: at most {@code qps} requests per second on average, after
-         * a {@link #burst(int)} (default 10). 0, the default, turns it off. client-go's defaults are
-         * {@code qps(5).burst(10)}. A kubeconfig has no such setting, in client-go either.
-         *
-         * @throws IllegalArgumentException if negative, infinite or NaN
-         */
-        public Builder qps(double requestsPerSecond) {
-            if (!(requestsPerSecond >= 0) || Double.isInfinite(requestsPerSecond)) {
-                throw new IllegalArgumentException("qps must be zero (no limit) or positive: " + requestsPerSecond);
-            }
-            this.qps = requestsPerSecond;
-            return this;
-        }
-
-        /**
-         * The most requests the rate limiter lets through at once after an idle period (default 10);
-         * used only with a positive {@link #qps(double)}.
-         *
-         * @throws IllegalArgumentException if less than 1
-         */
-        public Builder burst(int requests) {
-            if (requests < 1) {
-                throw new IllegalArgumentException("burst must be at least 1: " + requests);
-            }
-            this.burst = requests;
-            return this;
-        }
-
-        /**
-         * A rate limiter shared by every client built from this configuration (client-go's
-         * {@code rest.Config.RateLimiter}); it overrides {@link #qps(double)} and {@link #burst(int)}.
-         * {@code null} removes it.
-         */
-        public Builder rateLimiter(RequestRateLimiter limiter) {
-            this.rateLimiter = limiter;
             return this;
         }
 
@@ -904,36 +768,21 @@ public final class ClientConfig {
          *                         a token is combined with basic auth, or the token file cannot be read
          */
         public ClientConfig build() {
+            ClientConfigSettings settings = settings();
             if (server == null) {
                 throw new ConfigException("no server URL is configured");
             }
-            if (insecureSkipTlsVerify && !caCertificates.isEmpty()) {
+            if (settings.insecureSkipTlsVerify() && !settings.caCertificates().isEmpty()) {
                 // As client-go: trusting a CA and trusting everything at once is a mistake, not a choice.
                 throw new ConfigException("specifying CA certificates with insecure-skip-tls-verify is not allowed");
             }
             if ((bearerToken != null || bearerTokenFile != null) && username != null) {
                 throw new ConfigException("username/password or bearer token may be set, but not both");
             }
-            if (bearerTokenFile != null) {
-                FileTokenSource source = new FileTokenSource(bearerTokenFile, clock, FileTokenSource.DEFAULT_PERIOD);
-                ClientConfig built;
-                Supplier<String> previous = bearerToken;
-                bearerToken = source;
-                try {
-                    built = new ClientConfig(this);
-                } finally {
-                    bearerToken = previous;
-                }
-                return built;
-            }
-            return new ClientConfig(this);
-        }
-
-        private static Duration positive(Duration d, String name) {
-            if (d == null || d.isNegative() || d.isZero()) {
-                throw new IllegalArgumentException(name + " must be positive: " + d);
-            }
-            return d;
+            Supplier<String> token = bearerTokenFile == null
+                    ? bearerToken
+                    : new FileTokenSource(bearerTokenFile, settings.clock(), FileTokenSource.DEFAULT_PERIOD);
+            return new ClientConfig(this, settings, token);
         }
 
         private static String readFile(Path file, String what) {

@@ -1,8 +1,6 @@
 package dev.informer.watch;
 
 import java.util.List;
-import java.util.Objects;
-import java.util.concurrent.ThreadFactory;
 
 /**
  * Distributes events to any number of watchers, each with its own bounded queue, as apimachinery's
@@ -97,64 +95,30 @@ public interface Broadcaster<T> extends AutoCloseable {
         return new Builder<>();
     }
 
-    /** Configures and starts a {@link Broadcaster}. Not thread-safe; {@link #build()} may be called repeatedly. */
-    final class Builder<T> {
+    /**
+     * Configures and starts a {@link Broadcaster}. Not thread-safe; {@link #build()} may be called repeatedly.
+     * The setters check their argument at once: a bad value throws, a {@code null} throws {@link
+     * NullPointerException}.
+     */
+    final class Builder<T> extends BroadcasterSettingsBuilderBase<T> {
 
         /** The default length of each watcher's queue and of the incoming queue. */
         public static final int DEFAULT_QUEUE_LENGTH = 25;
 
-        private int queueLength = DEFAULT_QUEUE_LENGTH;
-        private int incomingQueueLength = DEFAULT_QUEUE_LENGTH;
-        private FullChannelBehavior fullChannelBehavior = FullChannelBehavior.WAIT_IF_CHANNEL_FULL;
-        private ThreadFactory threadFactory = new DaemonThreads("broadcaster");
-
-        private Builder() {}
-
-        /**
-         * How many events each watcher's queue holds (default 25). {@code 0} makes the queue a hand-off:
-         * an event is passed only to a consumer already waiting in {@code next()}.
-         *
-         * @throws IllegalArgumentException if negative
-         */
-        public Builder<T> queueLength(int queueLength) {
-            if (queueLength < 0) {
-                throw new IllegalArgumentException("queueLength must be >= 0, was " + queueLength);
-            }
-            this.queueLength = queueLength;
-            return this;
-        }
-
-        /**
-         * How many accepted events may wait for distribution before {@link Broadcaster#action} blocks
-         * (default 25, as apimachinery's {@code incomingQueueLength}).
-         *
-         * @throws IllegalArgumentException if below 1
-         */
-        public Builder<T> incomingQueueLength(int incomingQueueLength) {
-            if (incomingQueueLength < 1) {
-                throw new IllegalArgumentException("incomingQueueLength must be >= 1, was " + incomingQueueLength);
-            }
-            this.incomingQueueLength = incomingQueueLength;
-            return this;
-        }
-
-        /** What happens when a watcher's queue is full (default: wait). */
-        public Builder<T> fullChannelBehavior(FullChannelBehavior behavior) {
-            this.fullChannelBehavior = Objects.requireNonNull(behavior, "fullChannelBehavior");
-            return this;
-        }
-
-        /** Makes the one distribution thread (default: daemon threads named {@code broadcaster-N}). */
-        public Builder<T> threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-            return this;
+        private Builder() {
+            from(new BroadcasterSettings<>(
+                    DEFAULT_QUEUE_LENGTH,
+                    DEFAULT_QUEUE_LENGTH,
+                    FullChannelBehavior.WAIT_IF_CHANNEL_FULL,
+                    new DaemonThreads("broadcaster")));
         }
 
         /** A new broadcaster with its distribution thread started. */
         public Broadcaster<T> build() {
-            DistributingBroadcaster<T> broadcaster =
-                    new DistributingBroadcaster<>(queueLength, incomingQueueLength, fullChannelBehavior);
-            broadcaster.start(threadFactory);
+            BroadcasterSettings<T> settings = settings();
+            DistributingBroadcaster<T> broadcaster = new DistributingBroadcaster<>(
+                    settings.queueLength(), settings.incomingQueueLength(), settings.fullChannelBehavior());
+            broadcaster.start(settings.threadFactory());
             return broadcaster;
         }
     }

@@ -86,13 +86,14 @@ public final class RetryWatcher<T> implements Watch<T> {
     private volatile @Nullable Thread thread;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
 
-    private RetryWatcher(Builder<T> builder) {
-        this.watchFunction = builder.watchFunction;
-        this.clock = builder.clock;
-        this.resourceVersionOf = builder.resourceVersionOf;
-        this.failureStatus = builder.failureStatus;
-        this.minRestartDelayNanos = Clock.toNanosSaturated(builder.minRestartDelay);
-        this.lastResourceVersion = builder.initialResourceVersion;
+    private RetryWatcher(
+            RetryWatcherSettings<T> settings, String initialResourceVersion, WatchFunction<T> watchFunction) {
+        this.watchFunction = watchFunction;
+        this.clock = settings.clock();
+        this.resourceVersionOf = settings.resourceVersionOf();
+        this.failureStatus = settings.failureStatus();
+        this.minRestartDelayNanos = Clock.toNanosSaturated(settings.minRestartDelay());
+        this.lastResourceVersion = initialResourceVersion;
     }
 
     /**
@@ -377,65 +378,23 @@ public final class RetryWatcher<T> implements Watch<T> {
     }
 
     /**
-     * Configures and starts a {@link RetryWatcher}. Not thread-safe.
+     * Configures and starts a {@link RetryWatcher}. Not thread-safe. The setters check their argument
+     * at once: a bad value throws, a {@code null} throws {@link NullPointerException}.
      */
-    public static final class Builder<T> {
+    public static final class Builder<T> extends RetryWatcherSettingsBuilderBase<T> {
 
         private final String initialResourceVersion;
         private final WatchFunction<T> watchFunction;
-        private Clock clock = Clock.system();
-        private ThreadFactory threadFactory = new DaemonThreads("retry-watcher");
-        private Function<? super T, String> resourceVersionOf = RetryWatcher::objectMetaResourceVersion;
-        private Function<? super Exception, ? extends ApiError> failureStatus = StatusCarrier::statusOf;
-        private Duration minRestartDelay = DEFAULT_MIN_RESTART_DELAY;
 
         private Builder(String initialResourceVersion, WatchFunction<T> watchFunction) {
             this.initialResourceVersion = initialResourceVersion;
             this.watchFunction = Objects.requireNonNull(watchFunction, "watchFunction");
-        }
-
-        /** The clock that spaces re-watches (default: the system clock). */
-        public Builder<T> clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /** Makes the one background thread (default: daemon threads named {@code retry-watcher-N}). */
-        public Builder<T> threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-            return this;
-        }
-
-        /**
-         * Reads an object's resource version (default: {@link ObjectMetaAccessor#resourceVersion()}, or
-         * none for other classes). Returning {@code null} or {@code ""} ends the RetryWatcher with an ERROR.
-         */
-        public Builder<T> resourceVersionOf(Function<? super T, String> resourceVersionOf) {
-            this.resourceVersionOf = Objects.requireNonNull(resourceVersionOf, "resourceVersionOf");
-            return this;
-        }
-
-        /**
-         * Extracts the server's status from a failure of the watch function, {@code null} if it has none
-         * (default: {@link StatusCarrier#statusOf}). A 401 or 403 status ends the RetryWatcher.
-         */
-        public Builder<T> failureStatus(Function<? super Exception, ? extends ApiError> failureStatus) {
-            this.failureStatus = Objects.requireNonNull(failureStatus, "failureStatus");
-            return this;
-        }
-
-        /**
-         * The least time between the starts of two consecutive watches (default 1 s, as client-go).
-         *
-         * @throws IllegalArgumentException if negative
-         */
-        public Builder<T> minRestartDelay(Duration minRestartDelay) {
-            Objects.requireNonNull(minRestartDelay, "minRestartDelay");
-            if (minRestartDelay.isNegative()) {
-                throw new IllegalArgumentException("minRestartDelay must not be negative, was " + minRestartDelay);
-            }
-            this.minRestartDelay = minRestartDelay;
-            return this;
+            from(new RetryWatcherSettings<T>(
+                    Clock.system(),
+                    new DaemonThreads("retry-watcher"),
+                    RetryWatcher::objectMetaResourceVersion,
+                    StatusCarrier::statusOf,
+                    DEFAULT_MIN_RESTART_DELAY));
         }
 
         /**
@@ -453,8 +412,9 @@ public final class RetryWatcher<T> implements Watch<T> {
                         + "synthetic list that cannot be resumed; list first and watch from the list's "
                         + "resourceVersion");
             }
-            RetryWatcher<T> watcher = new RetryWatcher<>(this);
-            watcher.start(threadFactory);
+            RetryWatcherSettings<T> settings = settings();
+            RetryWatcher<T> watcher = new RetryWatcher<>(settings, initialResourceVersion, watchFunction);
+            watcher.start(settings.threadFactory());
             return watcher;
         }
     }

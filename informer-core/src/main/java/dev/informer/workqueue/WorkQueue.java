@@ -134,29 +134,17 @@ public interface WorkQueue<T> extends AutoCloseable {
      *
      * @param <T> the item type
      */
-    final class Builder<T> {
+    final class Builder<T> extends WorkQueueSettingsBuilderBase<T> {
 
         private static final Duration DEFAULT_UNFINISHED_WORK_UPDATE_PERIOD = Duration.ofMillis(500);
 
-        private String name = "";
-        private Clock clock = Clock.system();
+        // Not in WorkQueueSettings: unset, each has a default made from other settings at build time.
         private @Nullable ThreadFactory threadFactory;
-        private MetricsProvider metricsProvider = MetricsProvider.noop();
-        private Duration unfinishedWorkUpdatePeriod = DEFAULT_UNFINISHED_WORK_UPDATE_PERIOD;
         private @Nullable RateLimiter<? super T> rateLimiter;
 
-        private Builder() {}
-
-        /** The queue's name, used for metrics and thread names; metrics are recorded only for named queues. */
-        public Builder<T> name(String name) {
-            this.name = Objects.requireNonNull(name, "name");
-            return this;
-        }
-
-        /** The clock for delays, rate limiting and metrics timing (a {@code FakeClock} in tests). */
-        public Builder<T> clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
+        private Builder() {
+            from(new WorkQueueSettings<>(
+                    "", Clock.system(), MetricsProvider.noop(), DEFAULT_UNFINISHED_WORK_UPDATE_PERIOD));
         }
 
         /**
@@ -165,26 +153,6 @@ public interface WorkQueue<T> extends AutoCloseable {
          */
         public Builder<T> threadFactory(ThreadFactory threadFactory) {
             this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-            return this;
-        }
-
-        /** The metrics sink; requires a {@link #name(String) name}, which labels the metrics. */
-        public Builder<T> metricsProvider(MetricsProvider metricsProvider) {
-            this.metricsProvider = Objects.requireNonNull(metricsProvider, "metricsProvider");
-            return this;
-        }
-
-        /**
-         * How often the unfinished-work and longest-running-processor gauges are refreshed.
-         *
-         * @throws IllegalArgumentException if {@code period} is not positive
-         */
-        public Builder<T> unfinishedWorkUpdatePeriod(Duration period) {
-            Objects.requireNonNull(period, "period");
-            if (period.isNegative() || period.isZero()) {
-                throw new IllegalArgumentException("unfinishedWorkUpdatePeriod must be positive: " + period);
-            }
-            this.unfinishedWorkUpdatePeriod = period;
             return this;
         }
 
@@ -200,7 +168,7 @@ public interface WorkQueue<T> extends AutoCloseable {
          * @throws IllegalStateException if a metrics provider is set but the queue has no name
          */
         public WorkQueue<T> build() {
-            return newQueue();
+            return newQueue(settings());
         }
 
         /**
@@ -209,9 +177,7 @@ public interface WorkQueue<T> extends AutoCloseable {
          * @throws IllegalStateException if a metrics provider is set but the queue has no name
          */
         public DelayingQueue<T> buildDelaying() {
-            DefaultWorkQueue<T> queue = newQueue();
-            CounterMetric retries = metricsEnabled() ? metricsProvider.newRetriesMetric(name) : NoopMetric.INSTANCE;
-            return DefaultDelayingQueue.create(queue, clock, retries, threadFactory());
+            return buildDelaying(settings());
         }
 
         /**
@@ -221,31 +187,44 @@ public interface WorkQueue<T> extends AutoCloseable {
          * @throws IllegalStateException if a metrics provider is set but the queue has no name
          */
         public RateLimitingQueue<T> buildRateLimiting() {
+            WorkQueueSettings<T> settings = settings();
             RateLimiter<? super T> limiter =
-                    rateLimiter != null ? rateLimiter : RateLimiters.<T>defaultControllerRateLimiter(clock);
-            return new DefaultRateLimitingQueue<>(buildDelaying(), limiter);
+                    rateLimiter != null ? rateLimiter : RateLimiters.<T>defaultControllerRateLimiter(settings.clock());
+            return new DefaultRateLimitingQueue<>(buildDelaying(settings), limiter);
         }
 
-        private DefaultWorkQueue<T> newQueue() {
-            QueueMetrics<T> metrics = metricsEnabled() ? new QueueMetrics<>(name, clock, metricsProvider) : null;
-            return DefaultWorkQueue.create(clock, metrics, unfinishedWorkUpdatePeriod, threadFactory());
+        private DelayingQueue<T> buildDelaying(WorkQueueSettings<T> settings) {
+            DefaultWorkQueue<T> queue = newQueue(settings);
+            CounterMetric retries = metricsEnabled(settings)
+                    ? settings.metricsProvider().newRetriesMetric(settings.name())
+                    : NoopMetric.INSTANCE;
+            return DefaultDelayingQueue.create(queue, settings.clock(), retries, threadFactory(settings));
         }
 
-        private boolean metricsEnabled() {
-            if (metricsProvider == MetricsProvider.noop()) {
+        private DefaultWorkQueue<T> newQueue(WorkQueueSettings<T> settings) {
+            QueueMetrics<T> metrics = metricsEnabled(settings)
+                    ? new QueueMetrics<>(settings.name(), settings.clock(), settings.metricsProvider())
+                    : null;
+            return DefaultWorkQueue.create(
+                    settings.clock(), metrics, settings.unfinishedWorkUpdatePeriod(), threadFactory(settings));
+        }
+
+        private static boolean metricsEnabled(WorkQueueSettings<?> settings) {
+            if (settings.metricsProvider() == MetricsProvider.noop()) {
                 return false;
             }
-            if (name.isEmpty()) {
+            if (settings.name().isEmpty()) {
                 throw new IllegalStateException(
                         "a work queue with a metricsProvider needs a name: the metrics are labelled with it");
             }
             return true;
         }
 
-        private ThreadFactory threadFactory() {
+        private ThreadFactory threadFactory(WorkQueueSettings<?> settings) {
             if (threadFactory != null) {
                 return threadFactory;
             }
+            String name = settings.name();
             return ThreadFactories.platformDaemon(name.isEmpty() ? "workqueue" : "workqueue-" + name);
         }
     }
