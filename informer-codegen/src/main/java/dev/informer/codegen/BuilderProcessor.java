@@ -63,6 +63,7 @@ public final class BuilderProcessor extends CodegenProcessor {
     private static final String UNKNOWN_FIELDS = "unknownFields";
     private static final String JSON_NODE = "tools.jackson.databind.JsonNode";
     private static final String NULLABLE = "org.jspecify.annotations.Nullable";
+    private static final String NULL_UNTIL_SET = GenerateBuilder.NullUntilSet.class.getCanonicalName();
 
     // Records whose component types did not exist yet (another processor writes them this round):
     // retried in the next round, by name.
@@ -149,6 +150,7 @@ public final class BuilderProcessor extends CodegenProcessor {
                     name,
                     rc.asType(),
                     isNullable(rc),
+                    hasAnnotation(rc, NULL_UNTIL_SET),
                     options.checked(),
                     options.checked() ? checkMethod(record, name) : null));
         }
@@ -258,12 +260,14 @@ public final class BuilderProcessor extends CodegenProcessor {
         // A JsonNode is mutable: the builder keeps a deep copy.
         boolean copy = c.isJsonNode();
         String value = c.name;
-        boolean refusesNull = c.checked() && !c.nullable && !c.type.getKind().isPrimitive();
+        boolean refusesNull = ((c.checked() && !c.nullable) || c.nullUntilSet)
+                && !c.type.getKind().isPrimitive();
+        boolean nullableParameter = c.nullable && !c.nullUntilSet;
         if (refusesNull) {
             value = "java.util.Objects.requireNonNull(" + value + ", \"" + c.name + "\")";
         }
         if (copy) {
-            value = c.nullable ? c.name + " == null ? null : " + c.name + ".deepCopy()" : value + ".deepCopy()";
+            value = nullableParameter ? c.name + " == null ? null : " + c.name + ".deepCopy()" : value + ".deepCopy()";
         }
         if (c.check != null) {
             value = recordName + "." + c.check.getSimpleName() + "(" + value + ")";
@@ -274,7 +278,7 @@ public final class BuilderProcessor extends CodegenProcessor {
                 doc + throwsTags(c),
                 builder,
                 c.name,
-                c.source(c.nullable) + " " + c.name,
+                c.source(nullableParameter) + " " + c.name,
                 "this." + c.name + " = " + value + ";");
     }
 
@@ -548,6 +552,13 @@ public final class BuilderProcessor extends CodegenProcessor {
         return false;
     }
 
+    private static boolean hasAnnotation(RecordComponentElement rc, String qualifiedName) {
+        return rc.getAnnotationMirrors().stream()
+                .anyMatch(a -> ((TypeElement) a.getAnnotationType().asElement())
+                        .getQualifiedName()
+                        .contentEquals(qualifiedName));
+    }
+
     // java.util.Map -> java.util.@Nullable Map: a type-use annotation goes next to the simple name.
     private static String nullable(String qualifiedName) {
         int dot = qualifiedName.lastIndexOf('.');
@@ -592,13 +603,21 @@ public final class BuilderProcessor extends CodegenProcessor {
         final String name;
         final TypeMirror type;
         final boolean nullable;
+        final boolean nullUntilSet;
         final @Nullable ExecutableElement check;
         private final boolean checked;
 
-        Component(String name, TypeMirror type, boolean nullable, boolean checked, @Nullable ExecutableElement check) {
+        Component(
+                String name,
+                TypeMirror type,
+                boolean nullable,
+                boolean nullUntilSet,
+                boolean checked,
+                @Nullable ExecutableElement check) {
             this.name = name;
             this.type = type;
             this.nullable = nullable;
+            this.nullUntilSet = nullUntilSet;
             this.checked = checked;
             this.check = check;
         }

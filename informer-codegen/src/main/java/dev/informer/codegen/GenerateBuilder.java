@@ -39,4 +39,14 @@ public @interface GenerateBuilder {
      * setters take any value and whose canonical constructor decides.
      */
     boolean checked() default false;
+
+    /**
+     * Marks a {@code @Nullable} component whose {@code null} only means "not set yet" (a required
+     * setting that {@code build()} checks, or a default chosen when the object is built): its setter
+     * takes a non-null parameter and refuses {@code null} ({@link NullPointerException} naming the
+     * component), like the setter of a component that is not {@code @Nullable}.
+     */
+    @Retention(RetentionPolicy.SOURCE)
+    @Target(ElementType.RECORD_COMPONENT)
+    @interface NullUntilSet {}
 }

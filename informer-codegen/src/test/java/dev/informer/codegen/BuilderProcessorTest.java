@@ -100,10 +100,16 @@ class BuilderProcessorTest {
              * @param count how many
              * @param tags tags
              * @param limits limits
+             * @param owner required, checked by the caller of build()
              */
             @GenerateBuilder(checked = true)
             public record Timing(
-                    Duration period, @Nullable String label, int count, List<String> tags, Map<String, Integer> limits) {
+                    Duration period,
+                    @Nullable String label,
+                    int count,
+                    List<String> tags,
+                    Map<String, Integer> limits,
+                    @GenerateBuilder.NullUntilSet @Nullable String owner) {
                 /**
                  * Checks a period.
                  *
@@ -307,6 +313,8 @@ class BuilderProcessorTest {
                     () -> call(type, builder, "tags", List.class, java.util.Arrays.asList("a", null)));
             Method limit = type.getMethod("limit", String.class, Integer.class);
             assertThrowsNamed(NullPointerException.class, "value", () -> limit.invoke(builder, "k", null));
+            assertThrowsNamed(
+                    NullPointerException.class, "owner", () -> call(type, builder, "owner", String.class, null));
 
             call(type, builder, "period", Duration.class, Duration.ofSeconds(2));
             call(type, builder, "label", String.class, null);
@@ -320,6 +328,7 @@ class BuilderProcessorTest {
             assertEquals(3, timing.getMethod("count").invoke(built));
             assertEquals(List.of("t"), timing.getMethod("tags").invoke(built));
             assertEquals(Map.of("k", 1), timing.getMethod("limits").invoke(built));
+            assertEquals(null, timing.getMethod("owner").invoke(built), "null until set");
         }
     }
 
@@ -331,7 +340,10 @@ class BuilderProcessorTest {
                 generated,
                 "     * Sets {@code period}: how often.\n     *\n"
                         + "     * @throws IllegalArgumentException if {@code period} is negative\n     */",
-                "/** Sets {@code count}: how many. */");
+                "/** Sets {@code count}: how many. */",
+                // Refuses null, so the parameter is not @Nullable although the component is.
+                "public Timing.Builder owner(java.lang.String owner)",
+                "public Timing.Builder label(java.lang.@org.jspecify.annotations.Nullable String label)");
     }
 
     @Test

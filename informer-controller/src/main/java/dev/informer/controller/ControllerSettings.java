@@ -29,7 +29,7 @@ import org.jspecify.annotations.Nullable;
 record ControllerSettings(
         @Nullable String name,
         int maxConcurrentReconciles,
-        @Nullable RateLimiter<? super Request> rateLimiter,
+        @GenerateBuilder.NullUntilSet @Nullable RateLimiter<? super Request> rateLimiter,
         @Nullable Duration reconcileTimeout) {
 
     /** The defaults: named after the for-resource, one worker, the default rate limiter, no timeout. */
@@ -64,15 +64,6 @@ record ControllerSettings(
      */
     static int checkMaxConcurrentReconciles(int maxConcurrentReconciles) {
         return Checks.atLeastOne(maxConcurrentReconciles, "maxConcurrentReconciles");
-    }
-
-    /**
-     * Returns {@code rateLimiter}: unset is allowed, {@code null} is not.
-     *
-     * @throws NullPointerException if {@code rateLimiter} is {@code null}
-     */
-    static RateLimiter<? super Request> checkRateLimiter(@Nullable RateLimiter<? super Request> rateLimiter) {
-        return Objects.requireNonNull(rateLimiter, "rateLimiter");
     }
 
     /**

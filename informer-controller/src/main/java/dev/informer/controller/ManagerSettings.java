@@ -44,11 +44,11 @@ import org.jspecify.annotations.Nullable;
 @GenerateBuilder(builder = "Manager.Builder", checked = true)
 record ManagerSettings(
         Clock clock,
-        @Nullable ThreadFactory threadFactory,
+        @GenerateBuilder.NullUntilSet @Nullable ThreadFactory threadFactory,
         Consumer<SharedInformerFactory.Builder> informers,
         Duration syncTimeout,
         Duration gracefulShutdownTimeout,
-        LeaderElector.@Nullable Builder leaderElection,
+        @GenerateBuilder.NullUntilSet LeaderElector.@Nullable Builder leaderElection,
         boolean warmCachesBeforeLeading,
         ControllerMetrics controllerMetrics,
         MetricsProvider workQueueMetrics) {
@@ -80,15 +80,6 @@ record ManagerSettings(
     }
 
     /**
-     * Returns {@code threadFactory}: unset is allowed, {@code null} is not.
-     *
-     * @throws NullPointerException if {@code threadFactory} is {@code null}
-     */
-    static ThreadFactory checkThreadFactory(@Nullable ThreadFactory threadFactory) {
-        return Objects.requireNonNull(threadFactory, "threadFactory");
-    }
-
-    /**
      * Returns {@code syncTimeout} if it is positive.
      *
      * @throws IllegalArgumentException if not positive
@@ -104,14 +95,5 @@ record ManagerSettings(
      */
     static Duration checkGracefulShutdownTimeout(Duration gracefulShutdownTimeout) {
         return Checks.nonNegative(gracefulShutdownTimeout, "gracefulShutdownTimeout");
-    }
-
-    /**
-     * Returns {@code leaderElection}: unset is allowed, {@code null} is not.
-     *
-     * @throws NullPointerException if {@code leaderElection} is {@code null}
-     */
-    static LeaderElector.Builder checkLeaderElection(LeaderElector.@Nullable Builder leaderElection) {
-        return Objects.requireNonNull(leaderElection, "leaderElection");
     }
 }

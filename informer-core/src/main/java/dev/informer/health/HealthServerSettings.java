@@ -19,7 +19,11 @@ import org.jspecify.annotations.Nullable;
  *     default ({@code /metrics} answers 404)
  */
 @GenerateBuilder(builder = "HealthServer.Builder", checked = true)
-record HealthServerSettings(int port, String host, ThreadFactory threadFactory, @Nullable Supplier<String> metrics) {
+record HealthServerSettings(
+        int port,
+        String host,
+        ThreadFactory threadFactory,
+        @GenerateBuilder.NullUntilSet @Nullable Supplier<String> metrics) {
 
     HealthServerSettings {
         checkPort(port);
@@ -37,14 +41,5 @@ record HealthServerSettings(int port, String host, ThreadFactory threadFactory, 
             throw new IllegalArgumentException("health port must be in 0..65535, got " + port);
         }
         return port;
-    }
-
-    /**
-     * The scrape function a setter was given: unset is allowed, {@code null} is not.
-     *
-     * @throws NullPointerException if {@code metrics} is {@code null}
-     */
-    static Supplier<String> checkMetrics(@Nullable Supplier<String> metrics) {
-        return Objects.requireNonNull(metrics, "metrics");
     }
 }

@@ -3,7 +3,6 @@ package dev.informer.leaderelection;
 import dev.informer.clock.Clock;
 import dev.informer.codegen.GenerateBuilder;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Random;
 import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
@@ -48,62 +47,16 @@ import org.jspecify.annotations.Nullable;
  */
 @GenerateBuilder(builder = "LeaderElector.Builder", checked = true)
 record LeaderElectorSettings(
-        @Nullable ResourceLock lock,
+        @GenerateBuilder.NullUntilSet @Nullable ResourceLock lock,
         Duration leaseDuration,
         Duration renewDeadline,
         Duration retryPeriod,
-        @Nullable Consumer<LeaderContext> onStartedLeading,
-        @Nullable Runnable onStoppedLeading,
-        @Nullable Consumer<String> onNewLeader,
+        @GenerateBuilder.NullUntilSet @Nullable Consumer<LeaderContext> onStartedLeading,
+        @GenerateBuilder.NullUntilSet @Nullable Runnable onStoppedLeading,
+        @GenerateBuilder.NullUntilSet @Nullable Consumer<String> onNewLeader,
         boolean releaseOnCancel,
         String name,
         Clock clock,
         ThreadFactory threadFactory,
         Random random,
-        @Nullable LeaderElectionHealthCheck healthCheck) {
-
-    /**
-     * The lock a setter was given: unset is allowed, {@code null} is not.
-     *
-     * @throws NullPointerException if {@code lock} is {@code null}
-     */
-    static ResourceLock checkLock(@Nullable ResourceLock lock) {
-        return Objects.requireNonNull(lock, "lock");
-    }
-
-    /**
-     * The callback a setter was given.
-     *
-     * @throws NullPointerException if {@code onStartedLeading} is {@code null}
-     */
-    static Consumer<LeaderContext> checkOnStartedLeading(@Nullable Consumer<LeaderContext> onStartedLeading) {
-        return Objects.requireNonNull(onStartedLeading, "onStartedLeading");
-    }
-
-    /**
-     * The callback a setter was given.
-     *
-     * @throws NullPointerException if {@code onStoppedLeading} is {@code null}
-     */
-    static Runnable checkOnStoppedLeading(@Nullable Runnable onStoppedLeading) {
-        return Objects.requireNonNull(onStoppedLeading, "onStoppedLeading");
-    }
-
-    /**
-     * The callback a setter was given.
-     *
-     * @throws NullPointerException if {@code onNewLeader} is {@code null}
-     */
-    static Consumer<String> checkOnNewLeader(@Nullable Consumer<String> onNewLeader) {
-        return Objects.requireNonNull(onNewLeader, "onNewLeader");
-    }
-
-    /**
-     * The health check a setter was given.
-     *
-     * @throws NullPointerException if {@code healthCheck} is {@code null}
-     */
-    static LeaderElectionHealthCheck checkHealthCheck(@Nullable LeaderElectionHealthCheck healthCheck) {
-        return Objects.requireNonNull(healthCheck, "healthCheck");
-    }
-}
+        @GenerateBuilder.NullUntilSet @Nullable LeaderElectionHealthCheck healthCheck) {}
