@@ -64,6 +64,7 @@ public final class BuilderProcessor extends CodegenProcessor {
     private static final String JSON_NODE = "tools.jackson.databind.JsonNode";
     private static final String NULLABLE = "org.jspecify.annotations.Nullable";
     private static final String NULL_UNTIL_SET = GenerateBuilder.NullUntilSet.class.getCanonicalName();
+    private static final String CHECK = GenerateBuilder.Check.class.getCanonicalName();
 
     // Records whose component types did not exist yet (another processor writes them this round):
     // retried in the next round, by name.
@@ -152,7 +153,7 @@ public final class BuilderProcessor extends CodegenProcessor {
                     isNullable(rc),
                     hasAnnotation(rc, NULL_UNTIL_SET),
                     options.checked(),
-                    options.checked() ? checkMethod(record, name) : null));
+                    options.checked() ? checkMethod(record, rc) : null));
         }
 
         StringBuilder out = new StringBuilder();
@@ -270,7 +271,9 @@ public final class BuilderProcessor extends CodegenProcessor {
             value = nullableParameter ? c.name + " == null ? null : " + c.name + ".deepCopy()" : value + ".deepCopy()";
         }
         if (c.check != null) {
-            value = recordName + "." + c.check.getSimpleName() + "(" + value + ")";
+            boolean named = c.check.getParameters().size() == 2;
+            value = recordName + "." + c.check.getSimpleName() + "(" + value + (named ? ", \"" + c.name + "\"" : "")
+                    + ")";
         }
         String doc = "Sets {@code " + c.name + "}" + what + (copy ? "; a deep copy is kept." : ".");
         method(
@@ -311,16 +314,35 @@ public final class BuilderProcessor extends CodegenProcessor {
         oneElementSetter(out, builder, c, checked);
     }
 
-    // The check<Name> method of a checked record: static, one parameter.
-    private static @Nullable ExecutableElement checkMethod(TypeElement record, String component) {
-        String name = "check" + capitalize(component);
+    // The method that checks a component of a checked record: the one @Check names (static, value
+    // and name), else check<Name> (static, one parameter), else none.
+    private @Nullable ExecutableElement checkMethod(TypeElement record, RecordComponentElement rc) {
+        String named = null;
+        for (AnnotationMirror mirror : rc.getAnnotationMirrors()) {
+            if (((TypeElement) mirror.getAnnotationType().asElement())
+                    .getQualifiedName()
+                    .contentEquals(CHECK)) {
+                for (AnnotationValue v : mirror.getElementValues().values()) {
+                    named = String.valueOf(v.getValue());
+                }
+            }
+        }
+        String name =
+                named != null ? named : "check" + capitalize(rc.getSimpleName().toString());
+        int parameters = named != null ? 2 : 1;
         for (Element member : record.getEnclosedElements()) {
             if (member.getKind() == ElementKind.METHOD
                     && member.getSimpleName().contentEquals(name)
                     && member.getModifiers().contains(Modifier.STATIC)
-                    && ((ExecutableElement) member).getParameters().size() == 1) {
+                    && ((ExecutableElement) member).getParameters().size() == parameters) {
                 return (ExecutableElement) member;
             }
+        }
+        if (named != null) {
+            error(
+                    "@GenerateBuilder.Check(\"" + named + "\") on " + record.getSimpleName() + "." + rc.getSimpleName()
+                            + ": the record has no static method " + named + "(value, String name)",
+                    rc);
         }
         return null;
     }
@@ -334,13 +356,13 @@ public final class BuilderProcessor extends CodegenProcessor {
         if (comment == null) {
             return "";
         }
-        StringBuilder tags = new StringBuilder();
+        List<String> tags = new ArrayList<>();
         StringBuilder current = null;
         for (String line : comment.split("\n", -1)) {
             String trimmed = line.trim();
             if (trimmed.startsWith("@")) {
                 if (current != null) {
-                    tags.append("\n     *\n     * ").append(current.toString().trim());
+                    tags.add(current.toString().trim());
                 }
                 current = trimmed.startsWith("@throws ") ? new StringBuilder(trimmed) : null;
             } else if (current != null) {
@@ -348,9 +370,9 @@ public final class BuilderProcessor extends CodegenProcessor {
             }
         }
         if (current != null) {
-            tags.append("\n     *\n     * ").append(current.toString().trim());
+            tags.add(current.toString().trim());
         }
-        return tags.toString();
+        return tags.isEmpty() ? "" : "\n     *\n     * " + String.join("\n     * ", tags);
     }
 
     private Options options(TypeElement record) {

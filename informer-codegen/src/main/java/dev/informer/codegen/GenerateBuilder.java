@@ -49,4 +49,19 @@ public @interface GenerateBuilder {
     @Retention(RetentionPolicy.SOURCE)
     @Target(ElementType.RECORD_COMPONENT)
     @interface NullUntilSet {}
+
+    /**
+     * Names the record's static method that checks this component, for a rule several components
+     * share: {@code @GenerateBuilder.Check("positive") Duration readTimeout} makes the setter keep
+     * {@code positive(readTimeout, "readTimeout")}. The method takes the value and the component's
+     * name, throws for a bad value (naming it) and returns the value to keep; its {@code @throws}
+     * tags go into the setter's javadoc. Only with {@link #checked()}; a component has either this or
+     * a {@code check<Name>} method.
+     */
+    @Retention(RetentionPolicy.SOURCE)
+    @Target(ElementType.RECORD_COMPONENT)
+    @interface Check {
+        /** The name of a static method of the record taking {@code (value, String name)}. */
+        String value();
+    }
 }

@@ -101,6 +101,7 @@ class BuilderProcessorTest {
              * @param tags tags
              * @param limits limits
              * @param owner required, checked by the caller of build()
+             * @param timeout how long
              */
             @GenerateBuilder(checked = true)
             public record Timing(
@@ -109,7 +110,20 @@ class BuilderProcessorTest {
                     int count,
                     List<String> tags,
                     Map<String, Integer> limits,
-                    @GenerateBuilder.NullUntilSet @Nullable String owner) {
+                    @GenerateBuilder.NullUntilSet @Nullable String owner,
+                    @GenerateBuilder.Check("positive") Duration timeout) {
+                /**
+                 * A rule two components share.
+                 *
+                 * @throws IllegalArgumentException if not positive
+                 */
+                static Duration positive(Duration value, String name) {
+                    if (value.isNegative() || value.isZero()) {
+                        throw new IllegalArgumentException(name + " must be positive: " + value);
+                    }
+                    return value;
+                }
+
                 /**
                  * Checks a period.
                  *
@@ -341,9 +355,27 @@ class BuilderProcessorTest {
                 "     * Sets {@code period}: how often.\n     *\n"
                         + "     * @throws IllegalArgumentException if {@code period} is negative\n     */",
                 "/** Sets {@code count}: how many. */",
+                "     * Sets {@code timeout}: how long.\n     *\n"
+                        + "     * @throws IllegalArgumentException if not positive\n     */",
                 // Refuses null, so the parameter is not @Nullable although the component is.
                 "public Timing.Builder owner(java.lang.String owner)",
                 "public Timing.Builder label(java.lang.@org.jspecify.annotations.Nullable String label)");
+    }
+
+    @Test
+    void aCheckNamingAMissingMethodIsAnErrorNamingTheComponent() throws IOException {
+        Compiled compiled = compile(
+                "Bad",
+                "package p;\nimport dev.informer.codegen.GenerateBuilder;\n"
+                        + "@GenerateBuilder(checked = true)\npublic record Bad(@GenerateBuilder.Check(\"positive\") int n) {"
+                        + builderMembers("Bad") + "}\n");
+
+        assertFalse(compiled.success());
+        assertTrue(
+                compiled.diagnostics()
+                        .contains("@GenerateBuilder.Check(\"positive\") on Bad.n: the record has no static method"
+                                + " positive(value, String name)"),
+                compiled.diagnostics());
     }
 
     @Test

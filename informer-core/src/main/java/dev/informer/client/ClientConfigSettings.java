@@ -49,13 +49,13 @@ record ClientConfigSettings(
         boolean insecureSkipTlsVerify,
         @Nullable String tlsServerName,
         boolean disableCompression,
-        Duration connectTimeout,
-        Duration readTimeout,
-        Duration writeTimeout,
-        Duration watchReadTimeout,
+        @GenerateBuilder.Check("positive") Duration connectTimeout,
+        @GenerateBuilder.Check("positive") Duration readTimeout,
+        @GenerateBuilder.Check("positive") Duration writeTimeout,
+        @GenerateBuilder.Check("positive") Duration watchReadTimeout,
         Duration pingInterval,
         String userAgent,
-        Duration execTimeout,
+        @GenerateBuilder.Check("positive") Duration execTimeout,
         ClientConfig.Origin origin,
         Clock clock,
         double qps,
@@ -65,13 +65,13 @@ record ClientConfigSettings(
     ClientConfigSettings {
         caCertificates = List.copyOf(caCertificates);
         tlsServerName = checkTlsServerName(tlsServerName);
-        checkConnectTimeout(Objects.requireNonNull(connectTimeout, "connectTimeout"));
-        checkReadTimeout(Objects.requireNonNull(readTimeout, "readTimeout"));
-        checkWriteTimeout(Objects.requireNonNull(writeTimeout, "writeTimeout"));
-        checkWatchReadTimeout(Objects.requireNonNull(watchReadTimeout, "watchReadTimeout"));
+        positive(connectTimeout, "connectTimeout");
+        positive(readTimeout, "readTimeout");
+        positive(writeTimeout, "writeTimeout");
+        positive(watchReadTimeout, "watchReadTimeout");
         checkPingInterval(Objects.requireNonNull(pingInterval, "pingInterval"));
         Objects.requireNonNull(userAgent, "userAgent");
-        checkExecTimeout(Objects.requireNonNull(execTimeout, "execTimeout"));
+        positive(execTimeout, "execTimeout");
         Objects.requireNonNull(origin, "origin");
         Objects.requireNonNull(clock, "clock");
         checkQps(qps);
@@ -81,51 +81,6 @@ record ClientConfigSettings(
     /** The TLS server name to keep: {@code null} for {@code null} or empty. */
     static @Nullable String checkTlsServerName(@Nullable String tlsServerName) {
         return tlsServerName == null || tlsServerName.isEmpty() ? null : tlsServerName;
-    }
-
-    /**
-     * Checks the connect timeout.
-     *
-     * @throws IllegalArgumentException if zero or negative
-     */
-    static Duration checkConnectTimeout(Duration connectTimeout) {
-        return positive(connectTimeout, "connectTimeout");
-    }
-
-    /**
-     * Checks the read timeout.
-     *
-     * @throws IllegalArgumentException if zero or negative
-     */
-    static Duration checkReadTimeout(Duration readTimeout) {
-        return positive(readTimeout, "readTimeout");
-    }
-
-    /**
-     * Checks the write timeout.
-     *
-     * @throws IllegalArgumentException if zero or negative
-     */
-    static Duration checkWriteTimeout(Duration writeTimeout) {
-        return positive(writeTimeout, "writeTimeout");
-    }
-
-    /**
-     * Checks the watch read timeout.
-     *
-     * @throws IllegalArgumentException if zero or negative
-     */
-    static Duration checkWatchReadTimeout(Duration watchReadTimeout) {
-        return positive(watchReadTimeout, "watchReadTimeout");
-    }
-
-    /**
-     * Checks the exec plugin's timeout.
-     *
-     * @throws IllegalArgumentException if zero or negative
-     */
-    static Duration checkExecTimeout(Duration execTimeout) {
-        return positive(execTimeout, "execTimeout");
     }
 
     /**
@@ -164,8 +119,14 @@ record ClientConfigSettings(
         return burst;
     }
 
-    private static Duration positive(Duration d, String name) {
-        if (d.isNegative() || d.isZero()) {
+    /**
+     * The check of the timeouts: returns {@code d}.
+     *
+     * @throws NullPointerException if the timeout is {@code null}
+     * @throws IllegalArgumentException if the timeout is zero or negative
+     */
+    static Duration positive(Duration d, String name) {
+        if (Objects.requireNonNull(d, name).isNegative() || d.isZero()) {
             throw new IllegalArgumentException(name + " must be positive: " + d);
         }
         return d;

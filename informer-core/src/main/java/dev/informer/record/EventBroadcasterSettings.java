@@ -37,12 +37,12 @@ record EventBroadcasterSettings(
         ThreadFactory threadFactory,
         int queueCapacity,
         int maxTries,
-        Duration retryInterval,
-        Duration closeTimeout,
-        int aggregateMaxEvents,
-        Duration aggregateInterval,
-        int spamBurst,
-        Duration spamRefillInterval,
+        @GenerateBuilder.Check("positive") Duration retryInterval,
+        @GenerateBuilder.Check("positive") Duration closeTimeout,
+        @GenerateBuilder.Check("atLeastOne") int aggregateMaxEvents,
+        @GenerateBuilder.Check("positive") Duration aggregateInterval,
+        @GenerateBuilder.Check("atLeastOne") int spamBurst,
+        @GenerateBuilder.Check("positive") Duration spamRefillInterval,
         Level logLevel) {
 
     EventBroadcasterSettings {
@@ -50,12 +50,12 @@ record EventBroadcasterSettings(
         Objects.requireNonNull(threadFactory, "threadFactory");
         checkQueueCapacity(queueCapacity);
         checkMaxTries(maxTries);
-        checkRetryInterval(retryInterval);
-        checkCloseTimeout(closeTimeout);
-        checkAggregateMaxEvents(aggregateMaxEvents);
-        checkAggregateInterval(aggregateInterval);
-        checkSpamBurst(spamBurst);
-        checkSpamRefillInterval(spamRefillInterval);
+        positive(retryInterval, "retryInterval");
+        positive(closeTimeout, "closeTimeout");
+        atLeastOne(aggregateMaxEvents, "aggregateMaxEvents");
+        positive(aggregateInterval, "aggregateInterval");
+        atLeastOne(spamBurst, "spamBurst");
+        positive(spamRefillInterval, "spamRefillInterval");
         Objects.requireNonNull(logLevel, "logLevel");
     }
 
@@ -85,42 +85,11 @@ record EventBroadcasterSettings(
     }
 
     /**
-     * Returns {@code retryInterval} if it is valid.
+     * The check of the intervals: returns {@code value}.
      *
-     * @throws IllegalArgumentException if {@code retryInterval} is not positive
+     * @throws IllegalArgumentException if the interval is zero or negative
      */
-    static Duration checkRetryInterval(Duration retryInterval) {
-        return positive(retryInterval, "retryInterval");
-    }
-
-    /**
-     * Returns {@code closeTimeout} if it is valid.
-     *
-     * @throws IllegalArgumentException if {@code closeTimeout} is not positive
-     */
-    static Duration checkCloseTimeout(Duration closeTimeout) {
-        return positive(closeTimeout, "closeTimeout");
-    }
-
-    /**
-     * Returns {@code aggregateInterval} if it is valid.
-     *
-     * @throws IllegalArgumentException if {@code aggregateInterval} is not positive
-     */
-    static Duration checkAggregateInterval(Duration aggregateInterval) {
-        return positive(aggregateInterval, "aggregateInterval");
-    }
-
-    /**
-     * Returns {@code spamRefillInterval} if it is valid.
-     *
-     * @throws IllegalArgumentException if {@code spamRefillInterval} is not positive
-     */
-    static Duration checkSpamRefillInterval(Duration spamRefillInterval) {
-        return positive(spamRefillInterval, "spamRefillInterval");
-    }
-
-    private static Duration positive(Duration value, String name) {
+    static Duration positive(Duration value, String name) {
         if (Objects.requireNonNull(value, name).compareTo(Duration.ZERO) <= 0) {
             throw new IllegalArgumentException(name + " must be positive, got " + value);
         }
@@ -128,24 +97,11 @@ record EventBroadcasterSettings(
     }
 
     /**
-     * Returns {@code aggregateMaxEvents} if it is valid.
+     * The check of the counts: returns {@code value}.
      *
-     * @throws IllegalArgumentException if {@code aggregateMaxEvents} is below 1
+     * @throws IllegalArgumentException if the count is below 1
      */
-    static int checkAggregateMaxEvents(int aggregateMaxEvents) {
-        return atLeastOne(aggregateMaxEvents, "aggregateMaxEvents");
-    }
-
-    /**
-     * Returns {@code spamBurst} if it is valid.
-     *
-     * @throws IllegalArgumentException if {@code spamBurst} is below 1
-     */
-    static int checkSpamBurst(int spamBurst) {
-        return atLeastOne(spamBurst, "spamBurst");
-    }
-
-    private static int atLeastOne(int value, String name) {
+    static int atLeastOne(int value, String name) {
         if (value < 1) {
             throw new IllegalArgumentException(name + " must be at least 1, got " + value);
         }
