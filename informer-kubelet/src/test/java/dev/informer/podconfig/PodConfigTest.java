@@ -184,4 +184,26 @@ class PodConfigTest {
         assertThrows(IllegalArgumentException.class, () -> PodConfig.builder().channelCapacity(0));
         assertThrows(IllegalArgumentException.class, () -> Mux.create((s, u) -> {}, Thread::new, 0));
     }
+
+    @Test
+    void builderSettersNameTheSettingTheyRefuse() {
+        PodConfig.Builder builder = PodConfig.builder();
+
+        assertEquals(
+                "updatesCapacity must be at least 1: 0",
+                assertThrows(IllegalArgumentException.class, () -> builder.updatesCapacity(0))
+                        .getMessage());
+        assertEquals(
+                "channelCapacity must be at least 1: -1",
+                assertThrows(IllegalArgumentException.class, () -> builder.channelCapacity(-1))
+                        .getMessage());
+        assertEquals(
+                "mode",
+                assertThrows(NullPointerException.class, () -> builder.mode(null))
+                        .getMessage());
+        assertEquals(
+                "threadFactory",
+                assertThrows(NullPointerException.class, () -> builder.threadFactory(null))
+                        .getMessage());
+    }
 }
