@@ -47,10 +47,6 @@ class SharedInformerFactoryBuilderTest {
                 "reflectorOptions",
                 assertThrows(NullPointerException.class, () -> builder.reflectorOptions(null))
                         .getMessage());
-        assertEquals(
-                "threadFactory",
-                assertThrows(NullPointerException.class, () -> builder.threadFactory(null))
-                        .getMessage());
     }
 
     @Test

@@ -189,21 +189,14 @@ class PodConfigTest {
     void builderSettersNameTheSettingTheyRefuse() {
         PodConfig.Builder builder = PodConfig.builder();
 
-        assertEquals(
-                "updatesCapacity must be at least 1: 0",
-                assertThrows(IllegalArgumentException.class, () -> builder.updatesCapacity(0))
-                        .getMessage());
-        assertEquals(
-                "channelCapacity must be at least 1: -1",
-                assertThrows(IllegalArgumentException.class, () -> builder.channelCapacity(-1))
-                        .getMessage());
-        assertEquals(
-                "mode",
-                assertThrows(NullPointerException.class, () -> builder.mode(null))
-                        .getMessage());
-        assertEquals(
-                "threadFactory",
-                assertThrows(NullPointerException.class, () -> builder.threadFactory(null))
-                        .getMessage());
+        IllegalArgumentException updates =
+                assertThrows(IllegalArgumentException.class, () -> builder.updatesCapacity(0));
+        IllegalArgumentException channel =
+                assertThrows(IllegalArgumentException.class, () -> builder.channelCapacity(-1));
+        NullPointerException mode = assertThrows(NullPointerException.class, () -> builder.mode(null));
+
+        assertEquals("updatesCapacity must be at least 1: 0", updates.getMessage());
+        assertEquals("channelCapacity must be at least 1: -1", channel.getMessage());
+        assertEquals("mode", mode.getMessage());
     }
 }
