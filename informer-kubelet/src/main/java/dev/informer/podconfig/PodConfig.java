@@ -14,10 +14,10 @@ import org.jspecify.annotations.Nullable;
  * PodConfig}): a {@link Mux} with one {@link SourceChannel} per source feeds a {@link PodStorage},
  * whose updates go to one bounded consumer queue.
  *
- * <p><b>Capacity and back-pressure.</b> The consumer queue holds {@link Builder#updatesCapacity}
- * updates (50 by default, as the kubelet). When it is full the merge waits, then the source
- * channels fill ({@link Builder#channelCapacity}, 1 by default) and the sources' {@code send}
- * blocks. Nothing is dropped.
+ * <p><b>Capacity and back-pressure.</b> The consumer queue holds {@link Builder#updatesCapacity(int)
+ * Builder.updatesCapacity} updates (50 by default, as the kubelet). When it is full the merge waits,
+ * then the source channels fill ({@link Builder#channelCapacity(int) Builder.channelCapacity}, 1 by
+ * default) and the sources' {@code send} blocks. Nothing is dropped.
  *
  * <p><b>Ordering.</b> The updates of one merge are queued together in the order of the storage's
  * {@link NotificationMode}; merges of different sources do not interleave.

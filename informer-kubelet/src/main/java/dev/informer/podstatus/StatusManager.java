@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * server and sends a JSON merge patch of the {@code status} subresource carrying the pod's UID as a
  * precondition, so a pod deleted and recreated under the same name is never patched (its cache
  * entry is dropped instead); a patch that would change nothing is not sent. Every {@link
- * Builder#batchPeriod} (10 s by default, on the injected clock) it re-checks every cached status
+ * Builder#batchPeriod(Duration) Builder.batchPeriod} (10 s by default, on the injected clock) it re-checks every cached status
  * against the server copy and patches the differences. A pod that no longer exists on the server
  * drops its entry. Conflicts, 429s, 5xx answers and connection failures are retried per pod with
  * exponential backoff ({@link Builder#retryBackoff}). Statuses of static pods are written to their

@@ -45,8 +45,8 @@ import org.slf4j.LoggerFactory;
  * starts at a time-derived epoch, so a later server never reuses an earlier one's values. Each
  * watcher receives the events of its resource in resourceVersion order, exactly once.
  * Connections are served by a bounded pool with a header timeout and a separate budget for
- * watches (see {@link Builder#workerThreads}, {@link Builder#maxWatches},
- * {@link Builder#headerTimeout}); request bodies above 3 MiB get 413. The direct
+ * watches (see {@link Builder#workerThreads(int) Builder.workerThreads}, {@link Builder#maxWatches(int) Builder.maxWatches},
+ * {@link Builder#headerTimeout(Duration) Builder.headerTimeout}); request bodies above 3 MiB get 413. The direct
  * methods ({@link #create}, {@link #get}, {@link #update}, ...) have the HTTP API's semantics and
  * produce the same watch events. Nothing blocks except {@link #close()} (bounded: it waits at
  * most a few seconds for watch streams to end) and {@link #awaitOpenWatches}. Direct calls throw
@@ -339,7 +339,7 @@ public final class EmbeddedApiServer implements AutoCloseable {
         }
 
         /**
-         * The resourceVersion before the first write (default: the {@link #clock}'s time in
+         * The resourceVersion before the first write (default: the {@link #clock(Clock) clock}'s time in
          * microseconds since 1970, so a server started later starts higher, as etcd revisions never
          * go back). Set it in tests that want small, fixed values.
          */

@@ -14,9 +14,9 @@ import java.util.concurrent.ThreadFactory;
  * @param port the port to bind on 127.0.0.1; 0 (the default) picks an ephemeral one
  * @param historyLimit events retained per resource for watches and continue tokens from older
  *     resourceVersions (default 10,000); older ones answer 410 Expired. The history is also bounded by
- *     age ({@link EmbeddedApiServer.Builder#historyMaxAge}); whichever keeps less applies
+ *     age ({@link EmbeddedApiServer.Builder#historyMaxAge(java.time.Duration) historyMaxAge}); whichever keeps less applies
  * @param historyMaxAge how long an event stays in the history (default 75 s, kube-apiserver's watch
- *     cache freshness window), measured on {@link EmbeddedApiServer.Builder#clock}; a watch from an
+ *     cache freshness window), measured on {@link EmbeddedApiServer.Builder#clock(java.time.Clock) clock}; a watch from an
  *     older resourceVersion answers 410 Expired
  * @param bookmarkInterval the period of BOOKMARK events on watches that allow them (default 60 s)
  * @param futureResourceVersionWait how long a list or watch asking for a resourceVersion newer than the
