@@ -10,6 +10,7 @@ import dev.informer.clock.Clock;
 import dev.informer.store.IndexFunction;
 import dev.informer.store.IndexFunctions;
 import dev.informer.store.ObjectMetaAccessor;
+import dev.informer.store.RealFifoOptions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,17 +18,24 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import org.jspecify.annotations.Nullable;
 
 /** The {@link SharedInformerFactory} implementation. */
 final class DefaultSharedInformerFactory implements SharedInformerFactory {
 
     private static final Duration SYNC_POLL = Duration.ofMillis(100);
 
-    private final SharedInformerFactory.Builder settings;
+    private final KubernetesClient client;
+    private final SharedInformerFactorySettings settings;
+    private final @Nullable ThreadFactory threadFactory;
+    private final @Nullable RealFifoOptions realFifo;
+    private final Map<ResourceType<?>, UnaryOperator<?>> transforms;
+    private final Map<ResourceType<?>, Duration> resyncs;
     private final Clock clock;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition never = lock.newCondition();
@@ -36,9 +44,14 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
     // @GuardedBy("lock")
     private boolean shutDown;
 
-    DefaultSharedInformerFactory(SharedInformerFactory.Builder settings) {
-        this.settings = settings;
-        this.clock = settings.clock;
+    DefaultSharedInformerFactory(SharedInformerFactory.Builder builder) {
+        this.client = builder.client;
+        this.settings = builder.settings();
+        this.threadFactory = builder.threadFactory;
+        this.realFifo = builder.realFifo;
+        this.transforms = Map.copyOf(builder.transforms);
+        this.resyncs = Map.copyOf(builder.resyncs);
+        this.clock = settings.clock();
     }
 
     @Override
@@ -46,8 +59,9 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
     public <T> SharedIndexInformer<T> informerFor(ResourceType<T> type, InformerOptions options) {
         Objects.requireNonNull(type, "type");
         Objects.requireNonNull(options, "options");
-        InformerOptions effective = options.namespace() == null && settings.namespace != null && type.namespaced()
-                ? new InformerOptions(settings.namespace, options.labelSelector(), options.fieldSelector())
+        String defaultNamespace = settings.namespace();
+        InformerOptions effective = options.namespace() == null && defaultNamespace != null && type.namespaced()
+                ? new InformerOptions(defaultNamespace, options.labelSelector(), options.fieldSelector())
                 : options;
         Key key = new Key(type, effective);
         lock.lock();
@@ -69,21 +83,21 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
             String namespace = metadata.apply(object).namespace();
             return List.of(namespace == null ? "" : namespace);
         };
-        SharedIndexInformer.Builder<T> builder = Informers.builder(settings.client.resource(type), options)
-                .resyncPeriod(settings.resyncs.getOrDefault(type, settings.defaultResync))
+        SharedIndexInformer.Builder<T> builder = Informers.builder(client.resource(type), options)
+                .resyncPeriod(resyncs.getOrDefault(type, settings.defaultResync()))
                 .indexer(IndexFunctions.NAMESPACE_INDEX, byNamespace)
                 .clock(clock)
-                .reflectorOptions(settings.reflectorOptions)
-                .stopGracePeriod(settings.stopGracePeriod)
-                .dispatchMode(settings.dispatchMode)
-                .metricsProvider(settings.informerMetricsProvider);
-        if (settings.threadFactory != null) {
-            builder.threadFactory(settings.threadFactory);
+                .reflectorOptions(settings.reflectorOptions())
+                .stopGracePeriod(settings.stopGracePeriod())
+                .dispatchMode(settings.dispatchMode())
+                .metricsProvider(settings.informerMetricsProvider());
+        if (threadFactory != null) {
+            builder.threadFactory(threadFactory);
         }
-        if (settings.realFifo != null) {
-            builder.realFifo(settings.realFifo);
+        if (realFifo != null) {
+            builder.realFifo(realFifo);
         }
-        UnaryOperator<?> transform = settings.transforms.get(type);
+        UnaryOperator<?> transform = transforms.get(type);
         if (transform != null) {
             builder.transform((UnaryOperator<T>) transform);
         }
@@ -166,7 +180,7 @@ final class DefaultSharedInformerFactory implements SharedInformerFactory {
 
     @Override
     public void shutdown() {
-        shutdown(settings.stopGracePeriod);
+        shutdown(settings.stopGracePeriod());
     }
 
     @Override

@@ -108,23 +108,15 @@ public interface SharedInformerFactory extends AutoCloseable {
         return new Builder(client);
     }
 
-    /** Configures a {@link SharedInformerFactory}. Not thread-safe. */
-    final class Builder {
+    /**
+     * Configures a {@link SharedInformerFactory}. Not thread-safe. The setters of the plain settings
+     * are generated (from {@code SharedInformerFactorySettings}); those below are written here.
+     */
+    final class Builder extends SharedInformerFactorySettingsBuilderBase {
         final KubernetesClient client;
-        Duration defaultResync = Duration.ZERO;
-
-        @Nullable
-        String namespace;
-
-        Clock clock = Clock.system();
 
         @Nullable
         ThreadFactory threadFactory;
-
-        ReflectorOptions reflectorOptions = ReflectorOptions.defaults();
-        Duration stopGracePeriod = SharedInformer.DEFAULT_STOP_GRACE_PERIOD;
-        DispatchMode dispatchMode = DispatchMode.defaults();
-        InformerMetricsProvider informerMetricsProvider = InformerMetricsProvider.noop();
 
         @Nullable
         RealFifoOptions realFifo;
@@ -134,15 +126,14 @@ public interface SharedInformerFactory extends AutoCloseable {
 
         private Builder(KubernetesClient client) {
             this.client = Objects.requireNonNull(client, "client");
-        }
-
-        /** The resync period of every informer unless set per type; default none. */
-        public Builder defaultResync(Duration resync) {
-            if (resync.isNegative()) {
-                throw new IllegalArgumentException("defaultResync must not be negative: " + resync);
-            }
-            this.defaultResync = resync;
-            return this;
+            from(new SharedInformerFactorySettings(
+                    Duration.ZERO,
+                    null,
+                    Clock.system(),
+                    DispatchMode.defaults(),
+                    ReflectorOptions.defaults(),
+                    SharedInformer.DEFAULT_STOP_GRACE_PERIOD,
+                    InformerMetricsProvider.noop()));
         }
 
         /** The resync period of the informers of {@code type}. */
@@ -154,68 +145,15 @@ public interface SharedInformerFactory extends AutoCloseable {
             return this;
         }
 
-        /** The namespace used when a request's options name none (client-go's WithNamespace); default all. */
-        public Builder namespace(String namespace) {
-            this.namespace = namespace;
-            return this;
-        }
-
         /** The transform of the informers of {@code type}, e.g. {@link Transforms#stripManagedFields()}. */
         public <T> Builder transform(ResourceType<T> type, UnaryOperator<T> transform) {
             transforms.put(Objects.requireNonNull(type, "type"), Objects.requireNonNull(transform, "transform"));
             return this;
         }
 
-        /** The clock of every informer. */
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
         /** The thread factory of every informer; default platform daemon threads. */
         public Builder threadFactory(ThreadFactory threadFactory) {
             this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-            return this;
-        }
-
-        /** How every informer runs its handlers' delivery loops; default {@link DispatchMode#pooled()}. */
-        public Builder dispatchMode(DispatchMode dispatchMode) {
-            this.dispatchMode = Objects.requireNonNull(dispatchMode, "dispatchMode");
-            return this;
-        }
-
-        /**
-         * How every informer's reflector lists and watches (backoff, paging, streaming lists, internal
-         * error retries, metrics labelled with each informer's name, jitter); default {@link
-         * ReflectorOptions#defaults()}. See {@link SharedIndexInformer.Builder#reflectorOptions}.
-         */
-        public Builder reflectorOptions(ReflectorOptions reflectorOptions) {
-            this.reflectorOptions = Objects.requireNonNull(reflectorOptions, "reflectorOptions");
-            return this;
-        }
-
-        /**
-         * The stop grace period of every informer and of {@link SharedInformerFactory#shutdown()}
-         * (default 10 s).
-         *
-         * @throws IllegalArgumentException if negative
-         */
-        public Builder stopGracePeriod(Duration stopGracePeriod) {
-            if (stopGracePeriod.isNegative()) {
-                throw new IllegalArgumentException("stopGracePeriod must not be negative: " + stopGracePeriod);
-            }
-            this.stopGracePeriod = stopGracePeriod;
-            return this;
-        }
-
-        /**
-         * The metrics provider of every informer (see {@link SharedIndexInformer.Builder#metricsProvider});
-         * default {@link InformerMetricsProvider#noop()}. Informers are named by resource and namespace
-         * ({@code pods}, {@code pods@ns}): of two running informers that differ only in their selectors,
-         * the later one gets no metrics (WARN).
-         */
-        public Builder informerMetricsProvider(InformerMetricsProvider informerMetricsProvider) {
-            this.informerMetricsProvider = Objects.requireNonNull(informerMetricsProvider, "informerMetricsProvider");
             return this;
         }
 

@@ -1,9 +1,10 @@
 package dev.informer.podconfig;
 
 import dev.informer.api.Pod;
+import dev.informer.clock.Clock;
+import dev.informer.concurrent.ThreadFactories;
 import java.time.Duration;
 import java.util.List;
-import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ThreadFactory;
 import org.jspecify.annotations.Nullable;
@@ -13,10 +14,10 @@ import org.jspecify.annotations.Nullable;
  * PodConfig}): a {@link Mux} with one {@link SourceChannel} per source feeds a {@link PodStorage},
  * whose updates go to one bounded consumer queue.
  *
- * <p><b>Capacity and back-pressure.</b> The consumer queue holds {@link Builder#updatesCapacity}
- * updates (50 by default, as the kubelet). When it is full the merge waits, then the source
- * channels fill ({@link Builder#channelCapacity}, 1 by default) and the sources' {@code send}
- * blocks. Nothing is dropped.
+ * <p><b>Capacity and back-pressure.</b> The consumer queue holds {@link Builder#updatesCapacity(int)
+ * Builder.updatesCapacity} updates (50 by default, as the kubelet). When it is full the merge waits,
+ * then the source channels fill ({@link Builder#channelCapacity(int) Builder.channelCapacity}, 1 by
+ * default) and the sources' {@code send} blocks. Nothing is dropped.
  *
  * <p><b>Ordering.</b> The updates of one merge are queued together in the order of the storage's
  * {@link NotificationMode}; merges of different sources do not interleave.
@@ -83,59 +84,25 @@ public interface PodConfig extends AutoCloseable {
 
     /**
      * Configures a {@link PodConfig}; its clock stamps the first-seen annotation, its thread factory
-     * makes the channel threads. Not thread-safe; each {@link #build()} gives a new config.
+     * makes the channel threads. Not thread-safe; each {@link #build()} gives a new config. The setters
+     * are generated (from {@code PodConfigSettings}).
      */
-    final class Builder extends ThreadedBuilder<Builder> {
-        NotificationMode mode = NotificationMode.INCREMENTAL;
-        int updatesCapacity = 50;
-        int channelCapacity = 1;
+    final class Builder extends PodConfigSettingsBuilderBase {
 
         private Builder() {
-            super("pod-config");
-        }
-
-        @Override
-        Builder self() {
-            return this;
-        }
-
-        /** How merged changes are reported; default {@link NotificationMode#INCREMENTAL}. */
-        public Builder mode(NotificationMode mode) {
-            this.mode = Objects.requireNonNull(mode, "mode");
-            return this;
-        }
-
-        /**
-         * How many merged updates the consumer queue holds before merges wait; default 50.
-         *
-         * @throws IllegalArgumentException if below 1
-         */
-        public Builder updatesCapacity(int capacity) {
-            this.updatesCapacity = atLeastOne(capacity, "updatesCapacity");
-            return this;
-        }
-
-        /**
-         * How many updates each source channel holds before {@code send} blocks; default 1.
-         *
-         * @throws IllegalArgumentException if below 1
-         */
-        public Builder channelCapacity(int capacity) {
-            this.channelCapacity = atLeastOne(capacity, "channelCapacity");
-            return this;
-        }
-
-        private static int atLeastOne(int capacity, String name) {
-            if (capacity < 1) {
-                throw new IllegalArgumentException(name + " must be at least 1: " + capacity);
-            }
-            return capacity;
+            from(new PodConfigSettings(
+                    Clock.system(), ThreadFactories.platformDaemon("pod-config"), NotificationMode.INCREMENTAL, 50, 1));
         }
 
         /** A new pod config. */
         public PodConfig build() {
+            PodConfigSettings settings = settings();
             return new DefaultPodConfig(
-                    mode, updatesCapacity, channelCapacity, threads.clock(), threads.threadFactory());
+                    settings.mode(),
+                    settings.updatesCapacity(),
+                    settings.channelCapacity(),
+                    settings.clock(),
+                    settings.threadFactory());
         }
     }
 }

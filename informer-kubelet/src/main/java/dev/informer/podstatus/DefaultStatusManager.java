@@ -25,7 +25,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
@@ -67,13 +66,14 @@ final class DefaultStatusManager implements StatusManager {
     // mirror pod UID -> static pod UID, learnt from the server; read by getPodStatus.
     private final Map<String, String> mirrorToStatic = new ConcurrentHashMap<>();
 
-    DefaultStatusManager(StatusManager.Builder builder, ThreadFactory threadFactory) {
+    DefaultStatusManager(StatusManager.Builder builder) {
+        StatusManagerSettings settings = builder.settings();
         this.pods = builder.pods;
-        this.clock = builder.threads.clock();
-        this.batchNanos = builder.batchPeriod.toNanos();
+        this.clock = settings.clock();
+        this.batchNanos = settings.batchPeriod().toNanos();
         this.retryInitialNanos = builder.retryInitial.toNanos();
         this.retryMaxNanos = builder.retryMax.toNanos();
-        this.thread = new LoopThread("the status manager", lock, wake, threadFactory, this::syncLoop);
+        this.thread = new LoopThread("the status manager", lock, wake, settings.threadFactory(), this::syncLoop);
     }
 
     @Override

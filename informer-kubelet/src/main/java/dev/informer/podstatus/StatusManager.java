@@ -4,7 +4,7 @@ import dev.informer.api.Pod;
 import dev.informer.api.PodStatus;
 import dev.informer.client.ResourceClient;
 import dev.informer.clock.Clock;
-import dev.informer.kubelet.internal.ClockAndThreads;
+import dev.informer.concurrent.ThreadFactories;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -31,7 +31,7 @@ import org.jspecify.annotations.Nullable;
  * server and sends a JSON merge patch of the {@code status} subresource carrying the pod's UID as a
  * precondition, so a pod deleted and recreated under the same name is never patched (its cache
  * entry is dropped instead); a patch that would change nothing is not sent. Every {@link
- * Builder#batchPeriod} (10 s by default, on the injected clock) it re-checks every cached status
+ * Builder#batchPeriod(Duration) Builder.batchPeriod} (10 s by default, on the injected clock) it re-checks every cached status
  * against the server copy and patches the differences. A pod that no longer exists on the server
  * drops its entry. Conflicts, 429s, 5xx answers and connection failures are retried per pod with
  * exponential backoff ({@link Builder#retryBackoff}). Statuses of static pods are written to their
@@ -84,42 +84,21 @@ public interface StatusManager extends AutoCloseable {
     @Override
     void close();
 
-    /** Configures a {@link StatusManager}. Not thread-safe; each {@link #build()} gives a new manager. */
-    final class Builder {
+    /**
+     * Configures a {@link StatusManager}. Not thread-safe; each {@link #build()} gives a new manager. The
+     * setters of the plain settings are generated (from {@code StatusManagerSettings}); the retry
+     * backoff's is written here.
+     */
+    final class Builder extends StatusManagerSettingsBuilderBase {
         final ResourceClient<Pod> pods;
-        final ClockAndThreads threads = new ClockAndThreads("pod-status");
 
-        Duration batchPeriod = Duration.ofSeconds(10);
         Duration retryInitial = Duration.ofMillis(500);
         Duration retryMax = Duration.ofSeconds(10);
 
         private Builder(ResourceClient<Pod> pods) {
             this.pods = Objects.requireNonNull(pods, "pods");
-        }
-
-        /** The clock of the batch period, the backoff and new timestamps; default the system clock. */
-        public Builder clock(Clock clock) {
-            threads.clock(clock);
-            return this;
-        }
-
-        /** Where the sync thread comes from; default a daemon thread. */
-        public Builder threadFactory(ThreadFactory threadFactory) {
-            threads.threadFactory(threadFactory);
-            return this;
-        }
-
-        /**
-         * How often every cached status is re-checked against the server; default 10 s.
-         *
-         * @throws IllegalArgumentException if not positive
-         */
-        public Builder batchPeriod(Duration period) {
-            if (period.isNegative() || period.isZero()) {
-                throw new IllegalArgumentException("batchPeriod must be positive: " + period);
-            }
-            this.batchPeriod = period;
-            return this;
+            from(new StatusManagerSettings(
+                    Clock.system(), ThreadFactories.platformDaemon("pod-status"), Duration.ofSeconds(10)));
         }
 
         /**
@@ -139,7 +118,7 @@ public interface StatusManager extends AutoCloseable {
 
         /** A new, not yet started, status manager. */
         public StatusManager build() {
-            return new DefaultStatusManager(this, threads.threadFactory());
+            return new DefaultStatusManager(this);
         }
     }
 }

@@ -184,4 +184,19 @@ class PodConfigTest {
         assertThrows(IllegalArgumentException.class, () -> PodConfig.builder().channelCapacity(0));
         assertThrows(IllegalArgumentException.class, () -> Mux.create((s, u) -> {}, Thread::new, 0));
     }
+
+    @Test
+    void builderSettersNameTheSettingTheyRefuse() {
+        PodConfig.Builder builder = PodConfig.builder();
+
+        IllegalArgumentException updates =
+                assertThrows(IllegalArgumentException.class, () -> builder.updatesCapacity(0));
+        IllegalArgumentException channel =
+                assertThrows(IllegalArgumentException.class, () -> builder.channelCapacity(-1));
+        NullPointerException mode = assertThrows(NullPointerException.class, () -> builder.mode(null));
+
+        assertEquals("updatesCapacity must be at least 1: 0", updates.getMessage());
+        assertEquals("channelCapacity must be at least 1: -1", channel.getMessage());
+        assertEquals("mode", mode.getMessage());
+    }
 }

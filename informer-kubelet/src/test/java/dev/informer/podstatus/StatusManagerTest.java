@@ -460,4 +460,24 @@ class StatusManagerTest {
         manager.start();
         assertThrows(IllegalStateException.class, manager::start);
     }
+
+    @Test
+    void builderSettersNameTheSettingTheyRefuse() {
+        StatusManager.Builder builder = StatusManager.builder(pods);
+
+        assertEquals(
+                "batchPeriod must be positive: PT0S",
+                assertThrows(IllegalArgumentException.class, () -> builder.batchPeriod(Duration.ZERO))
+                        .getMessage());
+        assertEquals(
+                "retry backoff needs 0 < initial <= max: PT1S, PT0.5S",
+                assertThrows(
+                                IllegalArgumentException.class,
+                                () -> builder.retryBackoff(Duration.ofSeconds(1), Duration.ofMillis(500)))
+                        .getMessage());
+        assertEquals(
+                "clock",
+                assertThrows(NullPointerException.class, () -> builder.clock(null))
+                        .getMessage());
+    }
 }

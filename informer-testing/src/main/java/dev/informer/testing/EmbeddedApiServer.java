@@ -45,8 +45,8 @@ import org.slf4j.LoggerFactory;
  * starts at a time-derived epoch, so a later server never reuses an earlier one's values. Each
  * watcher receives the events of its resource in resourceVersion order, exactly once.
  * Connections are served by a bounded pool with a header timeout and a separate budget for
- * watches (see {@link Builder#workerThreads}, {@link Builder#maxWatches},
- * {@link Builder#headerTimeout}); request bodies above 3 MiB get 413. The direct
+ * watches (see {@link Builder#workerThreads(int) Builder.workerThreads}, {@link Builder#maxWatches(int) Builder.maxWatches},
+ * {@link Builder#headerTimeout(Duration) Builder.headerTimeout}); request bodies above 3 MiB get 413. The direct
  * methods ({@link #create}, {@link #get}, {@link #update}, ...) have the HTTP API's semantics and
  * produce the same watch events. Nothing blocks except {@link #close()} (bounded: it waits at
  * most a few seconds for watch streams to end) and {@link #awaitOpenWatches}. Direct calls throw
@@ -78,37 +78,41 @@ public final class EmbeddedApiServer implements AutoCloseable {
     private final int port;
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private EmbeddedApiServer(Builder b) throws IOException {
-        long seed = b.seed != null ? b.seed : new SecureRandom().nextLong();
-        long epoch = b.rvEpoch != null ? b.rvEpoch : epochMicros(b.clock.instant());
+    private EmbeddedApiServer(
+            EmbeddedApiServerSettings settings, List<ResourceDefinition> definitions, long seed, long epoch)
+            throws IOException {
         this.engine = new ApiServerEngine(
-                b.definitions(),
-                b.historyLimit,
-                b.historyMaxAge,
-                b.bookmarkInterval,
-                b.clock,
+                definitions,
+                settings.historyLimit(),
+                settings.historyMaxAge(),
+                settings.bookmarkInterval(),
+                settings.clock(),
                 System::nanoTime,
                 seed,
                 epoch,
-                b.futureRvWait);
+                settings.futureResourceVersionWait());
         this.direct = new DirectAccess(engine);
-        engine.startLifecycleControllers(b.threadFactory);
-        if (b.defaultNamespaces) {
+        engine.startLifecycleControllers(settings.threadFactory());
+        if (settings.defaultNamespaces()) {
             for (String ns : DEFAULT_NAMESPACES) {
                 direct.create("namespaces", null, "{\"metadata\":{\"name\":\"" + ns + "\"}}");
             }
         }
         InetAddress loopback = InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
         try {
-            this.http = HttpServer.create(new InetSocketAddress(loopback, b.port), 1024);
+            this.http = HttpServer.create(new InetSocketAddress(loopback, settings.port()), 1024);
         } catch (IOException e) {
             engine.beginShutdown(); // stops the lifecycle thread
             throw e;
         }
         this.port = http.getAddress().getPort();
         this.url = "http://127.0.0.1:" + port;
-        this.executor =
-                new RequestExecutor(b.workerThreads, b.maxWatches, b.headerTimeout, b.threadFactory, System::nanoTime);
+        this.executor = new RequestExecutor(
+                settings.workerThreads(),
+                settings.maxWatches(),
+                settings.headerTimeout(),
+                settings.threadFactory(),
+                System::nanoTime);
         http.setExecutor(executor);
         http.createContext("/", new ApiHandler(engine, "127.0.0.1:" + port, executor));
         http.start();
@@ -310,54 +314,32 @@ public final class EmbeddedApiServer implements AutoCloseable {
 
     /**
      * Configures and starts an {@link EmbeddedApiServer}. Not thread-safe (use from one thread);
-     * setters throw {@link IllegalArgumentException} for out-of-range values.
+     * setters throw {@link IllegalArgumentException} for out-of-range values. The setters of the plain
+     * settings are generated (from {@code EmbeddedApiServerSettings}); the seed, the resourceVersion
+     * epoch and the registered resources are kept here.
      */
-    public static final class Builder {
-        private int port;
-        private int historyLimit = 10_000;
-        private Duration historyMaxAge = Duration.ofSeconds(75);
-        private Duration bookmarkInterval = Duration.ofSeconds(60);
+    public static final class Builder extends EmbeddedApiServerSettingsBuilderBase {
         private final List<ResourceDefinition> registered = new ArrayList<>();
-        private Clock clock = Clock.systemUTC();
         private @Nullable Long seed;
         private @Nullable Long rvEpoch;
-        private Duration futureRvWait = Duration.ofSeconds(3);
-        private int workerThreads = 32;
-        private int maxWatches = 512;
-        private Duration headerTimeout = Duration.ofSeconds(10);
-        private boolean defaultNamespaces = true;
-        private ThreadFactory threadFactory = defaultThreadFactory();
 
-        private Builder() {}
-
-        /** The port to bind on 127.0.0.1; 0 (the default) picks an ephemeral one. */
-        public Builder port(int port) {
-            this.port = inRange("port", port, 0, 65535);
-            return this;
+        private Builder() {
+            from(new EmbeddedApiServerSettings(
+                    0,
+                    10_000,
+                    Duration.ofSeconds(75),
+                    Duration.ofSeconds(60),
+                    Duration.ofSeconds(3),
+                    32,
+                    512,
+                    Duration.ofSeconds(10),
+                    Clock.systemUTC(),
+                    true,
+                    defaultThreadFactory()));
         }
 
         /**
-         * Events retained per resource for watches and continue tokens from older
-         * resourceVersions (default 10,000); older ones answer 410 Expired. The history is also
-         * bounded by age ({@link #historyMaxAge}); whichever keeps less applies.
-         */
-        public Builder historyLimit(int events) {
-            this.historyLimit = inRange("historyLimit", events, 1, 10_000_000);
-            return this;
-        }
-
-        /**
-         * How long an event stays in the history (default 75 s, kube-apiserver's watch cache
-         * freshness window), measured on {@link #clock}; a watch from an older resourceVersion
-         * answers 410 Expired.
-         */
-        public Builder historyMaxAge(Duration age) {
-            this.historyMaxAge = atLeast("historyMaxAge", age, 1);
-            return this;
-        }
-
-        /**
-         * The resourceVersion before the first write (default: the {@link #clock}'s time in
+         * The resourceVersion before the first write (default: the {@link #clock(Clock) clock}'s time in
          * microseconds since 1970, so a server started later starts higher, as etcd revisions never
          * go back). Set it in tests that want small, fixed values.
          */
@@ -366,50 +348,6 @@ public final class EmbeddedApiServer implements AutoCloseable {
                 throw new IllegalArgumentException("resourceVersionEpoch must be in 0..2^62, got " + epoch);
             }
             this.rvEpoch = epoch;
-            return this;
-        }
-
-        /**
-         * How long a list or watch asking for a resourceVersion newer than the server's waits for
-         * it before answering 504 Timeout with a {@code ResourceVersionTooLarge} cause (default 3 s,
-         * as kube-apiserver; zero answers at once).
-         */
-        public Builder futureResourceVersionWait(Duration wait) {
-            Objects.requireNonNull(wait, "wait");
-            if (wait.isNegative() || wait.compareTo(Duration.ofMinutes(1)) > 0) {
-                throw new IllegalArgumentException("futureResourceVersionWait must be in 0..1m, got " + wait);
-            }
-            this.futureRvWait = wait;
-            return this;
-        }
-
-        /**
-         * Requests (header reads and non-watch verbs) served at once (default 32); more wait in a
-         * queue.
-         */
-        public Builder workerThreads(int threads) {
-            this.workerThreads = inRange("workerThreads", threads, 1, 10_000);
-            return this;
-        }
-
-        /** Watches streamed at once (default 512); one more answers 429 TooManyRequests. */
-        public Builder maxWatches(int watches) {
-            this.maxWatches = inRange("maxWatches", watches, 1, 100_000);
-            return this;
-        }
-
-        /**
-         * How long a request may take from its first byte until its headers are read (default
-         * 10 s); a slower connection is closed.
-         */
-        public Builder headerTimeout(Duration timeout) {
-            this.headerTimeout = atLeast("headerTimeout", timeout, 10);
-            return this;
-        }
-
-        /** The period of BOOKMARK events on watches that allow them (default 60 s). */
-        public Builder bookmarkInterval(Duration interval) {
-            this.bookmarkInterval = atLeast("bookmarkInterval", interval, 10);
             return this;
         }
 
@@ -424,39 +362,11 @@ public final class EmbeddedApiServer implements AutoCloseable {
         }
 
         /**
-         * The clock of creationTimestamp and deletionTimestamp, of the history's age and of the
-         * default resourceVersion epoch (default: system UTC).
-         */
-        public Builder clock(Clock clock) {
-            this.clock = Objects.requireNonNull(clock, "clock");
-            return this;
-        }
-
-        /**
          * The seed of uids and generated names, so runs are reproducible (default: a random seed,
          * so every server hands out different uids).
          */
         public Builder seed(long seed) {
             this.seed = seed;
-            return this;
-        }
-
-        /**
-         * Whether to create the namespaces {@code default}, {@code kube-system},
-         * {@code kube-public} and {@code kube-node-lease} at start, as a cluster has (default true).
-         */
-        public Builder defaultNamespaces(boolean create) {
-            this.defaultNamespaces = create;
-            return this;
-        }
-
-        /**
-         * The factory of the request threads (at most {@code workerThreads + maxWatches}) and of one
-         * watchdog thread, plus the one thread of the lifecycle controllers (garbage collector,
-         * namespace controller); default: daemon threads named {@code embedded-apiserver-N}.
-         */
-        public Builder threadFactory(ThreadFactory factory) {
-            this.threadFactory = Objects.requireNonNull(factory, "factory");
             return this;
         }
 
@@ -467,34 +377,18 @@ public final class EmbeddedApiServer implements AutoCloseable {
          * @throws IllegalArgumentException when registered resources clash
          */
         public EmbeddedApiServer start() {
+            EmbeddedApiServerSettings settings = settings();
+            List<ResourceDefinition> definitions = new ArrayList<>(ResourceDefinition.builtIns());
+            definitions.addAll(registered);
+            long seedOrRandom = seed != null ? seed : new SecureRandom().nextLong();
+            long epoch =
+                    rvEpoch != null ? rvEpoch : epochMicros(settings.clock().instant());
             try {
-                return new EmbeddedApiServer(this);
+                return new EmbeddedApiServer(settings, definitions, seedOrRandom, epoch);
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot bind the embedded API server to 127.0.0.1:" + port, e);
+                throw new UncheckedIOException(
+                        "cannot bind the embedded API server to 127.0.0.1:" + settings.port(), e);
             }
-        }
-
-        private List<ResourceDefinition> definitions() {
-            List<ResourceDefinition> all = new ArrayList<>(ResourceDefinition.builtIns());
-            all.addAll(registered);
-            return all;
-        }
-
-        /** {@code value}, or {@link IllegalArgumentException} naming the setter when outside min..max. */
-        private static int inRange(String setter, int value, int min, int max) {
-            if (value < min || value > max) {
-                throw new IllegalArgumentException(setter + " must be in " + min + ".." + max + ", got " + value);
-            }
-            return value;
-        }
-
-        /** {@code value}, or {@link IllegalArgumentException} naming the setter when under minMillis. */
-        private static Duration atLeast(String setter, Duration value, long minMillis) {
-            Objects.requireNonNull(value, setter);
-            if (value.compareTo(Duration.ofMillis(minMillis)) < 0) {
-                throw new IllegalArgumentException(setter + " must be >= " + minMillis + "ms, got " + value);
-            }
-            return value;
         }
 
         private static ThreadFactory defaultThreadFactory() {

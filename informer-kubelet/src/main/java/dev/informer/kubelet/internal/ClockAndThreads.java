@@ -7,10 +7,10 @@ import java.util.concurrent.ThreadFactory;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The clock and thread factory every kubelet builder takes (the pod config's and the sources' in
- * {@code podconfig}, the status manager's in {@code podstatus}), with their checks and defaults: the
- * system clock, and platform daemon threads named after the built object. The builders keep their
- * public setters and delegate here. Not thread-safe, as the builders.
+ * The clock and thread factory the pod sources' builders take (in {@code podconfig}; the pod config's
+ * and the status manager's builders hold theirs in generated settings), with their checks and
+ * defaults: the system clock, and platform daemon threads named after the built source. The builders
+ * keep their public setters and delegate here. Not thread-safe, as the builders.
  */
 public final class ClockAndThreads {
 
