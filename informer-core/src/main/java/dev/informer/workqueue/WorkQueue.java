@@ -3,10 +3,8 @@ package dev.informer.workqueue;
 import dev.informer.clock.Clock;
 import dev.informer.concurrent.ThreadFactories;
 import java.time.Duration;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.ThreadFactory;
-import org.jspecify.annotations.Nullable;
 
 /**
  * A work queue with client-go's {@code workqueue.Interface} semantics: the queue a controller's
@@ -138,28 +136,9 @@ public interface WorkQueue<T> extends AutoCloseable {
 
         private static final Duration DEFAULT_UNFINISHED_WORK_UPDATE_PERIOD = Duration.ofMillis(500);
 
-        // Not in WorkQueueSettings: unset, each has a default made from other settings at build time.
-        private @Nullable ThreadFactory threadFactory;
-        private @Nullable RateLimiter<? super T> rateLimiter;
-
         private Builder() {
             from(new WorkQueueSettings<>(
-                    "", Clock.system(), MetricsProvider.noop(), DEFAULT_UNFINISHED_WORK_UPDATE_PERIOD));
-        }
-
-        /**
-         * Where the queue's threads come from: the delaying queue's waiting thread and, with metrics, the
-         * unfinished-work thread. E.g. {@code ThreadFactories.virtualIfAvailable("queue")}.
-         */
-        public Builder<T> threadFactory(ThreadFactory threadFactory) {
-            this.threadFactory = Objects.requireNonNull(threadFactory, "threadFactory");
-            return this;
-        }
-
-        /** The rate limiter of {@link #buildRateLimiting()}. */
-        public Builder<T> rateLimiter(RateLimiter<? super T> rateLimiter) {
-            this.rateLimiter = Objects.requireNonNull(rateLimiter, "rateLimiter");
-            return this;
+                    "", Clock.system(), MetricsProvider.noop(), DEFAULT_UNFINISHED_WORK_UPDATE_PERIOD, null, null));
         }
 
         /**
@@ -188,8 +167,10 @@ public interface WorkQueue<T> extends AutoCloseable {
          */
         public RateLimitingQueue<T> buildRateLimiting() {
             WorkQueueSettings<T> settings = settings();
-            RateLimiter<? super T> limiter =
-                    rateLimiter != null ? rateLimiter : RateLimiters.<T>defaultControllerRateLimiter(settings.clock());
+            RateLimiter<? super T> limiter = settings.rateLimiter();
+            if (limiter == null) {
+                limiter = RateLimiters.<T>defaultControllerRateLimiter(settings.clock());
+            }
             return new DefaultRateLimitingQueue<>(buildDelaying(settings), limiter);
         }
 
@@ -220,7 +201,8 @@ public interface WorkQueue<T> extends AutoCloseable {
             return true;
         }
 
-        private ThreadFactory threadFactory(WorkQueueSettings<?> settings) {
+        private static ThreadFactory threadFactory(WorkQueueSettings<?> settings) {
+            ThreadFactory threadFactory = settings.threadFactory();
             if (threadFactory != null) {
                 return threadFactory;
             }
