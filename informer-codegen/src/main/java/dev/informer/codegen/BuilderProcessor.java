@@ -53,7 +53,15 @@ import org.jspecify.annotations.Nullable;
  * String}). A record nested in a class is referred to through it ({@code Outer.Inner}); its base
  * is still {@code InnerBuilderBase}, top-level in the package.
  *
- * <p>Setter javadoc comes from the record's {@code @param} tags. Builders are not thread-safe;
+ * <p>Options and services ({@link GenerateBuilder#checked()}, {@link GenerateBuilder#builder()}):
+ * setters refuse {@code null} for components that are not {@code @Nullable} or are marked {@link
+ * GenerateBuilder.NullUntilSet}, and pass the value through the record's {@code check<Name>(value)}
+ * or the {@code (value, name)} method a {@link GenerateBuilder.Check} names; a service's builder
+ * gets {@code settings()} instead of {@code build()}. A generic record's base has its type
+ * variables.
+ *
+ * <p>Setter javadoc comes from the record's {@code @param} tags (the base has no imports: a link
+ * there names a type of the package or is fully qualified). Builders are not thread-safe;
  * {@code build()} may be called more than once and each object is independent of the builder (the
  * record's canonical constructor makes the defensive copies).
  */
