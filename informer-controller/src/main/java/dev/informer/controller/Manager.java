@@ -47,7 +47,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Health: {@link #readiness()} (caches synced; with leader election, the elector healthy) and
  * {@link #liveness()} (workers alive, elector not stuck, leadership not lost) for {@code /readyz} and
- * {@code /healthz}. Metrics: {@link Builder#controllerMetrics} and {@link Builder#workQueueMetrics}.
+ * {@code /healthz}. Metrics: {@link Builder#controllerMetrics Builder.controllerMetrics} and {@link Builder#workQueueMetrics Builder.workQueueMetrics}.
  *
  * <p>Thread-safe.
  */

@@ -18,7 +18,7 @@ import java.util.function.BooleanSupplier;
  * without relisting. A 410 Expired (HTTP answer or watch ERROR event), a malformed event or any other
  * watch failure ends the cycle: the reflector backs off and relists. The first list asks for resource
  * version "0" (served from the server's cache); a list answered with 410 Expired or "too large resource
- * version" is retried at once with "" (a consistent read). Lists are paged ({@link ReflectorOptions.Builder#pageSize},
+ * version" is retried at once with "" (a consistent read). Lists are paged ({@link ReflectorOptions.Builder#pageSize ReflectorOptions.Builder.pageSize},
  * 500 by default) unless they ask for a specific resource version the server can serve from its cache;
  * an expired continue token falls back to one full list. Connection failures and 429s when starting a
  * watch back off and retry the watch without relisting; a 429's Retry-After is honoured. Backoff follows
@@ -34,7 +34,7 @@ import java.util.function.BooleanSupplier;
  * server's content. The initial events of a streaming list are not compared (they carry the objects'
  * own, older versions).
  *
- * <p><b>Streaming lists.</b> By default ({@link ReflectorOptions.Builder#useWatchList(boolean)}, client-go's
+ * <p><b>Streaming lists.</b> By default ({@link ReflectorOptions.Builder#useWatchList(boolean) ReflectorOptions.Builder.useWatchList}, client-go's
  * {@code WatchListClient}) the reflector asks for a watch
  * with {@code sendInitialEvents=true}, gathers the initial ADDED events in a temporary store until the
  * bookmark annotated {@code k8s.io/initial-events-end}, replaces the store with them and keeps the
@@ -42,10 +42,11 @@ import java.util.function.BooleanSupplier;
  * streaming list (as client-go); if the server rejects the request (400, 405, 406, 415, 422, 501) the
  * reflector lists and watches from then on; other failures, or a stream that ends at once with no event,
  * fall back to list + watch for that cycle. The first fallback is logged once at INFO. With {@link
- * ReflectorOptions.Builder#watchListConsistencyCheck(boolean)} each streaming list is compared with a plain list.
+ * ReflectorOptions.Builder#watchListConsistencyCheck(boolean) ReflectorOptions.Builder.watchListConsistencyCheck}
+ * each streaming list is compared with a plain list.
  *
  * <p><b>Internal errors.</b> A watch failing with an internal error (500) ends the cycle, unless
- * {@link ReflectorOptions.Builder#maxInternalErrorRetryDuration(Duration)} is set: then it is re-watched from the same
+ * {@link ReflectorOptions.Builder#maxInternalErrorRetryDuration(Duration) ReflectorOptions.Builder.maxInternalErrorRetryDuration} is set: then it is re-watched from the same
  * resource version, with backoff, for up to that long.
  *
  * <p><b>Metrics.</b> Lists, watches and the last resource version go to the {@link
@@ -77,7 +78,7 @@ public interface Reflector<T> extends AutoCloseable {
      * The system property that turns the streaming list consistency check on for every reflector whose
      * builder does not say otherwise ({@code -Ddev.informer.watchListConsistencyCheck=true}); client-go's
      * environment variable {@code KUBE_WATCHLIST_INCONSISTENCY_DETECTOR=true} works too. See
-     * {@link ReflectorOptions.Builder#watchListConsistencyCheck(boolean)}.
+     * {@link ReflectorOptions.Builder#watchListConsistencyCheck(boolean) ReflectorOptions.Builder.watchListConsistencyCheck}.
      */
     String WATCH_LIST_CONSISTENCY_CHECK_PROPERTY = "dev.informer.watchListConsistencyCheck";
 

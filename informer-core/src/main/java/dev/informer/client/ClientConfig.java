@@ -371,7 +371,7 @@ public final class ClientConfig {
 
     /**
      * The rate limiter every request of a client built from this configuration waits on: the one set
-     * with {@link Builder#rateLimiter} (shared by every client built from this configuration), else a
+     * with {@link Builder#rateLimiter Builder.rateLimiter} (shared by every client built from this configuration), else a
      * new {@linkplain RequestRateLimiter#tokenBucket token bucket} of {@link #qps()} and {@link #burst()}
      * on {@link #clock()} per client, else empty (no limit, the default).
      */

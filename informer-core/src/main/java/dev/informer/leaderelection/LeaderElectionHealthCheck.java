@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * the lease duration plus a tolerance, which means its renewal loop is stuck and another process may
  * lead too. Wire {@link #check()} into the process's liveness endpoint.
  *
- * <p>Create it before the elector (it may be handed to {@link LeaderElector.Builder#healthCheck}) and
+ * <p>Create it before the elector (it may be handed to {@link LeaderElector.Builder#healthCheck LeaderElector.Builder.healthCheck}) and
  * attach the elector later; healthy until an elector is attached. Thread-safe.
  */
 public final class LeaderElectionHealthCheck {

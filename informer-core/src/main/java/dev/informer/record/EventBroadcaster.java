@@ -37,7 +37,7 @@ import org.slf4j.event.Level;
  *
  * <p>Recorders put events on one bounded queue (default 1000) and return at once; one writer thread,
  * from the injected {@link ThreadFactory}, takes them in order, logs each one (SLF4J logger {@code
- * dev.informer.record.EventBroadcaster}, level {@link Builder#logLevel}), correlates it and writes
+ * dev.informer.record.EventBroadcaster}, level {@link Builder#logLevel Builder.logLevel}), correlates it and writes
  * it:
  *
  * <ul>
@@ -51,14 +51,14 @@ import org.slf4j.event.Level;
  *       throttled events are counted in {@link #filteredEvents()}.
  * </ul>
  *
- * <p>A write that fails to reach the server is retried up to {@link Builder#maxTries} times in all,
- * {@link Builder#retryInterval} apart (the first wait a random part of it), on the injected clock; a
+ * <p>A write that fails to reach the server is retried up to {@link Builder#maxTries Builder.maxTries} times in all,
+ * {@link Builder#retryInterval Builder.retryInterval} apart (the first wait a random part of it), on the injected clock; a
  * Status answer (4xx or 5xx) is not retried. Events that could not be written, that did not fit in
  * the full queue or that were recorded after {@link #close()} are dropped, logged at WARN (the first
  * of each run of drops; the rest at DEBUG) and counted in {@link #droppedEvents()}.
  *
  * <p>Thread-safe. {@link #close()} stops taking events, writes those already queued (once each, no
- * retries) and waits for the writer thread up to {@link Builder#closeTimeout}.
+ * retries) and waits for the writer thread up to {@link Builder#closeTimeout Builder.closeTimeout}.
  */
 public final class EventBroadcaster implements AutoCloseable {
 

@@ -9,7 +9,7 @@ import java.util.Objects;
  * plain {@code InOrderInformers} queue) or start from {@link #clientGoDefaults()} (what client-go
  * 1.36 uses: atomic events, batches of 1000, unlock while processing, bookmarks).
  *
- * <p>Rules checked by the canonical constructor, so by {@link Builder#build()} too (client-go panics
+ * <p>Rules checked by the canonical constructor, so by {@link Builder#build() Builder.build()} too (client-go panics
  * on the same combinations), with an {@link IllegalStateException}: {@link #unlockWhileProcessing()}
  * and {@link #emitBookmarks()} need {@link #atomicEvents()}; and a fifo with atomic events takes no
  * {@link KnownObjects} (checked by {@link RealFifo.Builder#build()}). The {@link Builder} is not
